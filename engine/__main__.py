@@ -1,0 +1,79 @@
+"""Command line: ``python -m engine simulate|verify|games``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.core.errors import EngineError
+from engine.core.record import GameRecord, verify
+from engine.core.registry import all_games
+from engine.core.simulate import simulate
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    sim = commands.add_parser("simulate", help="play complete games with random legal choices")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", default="0")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+    ver = commands.add_parser("verify", help="replay a game record and check every roll and draw")
+    ver.add_argument("file", type=Path)
+
+    commands.add_parser("games", help="list the games")
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "games":
+            for game in all_games():
+                print(f"{game.id:10} {game.name} ({game.min_players}-{game.max_players} players)")
+            return 0
+        if args.command == "verify":
+            record = GameRecord.model_validate_json(args.file.read_text(encoding="utf-8"))
+            result = verify(record)
+            print(result.message)
+            return 0 if result.ok else 1
+        from engine.core.registry import get_game
+
+        game = get_game(args.game)
+        players = args.players if args.players is not None else game.min_players
+        options = dict(_parse_option(o) for o in args.option)
+        summary = simulate(args.game, players, args.games, args.seed, options)
+    except (EngineError, OSError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(summary.model_dump_json())
+    else:
+        print(f"{summary.game}: {summary.games} games, {summary.players} players, "
+              f"{summary.errors} errors, {summary.seconds:.1f} s")
+        print(f"average length: {summary.average_actions:.1f} actions, "
+              f"{summary.average_turns:.1f} turns")
+        for role, count in summary.wins.items():
+            share = count / summary.games if summary.games else 0
+            print(f"  wins {role:16} {count:6}  ({share:.1%})")
+        for error in summary.first_errors:
+            print(f"  error: {error}")
+    return 1 if summary.errors else 0
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise ValueError(f"option {text!r} should look like key=value")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+if __name__ == "__main__":
+    sys.exit(main())

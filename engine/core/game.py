@@ -1,0 +1,206 @@
+"""The game contract: what every game module implements, and the shapes it speaks in.
+
+A game is data plus rules (Rally the Troops, boardgame.io): ``setup`` builds the state
+from a seed, ``prompts`` asks each role that must act now and lists its legal choices,
+``apply`` performs one listed choice, ``view`` redacts the state for one role or for
+spectators, and ``state.result`` is set when the game is over. Everything the bot,
+the renderers and the command line know about a game goes through these methods.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine.core.errors import IllegalChoice
+from engine.core.rng import Rng
+
+CHOICE_ID = re.compile(r"^[A-Za-z0-9_.:+\-]{1,64}$")
+
+
+class RoleInfo(BaseModel):
+    """A seat at the table. ``team`` groups roles that win together (a league, a side)."""
+
+    id: str
+    name: str
+    team: str
+
+
+class Choice(BaseModel):
+    """One legal answer to a prompt.
+
+    ``id`` is stable (the same move has the same id whenever it is offered) and short,
+    so that a Discord button can carry it. Choices with the same ``group`` are shown
+    together (one select menu or one row of buttons).
+    """
+
+    id: str
+    label: str
+    group: str = ""
+    detail: str = ""
+    style: Literal["primary", "secondary", "success", "danger"] = "secondary"
+
+    @field_validator("id")
+    @classmethod
+    def _short_and_safe(cls, value: str) -> str:
+        if not CHOICE_ID.match(value):
+            raise ValueError(f"choice id {value!r} must be 1-64 chars of [A-Za-z0-9_.:+-]")
+        return value
+
+    @field_validator("label")
+    @classmethod
+    def _label_fits(cls, value: str) -> str:
+        return value if len(value) <= 80 else value[:79] + "…"
+
+
+class Prompt(BaseModel):
+    """What one role is asked now, with every legal choice."""
+
+    role: str
+    text: str
+    choices: list[Choice]
+
+    def find(self, choice_id: str) -> Choice:
+        for choice in self.choices:
+            if choice.id == choice_id:
+                return choice
+        raise IllegalChoice("That is not one of the choices you have right now.")
+
+
+class LogEntry(BaseModel):
+    """One line of the game's story. ``visible_to`` None means public."""
+
+    text: str
+    role: str | None = None
+    dice: list[int] = Field(default_factory=list)
+    visible_to: list[str] | None = None
+    action: int = 0
+
+    def visible(self, role: str | None) -> bool:
+        return self.visible_to is None or (role is not None and role in self.visible_to)
+
+
+class Result(BaseModel):
+    """The end of a game: winning roles, optional scores, and why."""
+
+    winners: list[str]
+    scores: dict[str, float] = Field(default_factory=dict)
+    reason: str
+
+
+class GameState(BaseModel):
+    """Fields every game state carries; each game subclasses it with its own.
+
+    ``turn`` is bumped by the rules whenever a turn ends: the bot posts a new board and
+    summary exactly then. ``reveals`` is bumped whenever hidden information becomes
+    known (a card drawn into a hand, secret choices revealed): like a die roll, it is a
+    point that undo never crosses.
+    """
+
+    model_config = ConfigDict(validate_assignment=False, extra="forbid")
+
+    game: str
+    rng: Rng
+    players: int
+    roles: list[str]
+    turn: int = 0
+    reveals: int = 0
+    actions: int = 0
+    log: list[LogEntry] = Field(default_factory=list)
+    result: Result | None = None
+
+    def say(
+        self,
+        text: str,
+        role: str | None = None,
+        dice: list[int] | None = None,
+        visible_to: list[str] | None = None,
+    ) -> None:
+        self.log.append(
+            LogEntry(
+                text=text, role=role, dice=list(dice or []), visible_to=visible_to,
+                action=self.actions,
+            )
+        )
+
+
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=BaseModel)
+
+
+class Game(ABC, Generic[S, O]):
+    """A game definition. Subclasses set the class attributes and implement the rules."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    summary: ClassVar[str]
+    docs: ClassVar[str]  # path of the rules page in the repository, e.g. docs/games/freedom.md
+    Options: ClassVar[type[BaseModel]]
+    State: ClassVar[type[GameState]]
+
+    @abstractmethod
+    def roles(self, players: int, options: O) -> list[RoleInfo]:
+        """The roles for this many players, in seating order."""
+
+    @abstractmethod
+    def setup(self, seed: str, players: int, options: O) -> S:
+        """A fresh game. All randomness comes from ``Rng(seed=seed)`` kept in the state."""
+
+    @abstractmethod
+    def prompts(self, state: S) -> dict[str, Prompt]:
+        """Every role that must act now, with its legal choices. Empty once the game is over."""
+
+    @abstractmethod
+    def apply(self, state: S, role: str, choice_id: str) -> None:
+        """Perform one choice that ``prompts`` offered ``role``; mutates ``state``."""
+
+    @abstractmethod
+    def view(self, state: S, role: str | None) -> dict[str, Any]:
+        """JSON-ready redacted state for ``role``, or for spectators when ``role`` is None."""
+
+    def role_name(self, state: S, role: str) -> str:
+        """How to call a role right now (Epireia's seats take a city's name after the draft)."""
+        return role
+
+    def resign(self, state: S, role: str) -> None:
+        """``role`` gives up: every role of another team wins."""
+        team = {info.id: info.team for info in self.roles_of(state)}
+        winners = [r for r in state.roles if team.get(r) != team.get(role)]
+        state.say(f"{self.role_name(state, role)} resigns.", role=role)
+        state.result = Result(winners=winners, reason=f"{self.role_name(state, role)} resigned")
+        state.turn += 1
+
+    def timeout_choice(self, state: S, role: str) -> str | None:
+        """The choice made for a role whose turn timer ran out under the "pass" policy."""
+        prompt = self.prompts(state).get(role)
+        if prompt is None or not prompt.choices:
+            return None
+        for choice in prompt.choices:
+            if choice.id in ("pass", "done", "end", "end_turn"):
+                return choice.id
+        return prompt.choices[0].id
+
+    def invariants(self, state: S) -> list[str]:
+        """Broken invariants of ``state`` (piece counts, limits, hidden leaks); empty when sound.
+
+        Random playouts call this after every action, so keep it cheap.
+        """
+        return []
+
+    def roles_of(self, state: S) -> list[RoleInfo]:
+        """Role infos of a running game (default: recomputed from its player count)."""
+        options = getattr(state, "options", None)
+        if not isinstance(options, BaseModel):
+            options = self.Options()
+        return self.roles(state.players, options)  # type: ignore[arg-type]
+
+    def load(self, data: dict[str, Any] | str) -> S:
+        """A state back from its JSON form."""
+        if isinstance(data, str):
+            return self.State.model_validate_json(data)  # type: ignore[return-value]
+        return self.State.model_validate(data)  # type: ignore[return-value]

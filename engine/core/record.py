@@ -1,0 +1,115 @@
+"""Game records that anyone can check: export after a game, verify by replaying.
+
+While a game runs only SHA-256(seed) is public. At the end the seed is revealed with
+the action log; ``verify`` replays the log from the seed and confirms that the seed
+matches its commitment and that every action produced the same dice, the same number
+of random draws and the same state, byte for byte.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from engine.core.errors import ReplayMismatch
+from engine.core.registry import get_game
+from engine.core.rng import seed_digest
+from engine.core.runner import Action, act, start, state_digest
+
+FORMAT = "strategos-record/1"
+
+
+class RecordedAction(BaseModel):
+    n: int
+    role: str
+    choice: str
+    dice: list[int] = Field(default_factory=list)
+    draws: int
+    state_sha256: str
+
+
+class GameRecord(BaseModel):
+    format: str = FORMAT
+    game: str
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed_sha256: str
+    seed: str
+    actions: list[RecordedAction]
+    result: dict[str, Any] | None = None
+
+
+def record_game(
+    game_id: str, seed: str, players: int, options: dict[str, Any] | None, actions: list[Action]
+) -> GameRecord:
+    """Build the record of a game from its seed and effective action log."""
+    game = get_game(game_id)
+    state = start(game, seed, players, options)
+    recorded = []
+    for n, action in enumerate(actions, start=1):
+        outcome = act(game, state, action.role, action.choice)
+        recorded.append(
+            RecordedAction(
+                n=n,
+                role=action.role,
+                choice=action.choice,
+                dice=[d for entry in outcome.log for d in entry.dice],
+                draws=state.rng.draws,
+                state_sha256=state_digest(state),
+            )
+        )
+    return GameRecord(
+        game=game_id,
+        players=players,
+        options=options or {},
+        seed_sha256=seed_digest(seed),
+        seed=seed,
+        actions=recorded,
+        result=state.result.model_dump() if state.result else None,
+    )
+
+
+class Verification(BaseModel):
+    ok: bool
+    actions: int
+    rolls: int
+    draws: int
+    message: str
+
+
+def verify(record: GameRecord) -> Verification:
+    """Replay a record; every difference is reported as a failure."""
+    try:
+        if seed_digest(record.seed) != record.seed_sha256:
+            raise ReplayMismatch("the seed does not match the SHA-256 posted at the start")
+        game = get_game(record.game)
+        state = start(game, record.seed, record.players, record.options)
+        rolls = 0
+        for recorded in record.actions:
+            outcome = act(game, state, recorded.role, recorded.choice)
+            dice = [d for entry in outcome.log for d in entry.dice]
+            if dice != recorded.dice:
+                raise ReplayMismatch(
+                    f"action {recorded.n}: dice {dice} replayed, record says {recorded.dice}"
+                )
+            if state.rng.draws != recorded.draws:
+                raise ReplayMismatch(f"action {recorded.n}: random draws differ")
+            if state_digest(state) != recorded.state_sha256:
+                raise ReplayMismatch(f"action {recorded.n}: the game state differs")
+            rolls += len(dice)
+        result = state.result.model_dump() if state.result else None
+        if result != record.result:
+            raise ReplayMismatch("the replayed result differs from the recorded one")
+    except Exception as error:  # any failure to replay is a failed verification
+        return Verification(ok=False, actions=0, rolls=0, draws=0, message=f"FAILED: {error}")
+    return Verification(
+        ok=True,
+        actions=len(record.actions),
+        rolls=rolls,
+        draws=state.rng.draws,
+        message=(
+            f"OK: seed matches its SHA-256; {len(record.actions)} actions replayed; "
+            f"{rolls} dice and {state.rng.draws} random draws confirmed."
+        ),
+    )

@@ -1,0 +1,36 @@
+"""Every game Strategos hosts, by id."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Any
+
+from engine.core.errors import UnknownGame
+from engine.core.game import Game
+
+# Game ids and the module that defines each one's ``GAME``.
+GAME_MODULES: dict[str, str] = {
+    "freedom": "engine.games.freedom",
+    "epireia": "engine.games.epireia",
+}
+
+
+@cache
+def get_game(game_id: str) -> Game[Any, Any]:
+    module_name = GAME_MODULES.get(game_id)
+    if module_name is None:
+        known = ", ".join(sorted(GAME_MODULES))
+        raise UnknownGame(f"There is no game called {game_id!r}. Games: {known}.")
+    game: Game[Any, Any] = importlib.import_module(module_name).GAME
+    return game
+
+
+def all_games() -> list[Game[Any, Any]]:
+    games = []
+    for game_id in GAME_MODULES:
+        try:
+            games.append(get_game(game_id))
+        except ModuleNotFoundError:  # a game still being written is simply not listed
+            continue
+    return games

@@ -1,0 +1,63 @@
+"""A deterministic, verifiable random generator that lives in the game state.
+
+Draw number ``k`` is ``SHA-256(f"{seed}:{k}")`` read as a big-endian integer.
+Anyone holding the seed can recompute every die roll and shuffle with a few lines
+of code in any language; the whole generator state is two JSON fields.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+T = TypeVar("T")
+
+
+def new_seed() -> str:
+    """A fresh secret seed (the platform calls this, never the rules)."""
+    return secrets.token_hex(16)
+
+
+def seed_digest(seed: str) -> str:
+    """The commitment posted when a game starts: SHA-256 of the seed, hex."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class Rng(BaseModel):
+    seed: str
+    draws: int = 0
+
+    def _next(self) -> int:
+        digest = hashlib.sha256(f"{self.seed}:{self.draws}".encode()).digest()
+        self.draws += 1
+        return int.from_bytes(digest, "big")
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``; rejection sampling keeps it unbiased."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 256) - ((1 << 256) % n)
+        while True:
+            value = self._next()
+            if value < limit:
+                return value % n
+
+    def roll(self, sides: int) -> int:
+        """One die with ``sides`` faces, 1..sides."""
+        return self.below(sides) + 1
+
+    def dice(self, count: int, sides: int) -> list[int]:
+        return [self.roll(sides) for _ in range(count)]
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

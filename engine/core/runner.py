@@ -1,0 +1,119 @@
+"""Running a game: the only road from a player's choice to a new state.
+
+These functions wrap a game definition with the checks every game shares: the game
+must not be over, the role must have a prompt, the choice must be listed. They also
+note whether an action used randomness or revealed hidden information, which is what
+undo and the replay verifier need to know.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from engine.core.errors import BadOptions, IllegalChoice, NotYourTurn
+from engine.core.game import Game, GameState, LogEntry
+
+
+class Action(BaseModel):
+    """One applied choice, as stored in the action log."""
+
+    role: str
+    choice: str
+
+
+class Outcome(BaseModel):
+    """What applying one action did, beyond the new state."""
+
+    random: bool
+    reveal: bool
+    turn_ended: bool
+    log: list[LogEntry]
+
+    @property
+    def barrier(self) -> bool:
+        """Undo never crosses an action that rolled, drew or revealed."""
+        return self.random or self.reveal
+
+
+def parse_options(game: Game[Any, Any], options: dict[str, Any] | None) -> BaseModel:
+    try:
+        return game.Options.model_validate(options or {})
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in error.errors()
+        )
+        raise BadOptions(f"Those options don't work for {game.name}: {problems}") from None
+
+
+def start(
+    game: Game[Any, Any], seed: str, players: int, options: dict[str, Any] | None = None
+) -> GameState:
+    if not game.min_players <= players <= game.max_players:
+        raise BadOptions(
+            f"{game.name} is for {game.min_players}–{game.max_players} players, not {players}."
+        )
+    state = game.setup(seed, players, parse_options(game, options))
+    state.actions = 0
+    return state
+
+
+def act(game: Game[Any, Any], state: GameState, role: str, choice_id: str) -> Outcome:
+    """Validate and apply one choice, mutating ``state``."""
+    if state.result is not None:
+        raise NotYourTurn("This game is over.")
+    prompt = game.prompts(state).get(role)
+    if prompt is None:
+        raise NotYourTurn("It is not your turn to choose.")
+    prompt.find(choice_id)
+    draws, reveals, turn, log_len = state.rng.draws, state.reveals, state.turn, len(state.log)
+    state.actions += 1
+    game.apply(state, role, choice_id)
+    return Outcome(
+        random=state.rng.draws != draws,
+        reveal=state.reveals != reveals,
+        turn_ended=state.turn != turn or state.result is not None,
+        log=state.log[log_len:],
+    )
+
+
+def replay(
+    game: Game[Any, Any],
+    seed: str,
+    players: int,
+    options: dict[str, Any] | None,
+    actions: list[Action],
+) -> GameState:
+    """Rebuild a state from its seed and action log."""
+    state = start(game, seed, players, options)
+    for number, action in enumerate(actions, start=1):
+        try:
+            act(game, state, action.role, action.choice)
+        except (IllegalChoice, NotYourTurn) as error:
+            raise IllegalChoice(f"Action {number} ({action.role}: {action.choice}): {error}") from None
+    return state
+
+
+def canonical_json(state: GameState) -> str:
+    return json.dumps(state.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+
+def state_digest(state: GameState) -> str:
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()
+
+
+def undo_depth(history: list[tuple[Action, bool]], role: str) -> int:
+    """How many trailing actions ``role`` may take back.
+
+    ``history`` pairs each action with its barrier flag (random or reveal). Only the
+    role's own consecutive last actions count, and none that rolled, drew or revealed.
+    """
+    depth = 0
+    for action, barrier in reversed(history):
+        if action.role != role or barrier:
+            break
+        depth += 1
+    return depth
