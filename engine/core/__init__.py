@@ -1,6 +1,6 @@
 """The contract every game implements, and the machinery shared by all games."""
 
-from engine.core.errors import EngineError, IllegalChoice, NotYourTurn, UnknownGame, BadOptions
+from engine.core.errors import BadOptions, EngineError, IllegalChoice, NotYourTurn, UnknownGame
 from engine.core.game import Choice, Game, GameState, LogEntry, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
 

@@ -128,10 +128,10 @@ class GameState(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
-O = TypeVar("O", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
-class Game(ABC, Generic[S, O]):
+class Game(ABC, Generic[S, OptionsT]):
     """A game definition. Subclasses set the class attributes and implement the rules."""
 
     id: ClassVar[str]
@@ -144,11 +144,11 @@ class Game(ABC, Generic[S, O]):
     State: ClassVar[type[GameState]]
 
     @abstractmethod
-    def roles(self, players: int, options: O) -> list[RoleInfo]:
+    def roles(self, players: int, options: OptionsT) -> list[RoleInfo]:
         """The roles for this many players, in seating order."""
 
     @abstractmethod
-    def setup(self, seed: str, players: int, options: O) -> S:
+    def setup(self, seed: str, players: int, options: OptionsT) -> S:
         """A fresh game. All randomness comes from ``Rng(seed=seed)`` kept in the state."""
 
     @abstractmethod

@@ -93,7 +93,8 @@ def replay(
         try:
             act(game, state, action.role, action.choice)
         except (IllegalChoice, NotYourTurn) as error:
-            raise IllegalChoice(f"Action {number} ({action.role}: {action.choice}): {error}") from None
+            where = f"Action {number} ({action.role}: {action.choice})"
+            raise IllegalChoice(f"{where}: {error}") from None
     return state
 
 

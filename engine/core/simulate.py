@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from engine.core.game import Game, GameState
 from engine.core.registry import get_game
 from engine.core.rng import Rng
-from engine.core.runner import act, start
+from engine.core.runner import Action, act, start
 
 MAX_ACTIONS = 50_000
 
@@ -22,6 +22,7 @@ class Playout(BaseModel):
     turns: int
     winners: list[str] = Field(default_factory=list)
     error: str | None = None
+    history: list[Action] = Field(default_factory=list)
 
 
 class Summary(BaseModel):
@@ -46,6 +47,7 @@ def play_random(
     """One complete game; the chooser's randomness is separate from the game's."""
     chooser = Rng(seed=f"chooser:{seed}")
     state = start(game, seed, players, options)
+    history: list[Action] = []
     try:
         while state.result is None:
             prompts = game.prompts(state)
@@ -53,6 +55,7 @@ def play_random(
                 raise RuntimeError("nobody has anything to do, but the game is not over")
             role = chooser.choice(sorted(prompts))
             choice = chooser.choice(prompts[role].choices)
+            history.append(Action(role=role, choice=choice.id))
             act(game, state, role, choice.id)
             if check:
                 broken = game.invariants(state)
@@ -64,10 +67,12 @@ def play_random(
         return state, Playout(
             seed=seed, actions=state.actions, turns=state.turn,
             error=f"seed {seed} action {state.actions}: {type(error).__name__}: {error}",
+            history=history,
         )
     assert state.result is not None
     return state, Playout(
-        seed=seed, actions=state.actions, turns=state.turn, winners=state.result.winners
+        seed=seed, actions=state.actions, turns=state.turn, winners=state.result.winners,
+        history=history,
     )
 
 

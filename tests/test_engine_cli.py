@@ -1,0 +1,56 @@
+"""`python -m engine`: simulate prints a summary (or JSON); verify checks a record file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.__main__ import main
+from engine.core.record import record_game
+from engine.core.registry import get_game
+from engine.core.simulate import play_random
+
+
+def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "duel", "--players", "2", "--games", "20", "--seed", "7", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 20 and summary["errors"] == 0
+    assert sum(summary["wins"].values()) == 20
+    assert {"average_actions", "seconds", "wins"} <= summary.keys()
+
+
+def test_simulate_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "duel", "--games", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "5 games" in out and "0 errors" in out
+
+
+def test_unknown_game_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "chess"]) == 2
+    assert "no game called 'chess'" in capsys.readouterr().err
+
+
+def _finished_record(seed: str) -> dict[str, object]:
+    state, playout = play_random(get_game("duel"), seed, 2)
+    assert playout.error is None and state.result is not None
+    return json.loads(record_game("duel", seed, 2, {}, playout.history).model_dump_json())
+
+
+def test_verify_accepts_a_true_record_and_rejects_a_forged_die(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _finished_record("cli")
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record))
+    assert main(["verify", str(good)]) == 0
+    assert capsys.readouterr().out.startswith("OK")
+
+    forged = json.loads(json.dumps(record))
+    forged["actions"][-1]["state_sha256"] = "0" * 64
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(forged))
+    assert main(["verify", str(bad)]) == 1
+    assert "FAILED" in capsys.readouterr().out
