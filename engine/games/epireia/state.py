@@ -1,0 +1,246 @@
+"""The Epireia game state: every field the rules, the abilities and the view read.
+
+Vocabulary (ids are stable strings, used in choice ids and data files):
+
+- leagues: ``"delian"``, ``"peloponnesian"``.
+- cities: ``athens sparta corinth delphi elis larissa`` (map.toml ``[[city]]``).
+- resources: ``wheat wood copper``.
+- token kinds: ``hoplites-1 hoplites-2 triremes-1 triremes-2 cavalry-1 cavalry-2``
+  (``<unit>-<level>``; content's tokens.toml gives powers, costs and supplies).
+- fronts: ``flank centre maritime``; columns 0, 1, 2; rows 0, 1.
+- map spaces: empire ids (``persia`` ...), territory ids (``epirus`` ...), city ids;
+  a figure at home stands on ``"home"``.
+
+Fields (all plain data, JSON-ready):
+
+``options``            EpireiaOptions (timeout policy, solo scenario and city).
+``round``              game round, 1-based (a round = development, diplomacy, resolution).
+``phase``              ``"setup"``, ``"development"``, ``"diplomacy"``, ``"resolution"``,
+                       ``"battle"``, ``"over"``.
+``stack``              the prompt stack (list of :class:`Frame`); the top frame names the
+                       prompt state that asks now. Several frames with ``simultaneous=True``
+                       at the top are asked together (secret simultaneous choices).
+``seats``              role -> :class:`Seat` (the player's city board).
+``leagues``            league -> :class:`League` (treasury, battlefield reserve, battle).
+``figures``            figure id -> :class:`FigureState` for every figure in play
+                       (owner role, location). Figures not in play are absent.
+``territories``        territory id -> owner role, ``"brigands"``, or ``""`` (free).
+``greek_cities``       neutral city id -> league it is integrated into, or ``""``.
+                       Played cities are absent.
+``greek_city_tokens``  neutral city id -> military token kind that city brings its league.
+``supply``             token kind -> tokens left in the general supply.
+``scenario``           :class:`ScenarioState` (act, card, completion, winners).
+``augur``              solo: :class:`AugurState` (deck left, revealed pile, active card).
+``solo``               solo: :class:`SoloState` (scenario id, round limit, enemy figures).
+``effects``            name -> int: one-turn or lasting modifiers set by abilities, augur
+                       cards and constraints (``abilities.py`` owns the names; the rules
+                       clear those whose name starts with ``"turn:"`` at each round's end).
+``end_after_round``    True once Act III is completed: the battle follows this round.
+``battle``             :class:`BattleState` once the Great Battle begins.
+
+Each :class:`Seat`:
+``city`` (``""`` until drafted), ``league``, ``resources`` {wheat, wood, copper},
+``prestige``, ``trade_posts`` (City tokens left in reserve, 3 at start), ``administrator``
+(``""`` until drafted), ``admin_uses`` (administrator ability uses spent, max 3),
+``buildings`` (ids built, each once), ``figure_cards`` (figure ids in play, at most 3
+slots), ``figure_choice`` (SECRET: the starting figure chosen, before the reveal),
+``actions_left`` (development actions left this turn), ``bonuses_taken`` (prestige-track
+thresholds already granted), ``counters`` (name -> int, for abilities' own bookkeeping).
+
+Each :class:`League`:
+``treasury`` {wheat, wood, copper}, ``reserve`` (token kinds produced or won, not yet on the
+battlefield), ``allied`` (neutral city ids integrated, their tokens counted at the battle).
+
+The prompt stack frames (``Frame.name``) are the named prompt states of ``prompts.py``:
+``draft_city``, ``draft_admin``, ``choose_figure`` (simultaneous, secret),
+``solo_city``, ``solo_league``, ``develop``, ``donate``, ``pick_figure`` (political
+building), ``move``, ``move_to``, ``battle_place`` (simultaneous, secret),
+``battle_figure`` (simultaneous, secret), ``battle_commit``, ``ability`` (a choice an ability
+asks for: ``data["source"]`` names it, ``data["options"]`` lists ``[id, label]`` pairs and
+``abilities.resolve_choice(state, role, frame, choice)`` is called with the picked id).
+
+Calls into ``abilities.py`` (owned by epireia-content). The rules call exactly these,
+with these signatures; every one must exist (base behaviour when nothing applies):
+
+- ``figure_attack(state, figure_id) -> int``: attack power now (card value + effects).
+- ``figure_has_sea(state, figure_id) -> bool``.
+- ``empire_bonus(state, role, figure_id, empire_id) -> int``: added to the d12 roll.
+- ``integration_bonus(state, role, figure_id, city_id) -> int``: added to the d12 roll.
+- ``conflict_bonus(state, league, space_id) -> int``: added to a league's conflict total.
+- ``move_blocked(state, role, figure_id, destination) -> str``: "" or a reason (constraints).
+- ``building_cost(state, role, building_id) -> dict[str, int]`` and
+  ``token_cost(state, role, kind) -> dict[str, int]``.
+- ``on_construct(state, role, building_id) -> None``: immediate effect; may push frames.
+- ``on_donate(state, role, resource, amount) -> None``.
+- ``on_prestige(state, role, old, new) -> None``: prestige-track bonuses (forfeit if unpaid).
+- ``income(state, role) -> dict[str, int]``: extra income (civil buildings), beyond 1/1/1.
+- ``administrator_options(state, role) -> list[tuple[str, str]]`` (id, label) and
+  ``use_administrator(state, role, option_id) -> None`` (the rules count ``admin_uses``).
+- ``start_scenario(state, card_id) -> None``: on reveal (constraints such as brigands).
+- ``objective_met(state, role) -> bool`` and ``grant_reward(state, role) -> None``.
+- ``augur_reveal(state, card_id) -> None``: set ``"turn:"`` effects for one round.
+- ``token_power(state, league, kind, front, column) -> int``.
+- ``solo_objectives_met(state) -> bool``.
+- ``resolve_choice(state, role, frame, choice_id) -> None`` for ``ability`` frames.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core.game import GameState
+
+RESOURCES: tuple[str, ...] = ("wheat", "wood", "copper")
+LEAGUES: tuple[str, ...] = ("delian", "peloponnesian")
+FRONTS: tuple[str, ...] = ("flank", "centre", "maritime")
+TOKEN_KINDS: tuple[str, ...] = (
+    "hoplites-1", "hoplites-2", "triremes-1", "triremes-2", "cavalry-1", "cavalry-2",
+)
+HOME = "home"
+BRIGANDS = "brigands"
+
+
+def other_league(league: str) -> str:
+    return "peloponnesian" if league == "delian" else "delian"
+
+
+class EpireiaOptions(BaseModel):
+    """Game options.
+
+    ``timeout_policy``: what the platform does when a player's timer runs out.
+    ``solo_scenario``: solo only; a solo scenario id from solo.toml, or ``""`` to let the
+    player choose it at the table.
+    ``solo_city``: solo only; a city id, or ``""`` to choose at the table (a scenario that
+    predetermines the city overrides it).
+    """
+
+    timeout_policy: Literal["pass", "resign"] = "pass"
+    solo_scenario: str = ""
+    solo_city: str = ""
+
+
+class Frame(BaseModel):
+    """One named prompt state on the stack."""
+
+    name: str
+    role: str
+    simultaneous: bool = False
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Seat(BaseModel):
+    city: str = ""
+    league: str
+    resources: dict[str, int] = Field(
+        default_factory=lambda: {"wheat": 2, "wood": 2, "copper": 2}
+    )
+    prestige: int = 1
+    trade_posts: int = 3
+    administrator: str = ""
+    admin_uses: int = 0
+    buildings: list[str] = Field(default_factory=list)
+    figure_cards: list[str] = Field(default_factory=list)
+    figure_choice: str = ""
+    actions_left: int = 0
+    bonuses_taken: list[int] = Field(default_factory=list)
+    counters: dict[str, int] = Field(default_factory=dict)
+
+
+class League(BaseModel):
+    treasury: dict[str, int] = Field(
+        default_factory=lambda: {"wheat": 0, "wood": 0, "copper": 0}
+    )
+    reserve: list[str] = Field(default_factory=list)
+    allied: list[str] = Field(default_factory=list)
+
+
+class FigureState(BaseModel):
+    owner: str  # role; ``"enemy"`` for solo enemy figures
+    location: str = HOME
+
+
+class ScenarioState(BaseModel):
+    act: int = 0
+    card: str = ""
+    completed: bool = False
+    winner: str = ""  # role that met the objective first
+    history: list[str] = Field(default_factory=list)  # cards of past acts
+    reveal_next: bool = False  # the next act's card is drawn at the start of next round
+
+
+class AugurState(BaseModel):
+    deck: list[str] = Field(default_factory=list)  # hidden order
+    revealed: list[str] = Field(default_factory=list)  # most recent last
+    active: str = ""
+
+
+class SoloState(BaseModel):
+    scenario: str = ""
+    rounds: int = 0
+    enemy_cities: list[str] = Field(default_factory=list)
+    enemy_figures: list[str] = Field(default_factory=list)
+    enemy_army: dict[str, list[list[str]]] = Field(default_factory=dict)
+
+
+class BattleSide(BaseModel):
+    """One league's battlefield: ``slots[front][column][row]`` token kind or ``""``."""
+
+    slots: dict[str, list[list[str]]] = Field(default_factory=dict)
+    figures: dict[str, str] = Field(default_factory=dict)  # front -> figure id (secret)
+    placed: bool = False  # tokens placement finished
+    figures_placed: bool = False
+    committed: dict[str, int] = Field(default_factory=dict)  # front -> column committed
+
+
+class BattleState(BaseModel):
+    step: Literal["place", "figures", "resolve", "done"] = "place"
+    sides: dict[str, BattleSide] = Field(default_factory=dict)
+    front: int = 0  # index into FRONTS
+    column: int = 0
+    revealed: dict[str, int] = Field(default_factory=dict)  # front -> columns revealed
+    column_winners: dict[str, list[str]] = Field(default_factory=dict)  # front -> per column
+    front_winners: dict[str, str] = Field(default_factory=dict)  # front -> league or ""
+    passed: list[str] = Field(default_factory=list)  # leagues that passed this column
+
+
+class EpireiaState(GameState):
+    options: EpireiaOptions
+    round: int = 1
+    phase: str = "setup"
+    stack: list[Frame] = Field(default_factory=list)
+    seats: dict[str, Seat] = Field(default_factory=dict)
+    leagues: dict[str, League] = Field(default_factory=dict)
+    figures: dict[str, FigureState] = Field(default_factory=dict)
+    territories: dict[str, str] = Field(default_factory=dict)
+    greek_cities: dict[str, str] = Field(default_factory=dict)
+    greek_city_tokens: dict[str, str] = Field(default_factory=dict)
+    supply: dict[str, int] = Field(default_factory=dict)
+    scenario: ScenarioState = Field(default_factory=ScenarioState)
+    augur: AugurState = Field(default_factory=AugurState)
+    solo: SoloState = Field(default_factory=SoloState)
+    effects: dict[str, int] = Field(default_factory=dict)
+    end_after_round: bool = False
+    battle: BattleState | None = None
+
+    # Helpers every module uses -------------------------------------------------------
+
+    def league_of(self, role: str) -> str:
+        return self.seats[role].league
+
+    def league_roles(self, league: str) -> list[str]:
+        return [r for r in self.roles if self.seats[r].league == league]
+
+    def city_of(self, role: str) -> str:
+        return self.seats[role].city
+
+    def role_of_city(self, city: str) -> str:
+        for role in self.roles:
+            if self.seats[role].city == city:
+                return role
+        return ""
+
+    @property
+    def is_solo(self) -> bool:
+        return self.players == 1
