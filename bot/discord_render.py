@@ -1,0 +1,148 @@
+"""From renderer output to Discord embeds and files.
+
+Pictures are drawn and encoded off the event loop (``asyncio.to_thread``). Board images,
+status texts and channel summaries are made from the spectator view only; a player's
+private view goes only into their ephemeral prompt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from PIL import Image, ImageDraw
+
+from engine.core.game import Game, GameState, LogEntry, Result
+from render.base import Renderer, get_renderer
+from render.common import font, png_bytes, wrap
+
+EMBED_DESCRIPTION = 4096
+EMBED_FIELD = 1024
+CONTENT = 2000
+COLOUR = discord.Colour.from_rgb(156, 40, 40)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class GenericRenderer:
+    """Used only for a game that has no module under ``render/games/`` (the test games).
+
+    It draws the spectator view's fields as a list, so the board post still carries a
+    picture of the public state.
+    """
+
+    def board(self, view: dict[str, Any]) -> Image.Image:
+        lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in view.items()]
+        wrapped = [part for line in lines for part in wrap(line, 760, 20)][:40]
+        image = Image.new("RGB", (800, 40 + 28 * len(wrapped)), (250, 246, 236))
+        draw = ImageDraw.Draw(image)
+        for number, line in enumerate(wrapped):
+            draw.text((20, 20 + 28 * number), line, fill=(30, 30, 30), font=font(20))
+        return image
+
+    def extra_images(self, view: dict[str, Any]) -> list[tuple[str, Image.Image]]:
+        return []
+
+    def status_text(self, view: dict[str, Any]) -> str:
+        return "\n".join(
+            f"**{key}**: {value}"
+            for key, value in view.items()
+            if isinstance(value, str | int | float) and not isinstance(value, bool)
+        )
+
+    def private_text(self, view: dict[str, Any]) -> str:
+        return "\n".join(f"**{key}**: {json.dumps(value)}" for key, value in view.items())
+
+
+def renderer_for(kind: str) -> Renderer:
+    try:
+        return get_renderer(kind)
+    except ModuleNotFoundError as error:
+        if error.name != f"render.games.{kind}":
+            raise
+        return GenericRenderer()
+
+
+@dataclass
+class RenderedBoard:
+    png: bytes
+    extras: list[tuple[str, bytes]]
+    status: str
+
+
+def _render_board(kind: str, view: dict[str, Any]) -> RenderedBoard:
+    renderer = renderer_for(kind)
+    return RenderedBoard(
+        png=png_bytes(renderer.board(view)),
+        extras=[(name, png_bytes(image)) for name, image in renderer.extra_images(view)],
+        status=renderer.status_text(view),
+    )
+
+
+async def render_board(kind: str, spectator_view: dict[str, Any]) -> RenderedBoard:
+    return await asyncio.to_thread(_render_board, kind, spectator_view)
+
+
+async def render_private(kind: str, view: dict[str, Any]) -> str:
+    return await asyncio.to_thread(lambda: renderer_for(kind).private_text(view))
+
+
+def board_files(rendered: RenderedBoard, game_id: int) -> list[discord.File]:
+    files = [discord.File(io.BytesIO(rendered.png), filename=f"board-{game_id}.png")]
+    for number, (name, data) in enumerate(rendered.extras[:9], start=1):
+        safe = "".join(c for c in name if c.isalnum() or c in "-_") or "image"
+        files.append(discord.File(io.BytesIO(data), filename=f"{safe}-{number}.png"))
+    return files
+
+
+def board_embed(title: str, rendered: RenderedBoard, game_id: int) -> discord.Embed:
+    embed = discord.Embed(
+        title=clip(title, 256), description=clip(rendered.status, EMBED_DESCRIPTION), colour=COLOUR
+    )
+    embed.set_image(url=f"attachment://board-{game_id}.png")
+    return embed
+
+
+def log_lines(entries: list[LogEntry], game: Game[Any, Any], state: GameState) -> list[str]:
+    """Public log lines (callers pass public entries only), dice shown."""
+    lines = []
+    for entry in entries:
+        if entry.visible_to is not None:
+            continue
+        text = entry.text
+        if entry.dice and not any(str(d) in text for d in entry.dice):
+            text += f" 🎲 {', '.join(map(str, entry.dice))}"
+        lines.append(text)
+    return lines
+
+
+def summary_text(lines: list[str], limit: int = EMBED_FIELD) -> str:
+    """The last lines that fit in ``limit`` characters, oldest first."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = clip(line, limit)
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    if len(kept) < len(lines) and kept:
+        kept[-1] = "…"
+    return "\n".join(reversed(kept)) or "—"
+
+
+def result_text(result: Result, game: Game[Any, Any], state: GameState) -> str:
+    names = ", ".join(game.role_name(state, role) for role in result.winners) or "nobody"
+    text = f"**Winner{'s' if len(result.winners) != 1 else ''}: {names}** — {result.reason}"
+    if result.scores:
+        scores = ", ".join(
+            f"{game.role_name(state, role)} {score:g}" for role, score in result.scores.items()
+        )
+        text += f"\nScores: {scores}"
+    return text

@@ -1,0 +1,87 @@
+"""Custom ids of the bot's buttons and select menus.
+
+Every component the bot sends is stateless: its custom id names what it acts on (the
+game, the prompt's version, the role by its index in ``state.roles``, the choice), so a
+click still works after a restart and a click on an old prompt is recognised by its
+version. Discord allows 1-100 characters; choice ids are at most 64.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+PREFIX = "sg"
+MAX_CUSTOM_ID = 100
+_CHOICE = r"[A-Za-z0-9_.:+\-]{1,64}"
+
+LobbyAction = Literal["join", "leave", "start", "cancel"]
+LOBBY_ACTIONS: tuple[LobbyAction, ...] = ("join", "leave", "start", "cancel")
+
+# Templates for discord.ui.DynamicItem (matched with fullmatch).
+TAKE_TURN = rf"{PREFIX}:t:(?P<game>\d+)"
+CHOICE = rf"{PREFIX}:c:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<choice>{_CHOICE})"
+SELECT = rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<unit>\d+)"
+PAGE = rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<page>\d+)"
+LOBBY = rf"{PREFIX}:l:(?P<game>\d+):(?P<action>join|leave|start|cancel)"
+LOBBY_ROLE = rf"{PREFIX}:lr:(?P<game>\d+)"
+LOBBY_OPTION = rf"{PREFIX}:lo:(?P<game>\d+):(?P<option>[A-Za-z0-9_]{{1,60}})"
+REMATCH = rf"{PREFIX}:r:(?P<game>\d+)"
+
+
+@dataclass(frozen=True)
+class PromptRef:
+    """Which prompt a component belongs to: game, version, role index."""
+
+    game: int
+    version: int
+    role: int
+
+
+def _checked(custom_id: str) -> str:
+    if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
+        raise ValueError(f"custom id {custom_id!r} is longer than Discord allows")
+    return custom_id
+
+
+def take_turn(game: int) -> str:
+    return _checked(f"{PREFIX}:t:{game}")
+
+
+def choice(ref: PromptRef, choice_id: str) -> str:
+    return _checked(f"{PREFIX}:c:{ref.game}:{ref.version}:{ref.role}:{choice_id}")
+
+
+def select(ref: PromptRef, unit: int) -> str:
+    return _checked(f"{PREFIX}:s:{ref.game}:{ref.version}:{ref.role}:{unit}")
+
+
+def page(ref: PromptRef, number: int) -> str:
+    return _checked(f"{PREFIX}:p:{ref.game}:{ref.version}:{ref.role}:{number}")
+
+
+def lobby(game: int, action: LobbyAction) -> str:
+    return _checked(f"{PREFIX}:l:{game}:{action}")
+
+
+def lobby_role(game: int) -> str:
+    return _checked(f"{PREFIX}:lr:{game}")
+
+
+def lobby_option(game: int, option: str) -> str:
+    return _checked(f"{PREFIX}:lo:{game}:{option}")
+
+
+def rematch(game: int) -> str:
+    return _checked(f"{PREFIX}:r:{game}")
+
+
+def parse(template: str, custom_id: str) -> dict[str, str] | None:
+    """The named parts of ``custom_id`` if it fits ``template``, else None."""
+    match = re.fullmatch(template, custom_id)
+    return match.groupdict() if match else None
+
+
+def prompt_ref(parts: dict[str, str]) -> PromptRef:
+    return PromptRef(game=int(parts["game"]), version=int(parts["version"]), role=int(parts["role"]))

@@ -1,0 +1,86 @@
+"""Settings of the bot, from the environment and ``.env`` (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# A bot token is three dot-separated base64url parts (id, timestamp, HMAC).
+TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
+
+
+class SettingsError(Exception):
+    """Settings that cannot work; ``str`` is one line for the person starting the bot."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    discord_token: SecretStr = Field(
+        default=SecretStr(""), validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token")
+    )
+    database: Path = Field(
+        default=Path("./data/strategos.db"),
+        validation_alias=AliasChoices("STRATEGOS_DATABASE", "database"),
+    )
+    dev_guild: int | None = Field(
+        default=None, validation_alias=AliasChoices("STRATEGOS_DEV_GUILD", "dev_guild")
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        default="INFO", validation_alias=AliasChoices("STRATEGOS_LOG_LEVEL", "log_level")
+    )
+    # Seconds between two passes of the turn-timer loop (reminders and timeouts).
+    timer_interval: float = Field(
+        default=60.0, gt=0, validation_alias=AliasChoices("STRATEGOS_TIMER_INTERVAL", "timer_interval")
+    )
+    # Where the command tree is synced at start-up: False in tests that sync themselves.
+    sync_commands: bool = Field(
+        default=True, validation_alias=AliasChoices("STRATEGOS_SYNC_COMMANDS", "sync_commands")
+    )
+    # Base URL of the documentation pages linked by /game rules.
+    docs_url: str = Field(
+        default="https://github.com/strategos-games/strategos/blob/main/",
+        validation_alias=AliasChoices("STRATEGOS_DOCS_URL", "docs_url"),
+    )
+
+    @field_validator("dev_guild", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        return None if value in ("", None) else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    def token(self) -> str:
+        """The token, checked for shape; raises ``SettingsError`` with one clear line."""
+        token = self.discord_token.get_secret_value().strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: put your bot token in .env or the environment "
+                "(see .env.example)."
+            )
+        if not TOKEN_SHAPE.match(token):
+            raise SettingsError(
+                "DISCORD_TOKEN does not look like a bot token (three dot-separated parts): "
+                "copy it again from the Developer Portal, Bot page."
+            )
+        return token
+
+
+def load_settings(env_file: str | Path | None = ".env") -> Settings:
+    """Read the settings; a bad value becomes one ``SettingsError`` line, never a traceback."""
+    try:
+        return Settings(_env_file=env_file)  # type: ignore[call-arg]
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+        )
+        raise SettingsError(f"Bad settings: {problems}") from None

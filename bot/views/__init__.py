@@ -1,0 +1,1 @@
+"""Discord views: the lobby, the turn prompt, the game's public buttons."""
