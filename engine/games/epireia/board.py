@@ -60,7 +60,12 @@ class Territory(BaseModel):
     y: int
 
 
+class SoloTable(BaseModel):
+    moves: list[str] = Field(min_length=12, max_length=12)
+
+
 class GreeceMap(BaseModel):
+    solo: SoloTable
     city: list[City]
     empire: list[Empire]
     territory: list[Territory]
@@ -79,6 +84,9 @@ class GreeceMap(BaseModel):
         for empire in self.empire:
             if empire.reward.token and empire.reward.token not in KINDS:
                 raise ValueError(f"empire {empire.id}: bad reward token")
+        for space in self.solo.moves:
+            if space not in ids:
+                raise ValueError(f"solo move table: unknown space {space}")
         for territory in self.territory:
             if territory.resource not in RESOURCE_NAMES:
                 raise ValueError(f"territory {territory.id}: bad resource")
@@ -114,6 +122,7 @@ EMPIRES = MAP.empires
 TERRITORIES = MAP.territories
 CITY_IDS = [c.id for c in MAP.city]
 EMPIRE_ORDER = [e.id for e in MAP.empire]
+SOLO_MOVES = MAP.solo.moves
 INTEGRATION_ORDER = [c.id for c in sorted(MAP.city, key=lambda c: c.order)]
 
 

@@ -17,6 +17,8 @@ Fields (all plain data, JSON-ready):
 ``round``              game round, 1-based (a round = development, diplomacy, resolution).
 ``phase``              ``"setup"``, ``"development"``, ``"diplomacy"``, ``"resolution"``,
                        ``"battle"``, ``"over"``.
+``step``               sub-step inside a phase (battle: ``place``/``figures``/``resolve``).
+``queue``              roles still to act in the current phase, in order.
 ``stack``              the prompt stack (list of :class:`Frame`); the top frame names the
                        prompt state that asks now. Several frames with ``simultaneous=True``
                        at the top are asked together (secret simultaneous choices).
@@ -110,6 +112,8 @@ class EpireiaOptions(BaseModel):
     """Game options.
 
     ``timeout_policy``: what the platform does when a player's timer runs out.
+    ``round_limit``: multiplayer only; if Act III is still not completed after this many
+    rounds, the Great Battle follows that round (the rules are silent; see the docs).
     ``solo_scenario``: solo only; a solo scenario id from solo.toml, or ``""`` to let the
     player choose it at the table.
     ``solo_city``: solo only; a city id, or ``""`` to choose at the table (a scenario that
@@ -117,6 +121,7 @@ class EpireiaOptions(BaseModel):
     """
 
     timeout_policy: Literal["pass", "resign"] = "pass"
+    round_limit: int = Field(default=12, ge=4, le=30)
     solo_scenario: str = ""
     solo_city: str = ""
 
@@ -188,6 +193,7 @@ class BattleSide(BaseModel):
     """One league's battlefield: ``slots[front][column][row]`` token kind or ``""``."""
 
     slots: dict[str, list[list[str]]] = Field(default_factory=dict)
+    pool: list[str] = Field(default_factory=list)  # gathered tokens not yet placed (secret)
     figures: dict[str, str] = Field(default_factory=dict)  # front -> figure id (secret)
     placed: bool = False  # tokens placement finished
     figures_placed: bool = False
@@ -209,6 +215,8 @@ class EpireiaState(GameState):
     options: EpireiaOptions
     round: int = 1
     phase: str = "setup"
+    step: str = ""
+    queue: list[str] = Field(default_factory=list)
     stack: list[Frame] = Field(default_factory=list)
     seats: dict[str, Seat] = Field(default_factory=dict)
     leagues: dict[str, League] = Field(default_factory=dict)
