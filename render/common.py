@@ -88,8 +88,11 @@ def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
 
 def draw_text_box(draw: ImageDraw.ImageDraw, box: Box, text: str, start: int = 28,
                   bold: bool = False, fill: RGB = INK, align: str = "center",
-                  minimum: int = 10) -> int:
-    """Draw ``text`` inside ``box``, wrapped and shrunk until it fits; returns the size used."""
+                  minimum: int = 10, valign: str = "middle") -> int:
+    """Draw ``text`` inside ``box``, wrapped and shrunk until it fits; returns the size used.
+
+    ``align`` is left, center or right; ``valign`` is top or middle.
+    """
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     size = start
@@ -101,7 +104,7 @@ def draw_text_box(draw: ImageDraw.ImageDraw, box: Box, text: str, start: int = 2
             break
         size -= 1
     total = line_height * len(lines)
-    y = y0 + max(0, (height - total) // 2)
+    y = y0 if valign == "top" else y0 + max(0, (height - total) // 2)
     for line in lines:
         w = text_size(line, size, bold)[0]
         if align == "left":

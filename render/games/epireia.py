@@ -1,0 +1,546 @@
+"""Epireia pictures and texts: the map of Greece, the city boards, the Great Battle.
+
+Everything is drawn from the view dict (``engine/games/epireia/view.py`` documents its keys).
+Board images, the battle image and the status text read only what the spectator view
+shows; ``private_text`` is the one place that reads a player's own secrets (``me``).
+Static facts (place names, positions on the map, Empire numbers) come from the game's
+public map data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
+from render import common as c
+from render.greece import LANDS, LAYOUT, LAYOUT_SIZE, Projection, from_drawing
+
+WIDTH, HEIGHT = 1600, 1100
+MAP_BOX = (0, 64, 1010, 800)
+PANEL_X = 1022
+
+CITY_COLOURS: dict[str, c.RGB] = {
+    "athens": (40, 95, 200),
+    "sparta": (185, 35, 35),
+    "corinth": (222, 128, 20),
+    "delphi": (128, 70, 170),
+    "elis": (30, 140, 80),
+    "larissa": (125, 88, 45),
+}
+LEAGUE_COLOURS: dict[str, c.RGB] = {"delian": (30, 80, 170), "peloponnesian": (165, 35, 35)}
+LEAGUE_NAMES = {"delian": "Delian League", "peloponnesian": "Peloponnesian League"}
+RESOURCE_SHORT = {"wheat": "Wheat", "wood": "Wood", "copper": "Copper"}
+RESOURCE_COLOURS: dict[str, c.RGB] = {
+    "wheat": (214, 170, 40), "wood": (120, 80, 40), "copper": (190, 100, 50),
+}
+FRONTS = ("flank", "centre", "maritime")
+PHASES = {
+    "setup": "Set-up", "development": "Development", "diplomacy": "Diplomacy",
+    "resolution": "Resolution", "battle": "The Great Battle", "over": "Game over",
+}
+
+
+# --- reading the view ---------------------------------------------------------------------
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def token_label(kind: str) -> str:
+    """``hoplites-2`` → ``Hoplites II``."""
+    unit, _, level = kind.partition("-")
+    roman = "I" * c.as_int(level, 1) if level else ""
+    return f"{unit.title()} {roman}".strip()
+
+
+def place_name(space: str) -> str:
+    for table in (CITIES, EMPIRES, TERRITORIES):
+        if space in table:
+            return table[space].name
+    if space == "home":
+        return "home"
+    return c.title_case(space)
+
+
+def figure_name(view: dict[str, Any], figure_id: str) -> str:
+    figure = _dict(_dict(view.get("figures")).get(figure_id))
+    return str(figure.get("name") or c.title_case(figure_id.split(":")[-1]))
+
+
+def seat_name(view: dict[str, Any], role: str) -> str:
+    seat = _dict(_dict(view.get("seats")).get(role))
+    city = str(seat.get("city") or "")
+    return CITIES[city].name if city in CITIES else c.title_case(role)
+
+
+def owner_city(view: dict[str, Any], owner: str) -> str:
+    """The city id of a figure's or token's owner (a role), or ``""``."""
+    seat = _dict(_dict(view.get("seats")).get(owner))
+    return str(seat.get("city") or "")
+
+
+def owner_colour(view: dict[str, Any], owner: str) -> c.RGB:
+    if owner == "enemy":
+        return c.BLACK
+    city = owner_city(view, owner)
+    if city in CITY_COLOURS:
+        return CITY_COLOURS[city]
+    league = str(_dict(_dict(view.get("seats")).get(owner)).get("league") or "")
+    return LEAGUE_COLOURS.get(league, c.GREY)
+
+
+def resources_text(resources: dict[str, Any]) -> str:
+    return " · ".join(f"{c.as_int(resources.get(r))} {RESOURCE_SHORT[r]}" for r in RESOURCE_SHORT)
+
+
+def count_tokens(tokens: list[Any]) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for kind in tokens:
+        counts[str(kind)] = counts.get(str(kind), 0) + 1
+    return sorted(counts.items())
+
+
+def waiting_for(view: dict[str, Any]) -> list[str]:
+    """Roles the view says must act now (``to_act``), as display names."""
+    roles = [str(r) for r in _list(view.get("to_act"))]
+    return [seat_name(view, r) for r in roles]
+
+
+# --- the map ------------------------------------------------------------------------------
+
+def _draw_map(view: dict[str, Any]) -> Image.Image:
+    x0, y0, x1, y1 = MAP_BOX
+    image, draw = c.new_canvas(x1 - x0, y1 - y0, c.SEA)
+    project = Projection(0, 0, x1 - x0, y1 - y0)
+    for poly in LANDS:
+        draw.polygon(project.polygon(poly), fill=c.LAND, outline=(150, 135, 100))
+
+    figures = _dict(view.get("figures"))
+    at: dict[str, list[str]] = {}
+    for fid in sorted(figures):
+        location = str(_dict(figures[fid]).get("location") or "home")
+        if location == "home":
+            owner = str(_dict(figures[fid]).get("owner") or "")
+            location = owner_city(view, owner) or "home"
+        at.setdefault(location, []).append(fid)
+
+    sx, sy = (x1 - x0) / LAYOUT_SIZE[0], (y1 - y0) / LAYOUT_SIZE[1]
+
+    def at_place(space: str, x: int, y: int) -> tuple[float, float]:
+        if space in LAYOUT:
+            lx, ly = LAYOUT[space]
+            return lx * sx, ly * sy
+        return project(from_drawing(x, y))
+
+    territories = _dict(view.get("territories"))
+    for tid, territory in TERRITORIES.items():
+        cx, cy = at_place(tid, territory.x, territory.y)
+        fill = (205, 228, 244) if territory.sea else (240, 232, 205)
+        box = (int(cx - 82), int(cy - 28), int(cx + 82), int(cy + 28))
+        draw.rounded_rectangle(box, radius=10, fill=fill, outline=c.INK, width=2)
+        name = ("⚓ " if territory.sea else "") + territory.name
+        size = c.fit_size(name, 156, 24, 20, bold=True)
+        c.label(draw, (cx, cy - 11), name, size=size, bold=True)
+        c.label(draw, (cx, cy + 13), f"{territory.resource.title()} · tax {territory.tax}",
+                size=15, fill=c.MUTED)
+        owner = str(territories.get(tid) or "")
+        if owner == "brigands":
+            c.pill(draw, (cx + 82, cy - 28), "Brigands", (60, 60, 60), size=15)
+        elif owner:
+            colour = owner_colour(view, owner)
+            c.pill(draw, (cx + 82, cy - 28), seat_name(view, owner), colour, size=15)
+        _draw_figures(draw, view, at.get(tid, []), (cx, cy + 44))
+
+    for eid, empire in EMPIRES.items():
+        cx, cy = at_place(eid, empire.x, empire.y)
+        cx = min(max(cx, 92), (x1 - x0) - 92)
+        cy = min(max(cy, 40), (y1 - y0) - 40)
+        box = (int(cx - 88), int(cy - 36), int(cx + 88), int(cy + 36))
+        draw.rounded_rectangle(box, radius=6, fill=(250, 236, 190), outline=(120, 80, 20),
+                               width=3)
+        name = ("⚓ " if empire.sea_only else "") + empire.name
+        c.label(draw, (cx, cy - 18), name, size=20, bold=True, fill=(100, 60, 10))
+        c.label(draw, (cx, cy + 4), f"needs {empire.need_one}+ · {empire.need_two}+ if two",
+                size=14, fill=c.INK)
+        reward = empire.reward.text()
+        c.label(draw, (cx, cy + 22), reward, size=c.fit_size(reward, 168, 18, 14), fill=c.MUTED)
+        _draw_figures(draw, view, at.get(eid, []), (cx, cy + 54))
+
+    played = {owner_city(view, r) for r in _dict(view.get("seats"))}
+    greek = _dict(view.get("greek_cities"))
+    for cid, city in CITIES.items():
+        cx, cy = at_place(cid, city.x, city.y)
+        if cid in played:
+            colour = CITY_COLOURS.get(cid, c.GREY)
+            box = (int(cx - 62), int(cy - 20), int(cx + 62), int(cy + 20))
+            draw.rectangle(box, fill=colour, outline=c.BLACK, width=3)
+            c.label(draw, (cx, cy), city.name, size=c.fit_size(city.name, 118, 34, 22, True),
+                    bold=True, fill=c.WHITE)
+        else:
+            league = str(greek.get(cid) or "")
+            border = LEAGUE_COLOURS.get(league, c.MUTED)
+            box = (int(cx - 62), int(cy - 26), int(cx + 62), int(cy + 26))
+            draw.rectangle(box, fill=(235, 235, 228), outline=border, width=4 if league else 2)
+            c.label(draw, (cx, cy - 10), city.name, size=19, bold=True)
+            sub = (f"→ {LEAGUE_NAMES[league].split()[0]}" if league in LEAGUE_NAMES
+                   else f"neutral · {city.integration}+")
+            c.label(draw, (cx, cy + 12), sub, size=14, fill=border if league else c.MUTED)
+        _draw_figures(draw, view, at.get(cid, []), (cx, cy + 42))
+    return image
+
+
+def _draw_figures(draw: ImageDraw.ImageDraw, view: dict[str, Any], fids: list[str],
+                  centre: tuple[float, float]) -> None:
+    """Figures as coloured discs with their initials, in a row under a place."""
+    if not fids:
+        return
+    figures = _dict(view.get("figures"))
+    radius = 19
+    cx, cy = centre
+    step = radius * 2 + 4
+    start = cx - (len(fids) - 1) * step / 2
+    for i, fid in enumerate(fids):
+        owner = str(_dict(figures.get(fid)).get("owner") or "")
+        colour = owner_colour(view, owner)
+        x = start + i * step
+        draw.ellipse((x - radius, cy - radius, x + radius, cy + radius), fill=colour,
+                     outline=c.WHITE, width=3)
+        initials = figure_name(view, fid)[:2]
+        c.label(draw, (x, cy), initials, size=16, bold=True, fill=c.WHITE)
+
+
+# --- the side panel and the city boards ---------------------------------------------------
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    draw.rectangle((0, 0, WIDTH, 60), fill=(40, 36, 32))
+    phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
+    text = f"EPIREIA  ·  Round {c.as_int(view.get('round'), 1)}  ·  {phase}"
+    solo = _dict(view.get("solo"))
+    if c.as_int(solo.get("rounds")):
+        text += f" (of {c.as_int(solo.get('rounds'))})"
+    c.label(draw, (20, 30), text, size=30, bold=True, fill=c.WHITE, anchor="lm")
+    waiting = waiting_for(view)
+    if waiting:
+        c.label(draw, (WIDTH - 20, 30), "Now: " + ", ".join(waiting), size=22,
+                fill=(250, 220, 140), anchor="rm")
+
+
+def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
+    scenario = _dict(view.get("scenario"))
+    box = (PANEL_X, top, WIDTH - 12, top + 250)
+    draw.rounded_rectangle(box, radius=10, fill=(250, 244, 226), outline=(120, 80, 20), width=3)
+    act = c.as_int(scenario.get("act"))
+    name = str(scenario.get("name") or c.title_case(str(scenario.get("card") or "")) or "—")
+    heading = f"Act {'I' * act if act < 4 else act}: {name}" if act else "Scenario"
+    c.draw_text_box(draw, (box[0] + 12, top + 8, box[2] - 12, top + 44), heading, start=24,
+                    bold=True, fill=(100, 60, 10), align="left")
+    parts = []
+    if scenario.get("objective"):
+        parts.append(f"Objective: {scenario['objective']}")
+    if scenario.get("reward"):
+        parts.append(f"Reward: {scenario['reward']}")
+    if scenario.get("constraint"):
+        parts.append(f"Constraint: {scenario['constraint']}")
+    if scenario.get("completed"):
+        winner = str(scenario.get("winner") or "")
+        parts.append("Completed" + (f" by {seat_name(view, winner)}" if winner else "") + ".")
+    text = "\n".join(parts) or "No scenario card yet."
+    c.draw_text_box(draw, (box[0] + 12, top + 48, box[2] - 12, box[3] - 8), text, start=18,
+                    align="left", valign="top")
+    return box[3] + 10
+
+
+def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
+    leagues = _dict(view.get("leagues"))
+    greek = _dict(view.get("greek_cities"))
+    height = 150
+    for league in ("delian", "peloponnesian"):
+        data = _dict(leagues.get(league))
+        colour = LEAGUE_COLOURS[league]
+        box = (PANEL_X, top, WIDTH - 12, top + height)
+        draw.rounded_rectangle(box, radius=10, fill=c.PANEL, outline=colour, width=4)
+        members = [seat_name(view, r) for r, s in _dict(view.get("seats")).items()
+                   if _dict(s).get("league") == league]
+        title = LEAGUE_NAMES[league] + (f" ({', '.join(members)})" if members else "")
+        c.draw_text_box(draw, (box[0] + 12, top + 6, box[2] - 12, top + 36), title, start=22,
+                        bold=True, fill=colour, align="left")
+        treasury = _dict(data.get("treasury"))
+        x = box[0] + 14
+        for resource in RESOURCE_SHORT:
+            c.pill(draw, (x + 40, top + 56), f"{c.as_int(treasury.get(resource))}",
+                   RESOURCE_COLOURS[resource], size=20)
+            c.label(draw, (x + 62, top + 56), RESOURCE_SHORT[resource], size=17, anchor="lm")
+            x += 180
+        reserve = count_tokens(_list(data.get("reserve")))
+        reserve_text = ", ".join(f"{token_label(k)} ×{n}" for k, n in reserve) or "none"
+        allied = [CITIES[cid].name if cid in CITIES else cid for cid in _list(data.get("allied"))]
+        allied += [CITIES[cid].name for cid, lg in greek.items()
+                   if lg == league and cid in CITIES and CITIES[cid].name not in allied]
+        lines = f"Reserve: {reserve_text}\nAllied cities: {', '.join(allied) or 'none'}"
+        c.draw_text_box(draw, (box[0] + 12, top + 78, box[2] - 12, box[3] - 6), lines, start=18,
+                        align="left", valign="top")
+        top = box[3] + 8
+    return top
+
+
+def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    lines = []
+    supply = _dict(view.get("supply"))
+    if supply:
+        lines.append("Token supply: " + ", ".join(
+            f"{token_label(k)} {c.as_int(v)}" for k, v in sorted(supply.items())))
+    augur = _dict(view.get("augur"))
+    if augur.get("active"):
+        lines.append(f"Augur: {augur.get('active_name') or c.title_case(str(augur['active']))}")
+    if augur.get("deck_size") is not None:
+        lines.append(f"Augur cards left: {c.as_int(augur.get('deck_size'))}")
+    if view.get("end_after_round"):
+        lines.append("Act III completed: the Great Battle follows this round.")
+    if lines:
+        c.draw_text_box(draw, (PANEL_X, top, WIDTH - 12, MAP_BOX[3] - 4), "\n".join(lines),
+                        start=16, align="left", fill=c.MUTED, valign="top")
+
+
+def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
+                     box: c.Box) -> None:
+    seat = _dict(_dict(view.get("seats")).get(role))
+    city = str(seat.get("city") or "")
+    league = str(seat.get("league") or "")
+    colour = CITY_COLOURS.get(city, LEAGUE_COLOURS.get(league, c.GREY))
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=10, fill=c.PANEL, outline=colour, width=4)
+    draw.rounded_rectangle((x0, y0, x1, y0 + 42), radius=10, fill=colour)
+    title = seat_name(view, role) + (f" · {LEAGUE_NAMES[league]}" if league in LEAGUE_NAMES else "")
+    c.draw_text_box(draw, (x0 + 10, y0 + 4, x1 - 70, y0 + 38), title, start=22, bold=True,
+                    fill=c.WHITE, align="left")
+    c.label(draw, (x1 - 12, y0 + 21), f"★{c.as_int(seat.get('prestige'))}", size=24,
+            bold=True, fill=c.WHITE, anchor="rm")
+    resources = _dict(seat.get("resources"))
+    x = x0 + 12
+    step = (x1 - x0 - 24) / 3
+    for resource in RESOURCE_SHORT:
+        c.pill(draw, (x + 22, y0 + 64), str(c.as_int(resources.get(resource))),
+               RESOURCE_COLOURS[resource], size=20)
+        c.label(draw, (x + 44, y0 + 64), RESOURCE_SHORT[resource], size=16, anchor="lm")
+        x += step
+    admin = str(seat.get("administrator_name")
+                or c.title_case(str(seat.get("administrator") or "")))
+    lines = []
+    if admin:
+        lines.append(f"Administrator: {admin} (used {c.as_int(seat.get('admin_uses'))}/3)")
+    lines.append(f"Trade posts left: {c.as_int(seat.get('trade_posts'))}")
+    buildings = [str(b.get("name") if isinstance(b, dict) else c.title_case(str(b)))
+                 for b in _list(seat.get("buildings"))]
+    lines.append("Buildings: " + (", ".join(buildings) or "none"))
+    figures = _dict(view.get("figures"))
+    figure_lines = []
+    for fid in _list(seat.get("figure_cards")):
+        figure = _dict(figures.get(fid))
+        attack = figure.get("attack")
+        sea = " ⚓" if figure.get("sea") else ""
+        where = place_name(str(figure.get("location") or "home"))
+        power = f" ⚔{attack}" if attack is not None else ""
+        figure_lines.append(f"{figure_name(view, str(fid))}{power}{sea} @ {where}")
+    lines.append("Figures: " + ("; ".join(figure_lines) or "none yet"))
+    if seat.get("has_chosen"):
+        lines.append("Has chosen (secret).")
+    c.draw_text_box(draw, (x0 + 12, y0 + 90, x1 - 12, y1 - 8), "\n".join(lines), start=19,
+                    align="left", valign="top")
+
+
+class EpireiaRenderer:
+    """The ``render.base.Renderer`` for Epireia."""
+
+    def board(self, view: dict[str, Any]) -> Image.Image:
+        image, draw = c.new_canvas(WIDTH, HEIGHT)
+        _draw_header(draw, view)
+        image.paste(_draw_map(view), (MAP_BOX[0], MAP_BOX[1]))
+        draw.rectangle(MAP_BOX, outline=c.INK, width=2)
+        top = _draw_scenario(draw, view, MAP_BOX[1] + 4)
+        top = _draw_leagues(draw, view, top)
+        _draw_extras(draw, view, top)
+        roles = list(_dict(view.get("seats")))
+        if roles:
+            width = (WIDTH - 12) / len(roles)
+            for i, role in enumerate(roles):
+                box = (int(8 + i * width), MAP_BOX[3] + 8, int(8 + (i + 1) * width) - 8,
+                       HEIGHT - 8)
+                _draw_city_board(draw, view, role, box)
+        return image
+
+    def extra_images(self, view: dict[str, Any]) -> list[tuple[str, Image.Image]]:
+        battle = view.get("battle")
+        if not isinstance(battle, dict) or not battle:
+            return []
+        return [("great-battle", battle_image(view))]
+
+    def status_text(self, view: dict[str, Any]) -> str:
+        return status_text(view)
+
+    def private_text(self, view: dict[str, Any]) -> str:
+        return private_text(view)
+
+
+# --- the Great Battle ---------------------------------------------------------------------
+
+def battle_image(view: dict[str, Any]) -> Image.Image:
+    """Both leagues' battlefields, front by front, columns shown as revealed."""
+    battle = _dict(view.get("battle"))
+    sides = _dict(battle.get("sides"))
+    image, draw = c.new_canvas(1600, 1000)
+    draw.rectangle((0, 0, 1600, 60), fill=(40, 36, 32))
+    c.label(draw, (20, 30), "THE GREAT BATTLE", size=30, bold=True, fill=c.WHITE, anchor="lm")
+    step = str(battle.get("step") or "")
+    steps = {"place": "placing tokens face down", "figures": "placing figures face down",
+             "resolve": "resolving", "done": "decided"}
+    c.label(draw, (1580, 30), steps.get(step, c.title_case(step)), size=22,
+            fill=(250, 220, 140), anchor="rm")
+    revealed = _dict(battle.get("revealed"))
+    column_winners = _dict(battle.get("column_winners"))
+    front_winners = _dict(battle.get("front_winners"))
+    for fi, front in enumerate(FRONTS):
+        top = 72 + fi * 305
+        draw.rounded_rectangle((10, top, 1590, top + 295), radius=10, fill=c.PANEL,
+                               outline=c.INK, width=2)
+        c.label(draw, (24, top + 22), front.title(), size=26, bold=True, anchor="lm")
+        winner = str(front_winners.get(front) or "")
+        if front in front_winners:
+            text = f"won by the {LEAGUE_NAMES[winner]}" if winner in LEAGUE_NAMES else "no winner"
+            c.label(draw, (1340, top + 22), "Front " + text, size=20, bold=True,
+                    fill=LEAGUE_COLOURS.get(winner, c.MUTED), anchor="lm")
+        shown = c.as_int(revealed.get(front))
+        winners = _list(column_winners.get(front))
+        for li, league in enumerate(("delian", "peloponnesian")):
+            side = _dict(sides.get(league))
+            y = top + 48 + li * 122
+            colour = LEAGUE_COLOURS[league]
+            c.draw_text_box(draw, (24, y, 200, y + 110), LEAGUE_NAMES[league], start=22,
+                            bold=True, fill=colour, align="left")
+            figure = _dict(side.get("figures")).get(front)
+            committed = _dict(side.get("committed")).get(front)
+            fig_text = "Figure: —"
+            if isinstance(figure, str) and figure and figure != "hidden":
+                fig_text = f"Figure: {figure_name(view, figure)}"
+            elif figure:
+                fig_text = "Figure: face down"
+            if committed is not None:
+                fig_text += f"\ncommitted in column {c.as_int(committed) + 1}"
+            c.draw_text_box(draw, (1340, y, 1580, y + 110), fig_text, start=18, align="left")
+            slots = _list(_dict(side.get("slots")).get(front))
+            for col in range(3):
+                rows = _list(slots[col]) if col < len(slots) else []
+                for row in range(2):
+                    kind = rows[row] if row < len(rows) else ""
+                    x = 220 + col * 370 + row * 180
+                    box = (x, y + 8, x + 170, y + 108)
+                    _draw_slot(draw, box, kind, col < shown, colour)
+        for col in range(3):
+            x = 220 + col * 370
+            if col < len(winners):
+                who = str(winners[col] or "")
+                text = (f"Column {col + 1}: {LEAGUE_NAMES[who].split()[0]}" if who in LEAGUE_NAMES
+                        else f"Column {col + 1}: tie")
+                c.label(draw, (x + 175, top + 22), text, size=20, bold=True,
+                        fill=LEAGUE_COLOURS.get(who, c.MUTED))
+            elif col < shown:
+                c.label(draw, (x + 175, top + 22), f"Column {col + 1}: revealed", size=20)
+            else:
+                c.label(draw, (x + 175, top + 22), f"Column {col + 1}", size=20, fill=c.MUTED)
+    result = view.get("battle_result") or battle.get("winner")
+    if result:
+        c.label(draw, (800, 985), str(result), size=20, bold=True)
+    return image
+
+
+def _draw_slot(draw: ImageDraw.ImageDraw, box: c.Box, kind: Any, shown: bool,
+               colour: c.RGB) -> None:
+    if isinstance(kind, dict):
+        label_text = token_label(str(kind.get("kind") or ""))
+        power = kind.get("power")
+    else:
+        label_text = token_label(str(kind)) if kind and kind != "hidden" else ""
+        power = None
+    if not kind:
+        draw.rounded_rectangle(box, radius=8, fill=(235, 230, 220), outline=c.GRID, width=2)
+        c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "empty", size=16,
+                fill=c.MUTED)
+    elif not shown or not label_text:
+        draw.rounded_rectangle(box, radius=8, fill=(90, 84, 76), outline=colour, width=4)
+        c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", size=40, bold=True,
+                fill=c.WHITE)
+    else:
+        draw.rounded_rectangle(box, radius=8, fill=colour, outline=c.BLACK, width=2)
+        c.label(draw, ((box[0] + box[2]) / 2, box[1] + 34), label_text, size=20, bold=True,
+                fill=c.WHITE)
+        if power is not None:
+            c.label(draw, ((box[0] + box[2]) / 2, box[1] + 70), f"power {power}", size=18,
+                    fill=c.WHITE)
+
+
+# --- texts --------------------------------------------------------------------------------
+
+def status_text(view: dict[str, Any]) -> str:
+    phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
+    lines = [f"**Epireia** — round {c.as_int(view.get('round'), 1)} · {phase}"]
+    scenario = _dict(view.get("scenario"))
+    if c.as_int(scenario.get("act")):
+        name = scenario.get("name") or c.title_case(str(scenario.get("card") or ""))
+        done = " (completed)" if scenario.get("completed") else ""
+        lines.append(f"Act {c.as_int(scenario.get('act'))}: *{c.md_escape(str(name))}*{done}")
+    leagues = _dict(view.get("leagues"))
+    for league in ("delian", "peloponnesian"):
+        data = _dict(leagues.get(league))
+        if not data:
+            continue
+        lines.append(f"{LEAGUE_NAMES[league]}: {resources_text(_dict(data.get('treasury')))}, "
+                     f"{len(_list(data.get('reserve')))} tokens in reserve")
+    seats = _dict(view.get("seats"))
+    prestige = [f"{c.md_escape(seat_name(view, r))} ★{c.as_int(_dict(s).get('prestige'))}"
+                for r, s in seats.items()]
+    if prestige:
+        lines.append("Prestige: " + ", ".join(prestige))
+    waiting = waiting_for(view)
+    if waiting:
+        lines.append("Waiting for: " + ", ".join(c.md_escape(w) for w in waiting))
+    return "\n".join(lines)
+
+
+def private_text(view: dict[str, Any]) -> str:
+    me = _dict(view.get("me"))
+    role = str(me.get("role") or view.get("role") or "")
+    seat = _dict(_dict(view.get("seats")).get(role))
+    if not role or not seat:
+        return "You are watching this game."
+    league = str(seat.get("league") or "")
+    lines = [f"**{c.md_escape(seat_name(view, role))}** — {LEAGUE_NAMES.get(league, league)}"]
+    lines.append(f"Resources: {resources_text(_dict(seat.get('resources')))} · "
+                 f"Prestige ★{c.as_int(seat.get('prestige'))}")
+    figures = _dict(view.get("figures"))
+    cards = [str(f) for f in _list(seat.get("figure_cards"))]
+    if cards:
+        lines.append("Your figures: " + "; ".join(
+            f"{figure_name(view, f)} (attack {_dict(figures.get(f)).get('attack', '?')}) at "
+            f"{place_name(str(_dict(figures.get(f)).get('location') or 'home'))}" for f in cards))
+    hand = [str(f) for f in _list(me.get("hand") or me.get("figure_hand"))]
+    if hand:
+        lines.append("Figures you may choose: " + ", ".join(figure_name(view, f) for f in hand))
+    if me.get("figure_choice"):
+        lines.append(f"Your secret choice: **{figure_name(view, str(me['figure_choice']))}**")
+    placement = _dict(me.get("battle"))
+    if placement:
+        for front in FRONTS:
+            slots = _list(_dict(placement.get("slots")).get(front))
+            tokens = [token_label(str(k)) for col in slots for k in _list(col) if k]
+            figure = _dict(placement.get("figures")).get(front)
+            fig = f", figure {figure_name(view, str(figure))}" if figure else ""
+            lines.append(f"{front.title()}: {', '.join(tokens) or 'no tokens'}{fig}")
+    return "\n".join(lines)
+
+
+RENDERER = EpireiaRenderer()
