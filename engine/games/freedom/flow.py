@@ -1,0 +1,205 @@
+"""Prompt states (Rally-the-Troops style) and how card events plug into them.
+
+The game asks one question at a time. ``state.stack`` is a stack of ``Frame``s; the top one is
+the question asked now. Each frame names a *prompt state*: a class registered with
+``@prompt_state`` that writes the question (``text``), lists the legal answers (``choices``) and
+handles an answer with one method per verb: choice ``"space:W3"`` calls ``on_space(state, frame,
+"W3")``; choice ``"done"`` calls ``on_done(state, frame, "")``. A handler changes the state and
+usually pops its own frame (``pop(state, frame)``) or pushes a nested question (``push``).
+A state with ``auto = True`` asks nothing: when it reaches the top it is popped and its
+``run(state, frame)`` is called (a continuation: "when the questions above me are answered, do
+this"). When the stack is empty the phase machine (``phases.advance``) decides what comes next.
+A prompt is never empty: every state offers ``pass``/``done``/``back`` when nothing else is legal.
+
+For card events (``events.py``, written by freedom-cards)
+---------------------------------------------------------
+The rules call ``events.play_event(state, card_id, role) -> None`` when ``role`` plays card
+``card_id`` as an Event, or discards a card to trigger ``card_id``'s event (the opponent's card
+played for AP). ``role`` is the side the event is resolved *for* ("empire" or "insurgents").
+Before the call the rules push an ``auto`` frame that ends the card play, so an event may:
+
+* change the state directly, through the helpers in ``pieces.py`` (they keep piece counts, limits
+  and the morale/victory checks right): ``add_units``, ``remove_units``, ``move_units``,
+  ``change_morale``, ``gain_supplies``, ``gain_money``, ``support_area``, ``damage_wall``,
+  ``repair_wall``, ``place_cannon``, ``remove_cannon``, ``draw_cards``, ``discard_cards``;
+  ``state.flags`` (a JSON dict) remembers anything until the event's own code clears it;
+* ask questions by pushing prompt states: define a class with ``@prompt_state`` (name it
+  ``"ev_<something>"``), then ``push(state, "ev_<something>", role, key=value, ...)``. Frames run
+  last-pushed-first: to ask A then B, push B first, then A, or push B from A's handler. Handlers
+  must ``pop(state, frame)`` when done (and may push further frames);
+* reuse the rules' prompt states: ``push_ap(state, role, ap, ...)`` gives ``role`` AP to spend with
+  the normal action menu (optionally only some actions, only in the lagoon, two attacks per unit,
+  free of cost); ``push_remove_units(state, chooser, side, count, spaces=None)`` lets ``chooser``
+  pick which ``side`` units to remove; ``push_place_units(state, role, kind, count, spaces)``
+  lets ``role`` place units; ``push_morale_choice(state, side)`` asks "raise own / lower enemy".
+
+Read the board through ``data.SPACES`` / ``data.AREAS`` / ``data.TRACKS`` and the pieces through
+``state.spaces[space_id]`` (``exp``, ``ally``, ``ins``, ``civ``, ``cannon``, ``bombard``,
+``damage``). Randomness only via ``state.rng``; log with ``state.say(text, role=..., dice=[...])``.
+Cards come from ``cards.py``: the rules use ``cards.CARDS[card_id]`` with ``.id``, ``.name``,
+``.period`` ("A"/"B"), ``.side`` ("empire"/"insurgents"/"neutral") and ``.ap`` (2–4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
+
+from engine.core.errors import IllegalChoice
+from engine.core.game import Choice
+from engine.games.freedom.state import Frame, FreedomState
+
+
+class PromptState:
+    """One named question. Subclass, set ``name``, implement ``text``/``choices``/``on_<verb>``."""
+
+    name: ClassVar[str] = ""
+    auto: ClassVar[bool] = False
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return ""
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return []
+
+    def run(self, state: FreedomState, frame: Frame) -> None:
+        """For ``auto`` states: what to do once this frame is reached (it is already popped)."""
+
+    def handle(self, state: FreedomState, frame: Frame, choice_id: str) -> None:
+        verb, _, arg = choice_id.partition(":")
+        handler: Callable[[FreedomState, Frame, str], None] | None = getattr(
+            self, f"on_{verb}", None
+        )
+        if handler is None:
+            raise IllegalChoice("That is not one of the choices you have right now.")
+        handler(state, frame, arg)
+
+
+REGISTRY: dict[str, PromptState] = {}
+P = TypeVar("P", bound=type[PromptState])
+
+
+def prompt_state(cls: P) -> P:
+    """Class decorator: register a prompt state under its ``name``."""
+    if not cls.name:
+        raise ValueError(f"{cls.__name__} has no name")
+    REGISTRY[cls.name] = cls()
+    return cls
+
+
+def push(state: FreedomState, name: str, role: str, **data: Any) -> Frame:
+    if name not in REGISTRY:
+        raise KeyError(f"unknown prompt state {name!r}")
+    frame = Frame(name=name, role=role, data=data)
+    state.stack.append(frame)
+    return frame
+
+
+def pop(state: FreedomState, frame: Frame | None = None) -> None:
+    """Remove the top frame (``frame``, when given, must be it)."""
+    if not state.stack:
+        return
+    if frame is not None and state.stack[-1] is not frame:
+        if frame in state.stack:
+            state.stack.remove(frame)
+        return
+    state.stack.pop()
+
+
+def top(state: FreedomState) -> Frame | None:
+    return state.stack[-1] if state.stack else None
+
+
+def settle(state: FreedomState) -> None:
+    """Run continuations and the phase machine until a real question is on top (or the end)."""
+    from engine.games.freedom import phases  # the phase machine pushes the next questions
+
+    for _ in range(10_000):
+        if state.result is not None:
+            state.stack.clear()
+            state.phase = "over"
+            return
+        frame = top(state)
+        if frame is None:
+            phases.advance(state)
+            continue
+        handler = REGISTRY[frame.name]
+        if handler.auto:
+            state.stack.pop()
+            handler.run(state, frame)
+            continue
+        return
+    raise RuntimeError("the game flow does not settle")
+
+
+def current_choices(state: FreedomState) -> tuple[Frame, str, list[Choice]] | None:
+    frame = top(state)
+    if frame is None or state.result is not None:
+        return None
+    handler = REGISTRY[frame.name]
+    choices = handler.choices(state, frame)
+    if not choices:  # never an empty prompt
+        choices = [Choice(id="pass", label="Nothing to do: pass", style="secondary")]
+    return frame, handler.text(state, frame), choices
+
+
+def answer(state: FreedomState, role: str, choice_id: str) -> None:
+    frame = top(state)
+    if frame is None or frame.role != role:
+        raise IllegalChoice("It is not your turn to choose.")
+    handler = REGISTRY[frame.name]
+    if choice_id == "pass" and not handler.choices(state, frame):
+        pop(state, frame)
+    else:
+        handler.handle(state, frame, choice_id)
+    settle(state)
+
+
+def push_ap(
+    state: FreedomState,
+    role: str,
+    ap: int,
+    *,
+    actions: list[str] | None = None,
+    lagoon_only: bool = False,
+    attacks_per_unit: int = 1,
+    free: list[str] | None = None,
+    source: str = "",
+) -> Frame:
+    """Give ``role`` ``ap`` AP to spend through the action menu (see actions.py).
+
+    ``actions`` limits the menu to those action ids (e.g. ["move", "slow", "attack"]);
+    ``lagoon_only`` keeps movement and attacks inside the lagoon (lagoon, island and coast
+    spaces); ``attacks_per_unit`` lets each Imperial unit attack more than once; ``source``
+    names the card for the log. Preparation AP may not be used by event AP.
+    """
+    state.attacked = {}
+    state.reward = False
+    state.attacks_per_unit = attacks_per_unit
+    return push(
+        state, "spend", role, ap=ap, card_ap=ap, actions=actions, lagoon_only=lagoon_only,
+        free=free or [], source=source, event=True,
+    )
+
+
+def push_remove_units(
+    state: FreedomState, chooser: str, side: str, count: int, spaces: list[str] | None = None,
+    reason: str = "",
+) -> Frame:
+    """``chooser`` removes ``count`` units of ``side`` (from ``spaces`` only, when given)."""
+    return push(state, "remove_units", chooser, side=side, count=count, spaces=spaces,
+                reason=reason)
+
+
+def push_place_units(
+    state: FreedomState, role: str, kind: str, count: int, spaces: list[str] | None = None,
+    reason: str = "",
+) -> Frame:
+    """``role`` places ``count`` new units of ``kind`` ("exp", "ally", "ins") from the pool,
+    on ``spaces`` (default: every space where such a unit may stand)."""
+    return push(state, "place_units", role, kind=kind, count=count, spaces=spaces, reason=reason)
+
+
+def push_morale_choice(state: FreedomState, side: str) -> Frame:
+    """``side`` emptied a space or destroyed a wall: raise its own morale or lower the enemy's."""
+    return push(state, "morale_choice", side)

@@ -1,0 +1,126 @@
+"""The state of a game of Freedom!: options, pieces, tracks, cards and the prompt stack."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from engine.core.game import GameState
+
+Phase = Literal["administration", "opening", "actions", "cannons", "replenishment", "over"]
+
+
+class FreedomOptions(BaseModel):
+    """Game options. ``edition`` picks the defaults; each difference can be overridden."""
+
+    edition: Literal["2nd", "v2.2"] = "2nd"
+    insurgent_supplies: int | None = Field(default=None, ge=0, le=30)  # 8 (2nd) / 10 (v2.2)
+    administration_draw: Literal["up_to_8", "draw_7"] | None = None
+    opening: Literal["up_to_5", "exactly_5"] | None = None
+    position_check: Literal["end_of_actions", "end_of_round"] | None = None
+    period_b_sea: Literal["actions", "markers"] | None = None
+    # v2.2 also has the Empire lose 1 Morale at the start of every Period B Replenishment.
+    period_b_replenishment_morale: bool | None = None
+    timeout_policy: Literal["pass", "resign"] = "pass"
+
+    @model_validator(mode="after")
+    def _edition_defaults(self) -> FreedomOptions:
+        v22 = self.edition == "v2.2"
+        if self.insurgent_supplies is None:
+            self.insurgent_supplies = 10 if v22 else 8
+        if self.administration_draw is None:
+            self.administration_draw = "draw_7" if v22 else "up_to_8"
+        if self.opening is None:
+            self.opening = "exactly_5" if v22 else "up_to_5"
+        if self.position_check is None:
+            self.position_check = "end_of_round" if v22 else "end_of_actions"
+        if self.period_b_sea is None:
+            self.period_b_sea = "markers" if v22 else "actions"
+        if self.period_b_replenishment_morale is None:
+            self.period_b_replenishment_morale = v22
+        return self
+
+
+class SpaceState(BaseModel):
+    """What stands on one space. ``cannon`` is the owner of its one cannon (or None)."""
+
+    exp: int = 0  # Imperial Expeditionary units (red)
+    ally: int = 0  # Imperial Allied units (green, Period B)
+    ins: int = 0  # Insurgent units (blue)
+    civ: int = 0  # Civilians (white, City Centre only)
+    cannon: Literal["empire", "insurgents"] | None = None
+    bombard: bool = False  # the cannon here is the Insurgent Bombard
+    damage: int = 0  # wall only: 0 intact, 1 damaged, 2 destroyed
+
+    @property
+    def imperial(self) -> int:
+        return self.exp + self.ally
+
+
+class Frame(BaseModel):
+    """One entry of the prompt stack: a named prompt state, who answers it, and its data.
+
+    ``data`` holds only JSON values (str, int, bool, lists and dicts of them).
+    """
+
+    name: str
+    role: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Area(BaseModel):
+    side: Literal["empire", "insurgents"]
+    support: int = 0
+
+
+class LastCard(BaseModel):
+    card: str
+    role: str
+    mode: Literal["event", "ap", "discard"]
+
+
+class FreedomState(GameState):
+    options: FreedomOptions
+    round: int = 1
+    phase: Phase = "administration"
+    spaces: dict[str, SpaceState]
+    camp_cannons: int = 0
+    # Pieces beside the board.
+    pool: dict[str, int]  # exp, ally, ins, civ, cannons
+    bombard_lost: bool = False
+    # Tracks.
+    morale: dict[str, int]
+    money: int = 10
+    supplies: dict[str, int]
+    population: int = 20
+    plea: dict[str, int | None]  # insurgents: None once the Government has answered
+    prep: dict[str, int]
+    areas: dict[str, Area]
+    # Cards.
+    decks: dict[str, list[str]]  # "A"/"B" -> card ids, top first (hidden)
+    hands: dict[str, list[str]]
+    discard: list[str] = Field(default_factory=list)
+    played: dict[str, int]  # cards played (or discarded for an event) this Actions phase
+    extra_draw: dict[str, int]  # v2.2 last-card compensation: draw this many more next round
+    last_card: LastCard | None = None
+    # An event played for AP that its beneficiary may trigger on its next turn.
+    pending_event: str | None = None
+    pending_for: str | None = None
+    active: str = "empire"  # whose card play it is in the Actions phase
+    # Per card play.
+    card_ap: int = 0
+    ap_left: int = 0
+    reward: bool = False  # Reward Attack paid this card
+    attacked: dict[str, int] = Field(default_factory=dict)  # space -> Imperial units that attacked
+    attacks_per_unit: int = 1
+    # The prompt stack: the top frame is the question asked now.
+    stack: list[Frame] = Field(default_factory=list)
+    # Phase bookkeeping for the phase machine (see phases.py).
+    step: str = "start"
+    # Anything card events need to remember between prompts or until the end of a round.
+    flags: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def period(self) -> str:
+        return "A" if self.round <= 3 else "B"
