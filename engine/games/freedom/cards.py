@@ -1,0 +1,354 @@
+"""The Freedom! deck: card models, the effect vocabulary, and the loader.
+
+The printed deck's text is lost; ``data/cards.toml`` holds an original deck of 100
+cards (50 "Dawn of Freedom" cards for Period A, 50 "Twilight of Freedom" cards for
+Period B). Every card carries an ``effects`` list written in a small vocabulary of
+effect primitives, validated here at load and executed by ``events.py``.
+
+Who is who inside an effect (``who`` / ``chooser`` fields):
+- ``self``: the player resolving the event (the card's own side, or either player for a
+  neutral card; the opponent who discards a card to trigger a beneficial event resolves
+  it as ``self``);
+- ``opponent``: the other player;
+- ``empire`` / ``insurgents``: a fixed side.
+
+Zones name groups of board spaces (see ``Zone``); ``events.py`` maps them to the board.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+DATA = Path(__file__).parent / "data" / "cards.toml"
+
+Side = Literal["empire", "insurgents", "neutral"]
+Who = Literal["self", "opponent", "empire", "insurgents"]
+Track = Literal["supplies", "money", "morale", "plea", "preparation"]
+AreaName = Literal[
+    "Petalas", "Anatolikon", "Sea", "Zygos", "Gouria", "Kryoneri", "Petrochori", "Patra"
+]
+AREAS: tuple[str, ...] = (
+    "Petalas", "Anatolikon", "Sea", "Zygos", "Gouria", "Kryoneri", "Petrochori", "Patra",
+)
+# Groups of spaces an effect may pick from. ``row4``: mainland row next to the wall;
+# ``rows4-5`` and ``rows6-8``: mainland rows; ``mainland``: rows 4-8; ``city``: wall and
+# beach (rows 3 and 2); ``island``: the three lagoon islands; ``lagoon``: the water
+# spaces around them and south of the city.
+Zone = Literal[
+    "camp", "mainland", "mainland_or_camp", "row4", "rows4-5", "rows4-6", "rows6-8",
+    "wall", "beach", "city", "island", "lagoon", "lagoon_or_island", "anywhere",
+]
+UnitKind = Literal["any", "expeditionary", "allied"]
+FreeAction = Literal["move", "slow", "attack"]  # action ids of the rules' AP menu
+# Unique effects that events.py implements as named functions.
+SPECIALS: frozenset[str] = frozenset({"under_cover_of_night"})
+
+
+class _Effect(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Adjust(_Effect):
+    """Move a track: Supplies, Money (Empire only), Morale, Plea, Preparation.
+
+    Tracks never go below 0; Morale is capped by the track's top (the rules' limit).
+    Plea means the Empire's Plea for Funds penalty track or the Insurgents' Plea for Help
+    track, whichever belongs to ``who``.
+    """
+
+    op: Literal["adjust"]
+    track: Track
+    who: Who
+    amount: int = Field(ne=0)
+
+
+class Civilians(_Effect):
+    """Civilians enter (amount > 0, from the reserve) or leave (amount < 0) the city centre."""
+
+    op: Literal["civilians"]
+    amount: int = Field(ne=0)
+
+
+class Support(_Effect):
+    """Free Support Area actions for ``who``: ``times`` in each listed area, or in
+    ``choose`` different areas picked by ``who``."""
+
+    op: Literal["support"]
+    who: Who
+    areas: list[AreaName] = Field(default_factory=list)
+    choose: int = Field(default=0, ge=0, le=8)
+    times: int = Field(default=1, ge=1, le=5)
+
+    @model_validator(mode="after")
+    def _areas_or_choose(self) -> Support:
+        if bool(self.areas) == bool(self.choose):
+            raise ValueError("support needs either areas or choose, not both")
+        if len(set(self.areas)) != len(self.areas):
+            raise ValueError("support areas must be different")
+        return self
+
+
+class StripSupport(_Effect):
+    """Remove up to ``count`` Support markers of either colour from areas picked by
+    ``self`` (never flips a tile): storms and rumours that cool every ally."""
+
+    op: Literal["strip_support"]
+    count: int = Field(ge=1, le=8)
+
+
+class Reinforce(_Effect):
+    """New units for ``who``: Imperial units to the Camp, or Expeditionary units around
+    Vasiladi; Insurgent units placed one by one in the city or on an island."""
+
+    op: Literal["reinforce"]
+    who: Who
+    kind: Literal["expeditionary", "allied", "insurgent"]
+    count: int = Field(ge=1, le=6)
+    place: Literal["camp", "vasiladi", "city"]
+
+    @model_validator(mode="after")
+    def _place_fits(self) -> Reinforce:
+        imperial = self.kind != "insurgent"
+        if imperial and self.place == "city":
+            raise ValueError("Imperial reinforcements go to the Camp or around Vasiladi")
+        if not imperial and self.place != "city":
+            raise ValueError("Insurgent reinforcements are placed in the city")
+        if self.place == "vasiladi" and self.kind != "expeditionary":
+            raise ValueError("only Expeditionary units land around Vasiladi")
+        return self
+
+
+class GainCannon(_Effect):
+    """A cannon from the reserve: to the Camp (Empire) or a space of the city or an
+    island holding an Insurgent unit and no cannon (Insurgents)."""
+
+    op: Literal["cannon"]
+    who: Who
+    count: int = Field(default=1, ge=1, le=3)
+
+
+class RemoveUnits(_Effect):
+    """Remove ``count`` units of ``who`` from ``zone``; ``chooser`` picks each one.
+
+    Removals from events never trigger the morale choice: the card says everything.
+    """
+
+    op: Literal["remove_units"]
+    who: Who
+    count: int = Field(ge=1, le=6)
+    zone: Zone
+    chooser: Who = "self"
+    kind: UnitKind = "any"
+
+
+class RemoveCannon(_Effect):
+    """Remove ``count`` cannons of ``who`` from ``zone`` (the Bombard is never removed
+    by an event); ``chooser`` picks."""
+
+    op: Literal["remove_cannon"]
+    who: Who
+    count: int = Field(default=1, ge=1, le=3)
+    zone: Zone
+    chooser: Who = "self"
+
+
+class DamageWall(_Effect):
+    """Damage wall spaces (intact → damaged → destroyed) ``count`` times; the Empire
+    picks. ``near``: which wall spaces qualify — any, those next to a mainland space with
+    Imperial units, or next to one with an Imperial cannon. ``forts``: may forts be
+    picked."""
+
+    op: Literal["damage_wall"]
+    count: int = Field(ge=1, le=4)
+    near: Literal["any", "units", "cannon"] = "any"
+    forts: bool = True
+
+
+class RepairWall(_Effect):
+    """Repair damaged or destroyed wall spaces ``count`` times (destroyed → damaged →
+    intact); the Insurgents pick, with no unit needed there."""
+
+    op: Literal["repair_wall"]
+    count: int = Field(ge=1, le=4)
+
+
+class Strike(_Effect):
+    """``count`` free attacks by ``who``: each time pick a space of the enemy adjacent to
+    a space of ``from_zone`` holding own units, roll 1d8; ``hit`` or more removes one
+    enemy unit there. Only spaces with units can be picked."""
+
+    op: Literal["strike"]
+    who: Who
+    count: int = Field(ge=1, le=6)
+    hit: int = Field(ge=2, le=8)
+    from_zone: Zone
+
+
+class Train(_Effect):
+    """Train Civilians for free: each time one civilian leaves the city centre and a new
+    Insurgent unit is placed in the city or on an island."""
+
+    op: Literal["train"]
+    count: int = Field(ge=1, le=3)
+
+
+class Draw(_Effect):
+    """``who`` draws cards from the current period's deck."""
+
+    op: Literal["draw"]
+    who: Who
+    count: int = Field(ge=1, le=3)
+
+
+class FreeActions(_Effect):
+    """Free Action Points for the Empire limited to some actions and, optionally, to a
+    zone (where the acting units start and end); ``attacks_per_unit`` lifts the
+    once-per-card attack limit, ``reward`` gives every attack the +2 of a Reward Attack
+    without paying its AP and Money."""
+
+    op: Literal["free_actions"]
+    ap: int = Field(ge=1, le=8)
+    actions: list[FreeAction] = Field(min_length=1)
+    zone: Literal["lagoon_or_island"] | None = None
+    attacks_per_unit: int = Field(default=1, ge=1, le=3)
+    reward: bool = False
+
+
+class Roll(_Effect):
+    """Roll one die: ``then`` if it shows ``at_least`` or more, else ``otherwise``."""
+
+    op: Literal["roll"]
+    die: Literal[6, 8]
+    at_least: int = Field(ge=2, le=8)
+    then: list[Effect]
+    otherwise: list[Effect] = Field(default_factory=list)
+
+
+class Special(_Effect):
+    """A card's unique effect, executed by a named function in ``events.py``."""
+
+    op: Literal["special"]
+    name: str
+
+
+Effect = Annotated[
+    Adjust | Civilians | Support | StripSupport | Reinforce | GainCannon | RemoveUnits
+    | RemoveCannon | DamageWall | RepairWall | Strike | Train | Draw | FreeActions | Roll
+    | Special,
+    Field(discriminator="op"),
+]
+Roll.model_rebuild()
+
+
+class Card(BaseModel):
+    """One card: AP on the top corner, its side's colour, and the event text."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[AB](0[1-9]|[1-4][0-9]|50)$")
+    name: str
+    name_pl: str = ""
+    period: Literal["A", "B"]
+    side: Side
+    ap: int = Field(ge=2, le=4)
+    note: str
+    text: str
+    effects: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _period_matches_id(self) -> Card:
+        if self.id[0] != self.period:
+            raise ValueError(f"card {self.id}: id letter and period {self.period} disagree")
+        for effect in walk(self.effects):
+            if isinstance(effect, Special) and effect.name not in SPECIALS:
+                raise ValueError(f"card {self.id}: unknown special effect {effect.name!r}")
+            player = None if self.side == "neutral" else self.side
+            owner = resolve(getattr(effect, "who", "self"), player)
+            if isinstance(effect, Adjust) and effect.track == "money" and owner != "empire":
+                raise ValueError(f"card {self.id}: only the Empire has Money")
+        return self
+
+    def beneficial_to(self, role: str) -> bool:
+        """True when ``role`` may play this card as an Event (own side or neutral)."""
+        return self.side in ("neutral", role)
+
+
+class Deck(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    card: list[Card]
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> Deck:
+        ids = [c.id for c in self.card]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        if duplicates:
+            raise ValueError(f"duplicate card ids: {duplicates}")
+        names = [c.name for c in self.card]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"duplicate card names: {twice}")
+        for period in ("A", "B"):
+            count = sum(1 for c in self.card if c.period == period)
+            if count != 50:
+                raise ValueError(f"period {period} has {count} cards, not 50")
+        return self
+
+
+def walk(effects: list[Effect]) -> list[Effect]:
+    """Every effect of a list, including those nested in ``roll`` branches."""
+    found: list[Effect] = []
+    for effect in effects:
+        found.append(effect)
+        if isinstance(effect, Roll):
+            found.extend(walk(effect.then))
+            found.extend(walk(effect.otherwise))
+    return found
+
+
+def resolve(who: str, role: str | None) -> str | None:
+    """The side ``who`` names when ``role`` resolves the event (None: depends on the player)."""
+    if who in ("empire", "insurgents"):
+        return who
+    if role is None:
+        return None
+    if who == "self":
+        return role
+    return "insurgents" if role == "empire" else "empire"
+
+
+def parse_deck(text: str) -> Deck:
+    """A deck from TOML text (tests feed broken decks through here)."""
+    return Deck.model_validate(tomllib.loads(text))
+
+
+@cache
+def deck() -> Deck:
+    """The deck of ``data/cards.toml``, validated once."""
+    return parse_deck(DATA.read_text(encoding="utf-8"))
+
+
+@cache
+def cards_by_id() -> dict[str, Card]:
+    return {c.id: c for c in deck().card}
+
+
+def card(card_id: str) -> Card:
+    """The card with this id; KeyError names the id when it does not exist."""
+    try:
+        return cards_by_id()[card_id]
+    except KeyError:
+        raise KeyError(f"no Freedom! card {card_id!r}") from None
+
+
+CARDS: dict[str, Card] = cards_by_id()
+
+
+def period_ids(period: Literal["A", "B"]) -> list[str]:
+    """Card ids of one period in deck order (the rules shuffle them with state.rng)."""
+    return [c.id for c in deck().card if c.period == period]
