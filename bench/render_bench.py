@@ -1,0 +1,78 @@
+"""Milliseconds per board picture, for each game with a renderer.
+
+Plays a few random seeded games part-way, then times drawing and PNG encoding of the
+spectator view's board (and the extra images, when there are any).
+
+    .venv/bin/python bench/render_bench.py [--games 5] [--steps 120]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+from engine.core.game import Game, GameState
+from engine.core.registry import get_game
+from engine.core.rng import Rng
+from engine.core.runner import act, start
+from render.base import get_renderer
+from render.common import png_bytes
+
+GAMES: dict[str, list[int]] = {"freedom": [2], "epireia": [1, 2, 4]}
+
+
+def advance(game: Game[Any, Any], state: GameState, steps: int, seed: str) -> None:
+    chooser = Rng(seed=f"bench:{seed}")
+    for _ in range(steps):
+        prompts = game.prompts(state)
+        if state.result is not None or not prompts:
+            return
+        role = chooser.choice(sorted(prompts))
+        act(game, state, role, chooser.choice(prompts[role].choices).id)
+
+
+def bench(game_id: str, players: int, games: int, steps: int) -> None:
+    game = get_game(game_id)
+    renderer = get_renderer(game_id)
+    draw_ms: list[float] = []
+    png_ms: list[float] = []
+    sizes: list[int] = []
+    for number in range(games):
+        seed = f"bench-{number}"
+        state = start(game, seed, players)
+        advance(game, state, steps * (number + 1) // games, seed)
+        view = game.view(state, None)
+        t0 = time.perf_counter()
+        image = renderer.board(view)
+        extras = renderer.extra_images(view)
+        t1 = time.perf_counter()
+        data = png_bytes(image)
+        for _, extra in extras:
+            png_bytes(extra)
+        t2 = time.perf_counter()
+        draw_ms.append((t1 - t0) * 1000)
+        png_ms.append((t2 - t1) * 1000)
+        sizes.append(len(data))
+    print(f"{game_id} ({players}p): draw {statistics.mean(draw_ms):.0f} ms, "
+          f"png {statistics.mean(png_ms):.0f} ms, "
+          f"total {statistics.mean(draw_ms) + statistics.mean(png_ms):.0f} ms per board, "
+          f"{statistics.mean(sizes) / 1024:.0f} KiB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--steps", type=int, default=120)
+    args = parser.parse_args()
+    for game_id, player_counts in GAMES.items():
+        for players in player_counts:
+            try:
+                bench(game_id, players, args.games, args.steps)
+            except (ImportError, KeyError) as error:
+                print(f"{game_id}: not available ({error})")
+
+
+if __name__ == "__main__":
+    main()

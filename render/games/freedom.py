@@ -1,0 +1,418 @@
+"""Freedom! pictures and texts: the siege of Messolonghi, its tracks and Surrounding Areas.
+
+Everything is drawn from the view dict (``engine/games/freedom/view.py`` documents its
+keys). The board picture and the status text read only what the spectator view shows;
+``private_text`` is the one place that reads a hand. Static facts (space names, rows,
+area names and rewards, card texts) come from the game's public data files.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.games.freedom.data import AREAS, SPACES, TRACKS
+from render import common as c
+from render.freedom_layout import MAP_RIGHT, space_box
+
+WIDTH, HEIGHT = 1600, 1100
+PANEL_X = MAP_RIGHT + 14
+
+EXP = (200, 30, 30)
+ALLY = (30, 140, 50)
+INS = (30, 80, 200)
+CIV = (250, 250, 250)
+CANNON = (25, 25, 25)
+BOMBARD = (130, 40, 170)
+SIDE_COLOURS: dict[str, c.RGB] = {"empire": (190, 30, 30), "insurgents": (30, 80, 200),
+                                  "neutral": (120, 120, 120)}
+SIDE_NAMES = {"empire": "Empire", "insurgents": "Insurgents", "neutral": "Neutral"}
+PHASES = {"administration": "Administration", "opening": "Opening", "actions": "Actions",
+          "cannons": "Cannons", "replenishment": "Replenishment", "over": "Game over"}
+KIND_FILL: dict[str, c.RGB] = {
+    "mainland": (222, 208, 166), "wall": (186, 180, 168), "fort": (186, 180, 168),
+    "city centre": (238, 226, 200), "beach": (240, 222, 170), "coast": (150, 192, 220),
+    "lagoon": (150, 192, 220), "island": (226, 206, 150), "camp": (232, 196, 180),
+}
+# Where the eight Surrounding Areas lie around Messolonghi (x, y in a 3 x 3 grid; the
+# city in the middle): the mountains to the north, the lagoon and the sea to the south.
+AREA_GRID: dict[str, tuple[float, float]] = {
+    "anatolikon": (0, 0), "zygos": (1, 0), "gouria": (2, 0),
+    "petalas": (0, 1), "kryoneri": (2, 1),
+    "sea": (0, 2), "patra": (1, 2), "petrochori": (2, 2),
+}
+
+
+# --- reading the view ---------------------------------------------------------------------
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def side_value(view: dict[str, Any], key: str, side: str) -> int:
+    """A per-side track (``morale``, ``supplies``, ``plea``, ``prep``) or a plain number."""
+    value = view.get(key)
+    if isinstance(value, dict):
+        return c.as_int(value.get(side))
+    return c.as_int(value)
+
+
+def card_info(card: Any) -> dict[str, Any]:
+    """A card as a dict (id, name, side, ap, text, note), from the view or the deck data."""
+    if isinstance(card, dict):
+        info = dict(card)
+        card_id = str(info.get("id") or "")
+    else:
+        card_id, info = str(card), {"id": str(card)}
+    if card_id and not info.get("name"):
+        try:
+            from engine.games.freedom import cards
+
+            data = cards.card(card_id)
+            info.update(name=data.name, side=data.side, ap=data.ap, text=data.text,
+                        note=data.note, period=data.period)
+        except Exception:  # a card the deck does not know: show what the view gives
+            info.setdefault("name", card_id)
+    return info
+
+
+def to_act(view: dict[str, Any]) -> list[str]:
+    return [str(r) for r in _list(view.get("to_act"))]
+
+
+# --- the city map -------------------------------------------------------------------------
+
+def _draw_space(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) -> None:
+    space = SPACES[space_id]
+    box = space_box(space_id, space.row, space.col)
+    x0, y0, x1, y1 = box
+    damage = c.as_int(data.get("damage"))
+    fill = KIND_FILL.get(space.kind, c.PANEL)
+    if space.on_wall and damage == 1:
+        fill = (214, 160, 110)
+    elif space.on_wall and damage >= 2:
+        fill = (120, 96, 80)
+    if space.kind == "island":
+        draw.rectangle(box, fill=KIND_FILL["lagoon"])
+        draw.ellipse((x0 + 2, y0 + 2, x1 - 2, y1 - 2), fill=fill, outline=c.INK, width=2)
+    else:
+        outline, width = c.INK, 1
+        if space.kind == "fort":
+            outline, width = SIDE_COLOURS["insurgents"], 5
+        elif space.kind == "wall":
+            outline, width = c.INK, 2
+        draw.rectangle(box, fill=fill, outline=outline, width=width)
+    if space.on_wall and damage >= 2:
+        draw.line((x0 + 6, y0 + 6, x1 - 6, y1 - 6), fill=(60, 40, 30), width=4)
+        draw.line((x0 + 6, y1 - 6, x1 - 6, y0 + 6), fill=(60, 40, 30), width=4)
+    elif space.on_wall and damage == 1:
+        draw.line((x0 + 10, y0 + 8, x0 + 30, y0 + 40, x0 + 18, y0 + 60), fill=(90, 50, 30),
+                  width=3)
+
+    name_ink = c.WHITE if space.on_wall and damage >= 2 else c.INK
+    if space.kind == "mainland":
+        c.label(draw, (x0 + 4, y0 + 3), f"{space.row}·{space.col}", size=13, fill=c.MUTED,
+                anchor="lt")
+    elif x1 - x0 < 120 and c.text_size(space.name, 14, True)[0] > x1 - x0 - 6:
+        c.draw_text_box(draw, (x0 + 3, y0 + 2, x1 - 3, y0 + 34), space.name, start=14,
+                        bold=True, fill=name_ink, minimum=10, valign="top")
+    else:
+        size = c.fit_size(space.name, x1 - x0 - 8, 16, 15, bold=True, minimum=10)
+        c.label(draw, ((x0 + x1) / 2, y0 + 3), space.name, size=size, bold=True,
+                fill=name_ink, anchor="mt")
+        if space.on_wall and damage:
+            c.label(draw, ((x0 + x1) / 2, y1 - 3), "destroyed" if damage >= 2 else "damaged",
+                    size=13, bold=True, fill=name_ink if damage >= 2 else (120, 50, 20),
+                    anchor="mb")
+
+    pieces: list[tuple[str, int, c.RGB, c.RGB]] = []
+    for key, colour, ink, shape in (("exp", EXP, c.WHITE, "square"),
+                                    ("ally", ALLY, c.WHITE, "square"),
+                                    ("ins", INS, c.WHITE, "square"),
+                                    ("civ", CIV, c.BLACK, "circle")):
+        count = c.as_int(data.get(key))
+        if count:
+            pieces.append((shape, count, colour, ink))
+    cannon = data.get("cannon")
+    if cannon:
+        colour = BOMBARD if data.get("bombard") else CANNON
+        pieces.append(("triangle", 0, colour, SIDE_COLOURS.get(str(cannon), c.GREY)))
+    if not pieces:
+        return
+    size = 36 if len(pieces) <= 2 or x1 - x0 > 120 else 28
+    gap = 4
+    total = len(pieces) * size + (len(pieces) - 1) * gap
+    if total > x1 - x0 - 4:
+        size = max(18, (x1 - x0 - 4 - (len(pieces) - 1) * gap) // len(pieces))
+        total = len(pieces) * size + (len(pieces) - 1) * gap
+    cx = (x0 + x1 - total) / 2 + size / 2
+    cy = (y0 + y1) / 2 + 8
+    for shape, count, colour, ink in pieces:
+        if shape == "triangle":
+            half = size / 2 + 2
+            draw.polygon([(cx, cy - half), (cx + half, cy + half), (cx - half, cy + half)],
+                         fill=colour, outline=ink, width=4)
+        else:
+            c.piece(draw, (cx, cy), count, colour, size=size, ink=ink, shape=shape)
+        cx += size + gap
+
+
+def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    draw.rectangle((4, 66, MAP_RIGHT + 4, 1058), fill=(178, 206, 226))
+    draw.rectangle((106, 66, 974, 652), fill=(210, 196, 150))  # the mainland
+    c.label(draw, (120, 110), "MAINLAND", size=24, bold=True, fill=(150, 130, 90), anchor="lm")
+    spaces = _dict(view.get("spaces"))
+    for space_id in SPACES:
+        _draw_space(draw, space_id, _dict(spaces.get(space_id)))
+    # the rows' cannon numbers (the roll a cannon in that row needs against the wall)
+    for row, need in ((4, "4+"), (5, "5+"), (6, "6+")):
+        box = space_box("", row, 10)
+        if not any(s.row == row and s.col == 10 for s in SPACES.values()):
+            c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), need, size=20,
+                    bold=True, fill=(90, 70, 40))
+    camp_cannons = c.as_int(view.get("camp_cannons"))
+    camp = space_box("CAMP", 9, 9)
+    if camp_cannons:
+        x = camp[2] - 40
+        draw.polygon([(x, camp[1] + 18), (x + 20, camp[3] - 12), (x - 20, camp[3] - 12)],
+                     fill=CANNON, outline=SIDE_COLOURS["empire"], width=3)
+        c.label(draw, (x - 28, (camp[1] + camp[3]) / 2 + 6), f"{camp_cannons}×", size=20,
+                bold=True, anchor="rm")
+    legend = [("Expeditionary", EXP), ("Allied", ALLY), ("Insurgents", INS),
+              ("Civilians", CIV), ("Cannon", CANNON), ("Bombard", BOMBARD)]
+    x = 440
+    for name, colour in legend:
+        draw.rectangle((x, 1064, x + 18, 1082), fill=colour, outline=c.BLACK)
+        c.label(draw, (x + 24, 1073), name, size=16, anchor="lm")
+        x += 24 + c.text_size(name, 16)[0] + 22
+
+
+# --- tracks and areas ---------------------------------------------------------------------
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    draw.rectangle((0, 0, WIDTH, 60), fill=(40, 30, 30))
+    round_no = c.as_int(view.get("round"), 1)
+    period = "A" if round_no <= 3 else "B"
+    phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
+    text = f"FREEDOM!  Messolonghi  ·  Round {round_no}/6 (Period {period})  ·  {phase}"
+    c.label(draw, (20, 30), text, size=28, bold=True, fill=c.WHITE, anchor="lm")
+    acting = to_act(view)
+    if acting:
+        names = ", ".join(SIDE_NAMES.get(r, r) for r in acting)
+        c.label(draw, (WIDTH - 20, 30), f"Now: {names}", size=24, bold=True,
+                fill=(250, 220, 140), anchor="rm")
+
+
+def _draw_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
+    x0, x1 = PANEL_X, WIDTH - 12
+    round_no = c.as_int(view.get("round"), 1)
+    c.track(draw, (x0, top, x1, top + 62), "Round", list(range(1, 7)),
+            {round_no: [c.GOLD]}, size=18)
+    top += 72
+    morale_max = TRACKS.morale.max
+    markers: dict[int, list[c.RGB]] = {}
+    for side in ("empire", "insurgents"):
+        markers.setdefault(side_value(view, "morale", side), []).append(SIDE_COLOURS[side])
+    c.track(draw, (x0, top, x1, top + 62), "Morale (0 loses)", list(range(morale_max + 1)),
+            markers, size=18)
+    top += 74
+    # the scoreboard: one row per track, Empire and Insurgents side by side
+    rows: list[tuple[str, str, str]] = [
+        ("Morale", str(side_value(view, "morale", "empire")),
+         str(side_value(view, "morale", "insurgents"))),
+        ("Supplies", str(side_value(view, "supplies", "empire")),
+         str(side_value(view, "supplies", "insurgents"))),
+        ("Money", str(c.as_int(view.get("money"))), "—"),
+    ]
+    population = c.as_int(view.get("population"))
+    band = TRACKS.band(population) if population else "—"
+    rows.append(("Population", "—", f"{population} ({band}: -{TRACKS.population_cost(population)})"
+                 if population else "—"))
+    plea = _dict(view.get("plea"))
+    insurgent_plea = plea.get("insurgents")
+    rows.append(("Plea", f"+{c.as_int(plea.get('empire'))}",
+                 "answered" if "insurgents" in plea and insurgent_plea is None
+                 else f"+{c.as_int(insurgent_plea)}"))
+    rows.append(("Preparation", str(side_value(view, "prep", "empire")),
+                 str(side_value(view, "prep", "insurgents"))))
+    hands = _dict(view.get("hand_sizes") or view.get("hands"))
+    if hands:
+        rows.append(("Cards in hand", str(c.as_int(hands.get("empire"))),
+                     str(c.as_int(hands.get("insurgents")))))
+    col_a, col_b = x0 + 210, x0 + 380
+    draw.rectangle((x0, top, x1, top + 34), fill=(60, 50, 45))
+    c.label(draw, (col_a, top + 17), "Empire", size=20, bold=True,
+            fill=(255, 170, 160), anchor="mm")
+    c.label(draw, (col_b, top + 17), "Insurgents", size=20, bold=True,
+            fill=(170, 200, 255), anchor="mm")
+    top += 34
+    for i, (name, empire, insurgents) in enumerate(rows):
+        fill = c.PANEL if i % 2 == 0 else (236, 230, 214)
+        draw.rectangle((x0, top, x1, top + 34), fill=fill)
+        c.label(draw, (x0 + 8, top + 17), name, size=19, anchor="lm")
+        c.label(draw, (col_a, top + 17), empire, size=c.fit_size(empire, 150, 30, 22, True),
+                bold=True, fill=SIDE_COLOURS["empire"], anchor="mm")
+        c.label(draw, (col_b, top + 17), insurgents,
+                size=c.fit_size(insurgents, 200, 30, 22, True), bold=True,
+                fill=SIDE_COLOURS["insurgents"], anchor="mm")
+        top += 34
+    draw.rectangle((x0, top - 34 * len(rows) - 34, x1, top), outline=c.INK, width=2)
+    return top + 10
+
+
+def _draw_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, bottom: int) -> int:
+    x0, x1 = PANEL_X, WIDTH - 12
+    c.label(draw, (x0, top), "Surrounding Areas", size=20, bold=True, anchor="lt")
+    top += 28
+    areas = _dict(view.get("areas"))
+    cell_w = (x1 - x0) / 3
+    cell_h = (bottom - top) / 3
+    cx, cy = x0 + cell_w * 1.5, top + cell_h * 1.5
+    draw.rectangle((x0, top, x1, bottom), fill=(200, 214, 190), outline=c.INK, width=2)
+    draw.rectangle((x0, top + cell_h * 2, x1, bottom), fill=(170, 200, 222))
+    c.label(draw, (cx, cy), "Messolonghi", size=18, bold=True, fill=c.MUTED)
+    for area_id, area in AREAS.items():
+        state = _dict(areas.get(area_id))
+        side = str(state.get("side") or area.side)
+        support = c.as_int(state.get("support"))
+        gx, gy = AREA_GRID.get(area_id, (1, 1))
+        bx0 = x0 + gx * cell_w + 6
+        by0 = top + gy * cell_h + 6
+        box = (int(bx0), int(by0), int(bx0 + cell_w - 12), int(by0 + cell_h - 12))
+        colour = SIDE_COLOURS.get(side, c.GREY)
+        draw.rounded_rectangle(box, radius=8, fill=colour, outline=c.BLACK, width=2)
+        c.label(draw, ((box[0] + box[2]) / 2, box[1] + 16), area.name, size=18, bold=True,
+                fill=c.WHITE)
+        reward = area.reward(side)
+        parts = [f"{getattr(reward, k)} {k}" for k in ("supplies", "morale", "units", "cannons")
+                 if getattr(reward, k)]
+        if reward.vasiladi:
+            parts.append(f"{reward.vasiladi} at Vasiladi")
+        reward_text = ", ".join(parts) or "—"
+        c.label(draw, ((box[0] + box[2]) / 2, box[1] + 36), reward_text,
+                size=c.fit_size(reward_text, box[2] - box[0] - 8, 18, 13), fill=c.WHITE)
+        radius = 8
+        for k in range(support):
+            mx = box[0] + 14 + k * (radius * 2 + 4)
+            my = box[3] - 14
+            draw.ellipse((mx - radius, my - radius, mx + radius, my + radius), fill=c.WHITE,
+                         outline=c.BLACK, width=2)
+        if support == 0:
+            c.label(draw, (box[0] + 8, box[3] - 14), "no support", size=12, fill=c.WHITE,
+                    anchor="lm")
+    return bottom + 8
+
+
+def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    x0, x1 = PANEL_X, WIDTH - 12
+    lines = []
+    last = view.get("last_card")
+    if isinstance(last, dict) and last.get("card"):
+        info = card_info(last["card"])
+        mode = {"event": "as its event", "ap": "for its AP", "discard": "discarded"}.get(
+            str(last.get("mode")), str(last.get("mode") or ""))
+        who = SIDE_NAMES.get(str(last.get("role")), str(last.get("role") or ""))
+        lines.append(f"Last card: {info.get('name')} ({who}, {mode})")
+    ap_left = view.get("ap_left")
+    if c.as_int(ap_left) and str(view.get("phase")) == "actions":
+        lines.append(f"AP left: {c.as_int(ap_left)}")
+    pool = _dict(view.get("pool"))
+    if pool:
+        lines.append("Off board: " + ", ".join(f"{k} {c.as_int(v)}" for k, v in pool.items()))
+    decks = _dict(view.get("deck_sizes") or view.get("decks"))
+    if decks:
+        lines.append("Decks: " + ", ".join(
+            f"{k} {c.as_int(v) if not isinstance(v, list) else len(v)}"
+            for k, v in decks.items()))
+    result = _dict(view.get("result"))
+    if result.get("reason"):
+        lines.append(f"Game over: {result['reason']}")
+    if lines:
+        c.draw_text_box(draw, (x0, top, x1, HEIGHT - 8), "\n".join(lines), start=18,
+                        align="left", valign="top")
+
+
+class FreedomRenderer:
+    """The ``render.base.Renderer`` for Freedom!."""
+
+    def board(self, view: dict[str, Any]) -> Image.Image:
+        image, draw = c.new_canvas(WIDTH, HEIGHT)
+        _draw_header(draw, view)
+        _draw_map(draw, view)
+        top = _draw_tracks(draw, view, 72)
+        top = _draw_areas(draw, view, top, top + 330)
+        _draw_footer(draw, view, top)
+        return image
+
+    def extra_images(self, view: dict[str, Any]) -> list[tuple[str, Image.Image]]:
+        return []
+
+    def status_text(self, view: dict[str, Any]) -> str:
+        return status_text(view)
+
+    def private_text(self, view: dict[str, Any]) -> str:
+        return private_text(view)
+
+
+# --- texts --------------------------------------------------------------------------------
+
+def status_text(view: dict[str, Any]) -> str:
+    round_no = c.as_int(view.get("round"), 1)
+    phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
+    lines = [f"**Freedom!** — round {round_no}/6 (Period {'A' if round_no <= 3 else 'B'}) · "
+             f"{phase}"]
+    lines.append(
+        f"Morale: Empire **{side_value(view, 'morale', 'empire')}**, Insurgents "
+        f"**{side_value(view, 'morale', 'insurgents')}** · Supplies: Empire "
+        f"{side_value(view, 'supplies', 'empire')}, Insurgents "
+        f"{side_value(view, 'supplies', 'insurgents')} · Money {c.as_int(view.get('money'))}")
+    spaces = _dict(view.get("spaces"))
+    destroyed = [SPACES[s].name for s, d in spaces.items()
+                 if s in SPACES and SPACES[s].on_wall and c.as_int(_dict(d).get("damage")) >= 2]
+    if destroyed:
+        lines.append("Wall destroyed at: " + ", ".join(destroyed))
+    last = view.get("last_card")
+    if isinstance(last, dict) and last.get("card"):
+        info = card_info(last["card"])
+        who = SIDE_NAMES.get(str(last.get("role")), str(last.get("role") or ""))
+        lines.append(f"Last card: *{c.md_escape(str(info.get('name')))}* ({who}, "
+                     f"{last.get('mode')})")
+    acting = to_act(view)
+    if acting:
+        lines.append("Waiting for: " + ", ".join(SIDE_NAMES.get(r, r) for r in acting))
+    result = _dict(view.get("result"))
+    if result.get("reason"):
+        lines.append(f"**Game over:** {c.md_escape(str(result['reason']))}")
+    return "\n".join(lines)
+
+
+def card_line(card: Any) -> str:
+    info = card_info(card)
+    side = str(info.get("side") or "neutral")
+    marker = {"empire": "🟥", "insurgents": "🟦"}.get(side, "⬜")
+    text = str(info.get("text") or "")
+    return (f"{marker} **{c.md_escape(str(info.get('name')))}** · {c.as_int(info.get('ap'))} AP · "
+            f"{SIDE_NAMES.get(side, side)}" + (f"\n  {c.md_escape(text)}" if text else ""))
+
+
+def private_text(view: dict[str, Any]) -> str:
+    role = str(view.get("role") or "")
+    hand = _list(view.get("hand"))
+    if not role and not hand:
+        return "You are watching this game."
+    lines = [f"**Your hand ({SIDE_NAMES.get(role, role)})** — {len(hand)} card"
+             f"{'s' if len(hand) != 1 else ''}"]
+    lines.extend(card_line(card) for card in hand)
+    if role:
+        lines.append(f"Preparation: {side_value(view, 'prep', role)} · Supplies: "
+                     f"{side_value(view, 'supplies', role)}"
+                     + (f" · Money: {c.as_int(view.get('money'))}" if role == "empire" else ""))
+    return "\n".join(lines)
+
+
+RENDERER = FreedomRenderer()
