@@ -61,17 +61,30 @@ def start(
     return state
 
 
+# A resignation in the action log. "!" is not allowed in choice ids (game.CHOICE_ID), so
+# this never collides with a game's own choice; any role of a running game may resign at
+# any time, and the record/verifier replay it like every other action.
+RESIGN = "!resign"
+
+
 def act(game: Game[Any, Any], state: GameState, role: str, choice_id: str) -> Outcome:
-    """Validate and apply one choice, mutating ``state``."""
+    """Validate and apply one choice (or :data:`RESIGN`), mutating ``state``."""
     if state.result is not None:
         raise NotYourTurn("This game is over.")
-    prompt = game.prompts(state).get(role)
-    if prompt is None:
-        raise NotYourTurn("It is not your turn to choose.")
-    prompt.find(choice_id)
+    if choice_id == RESIGN:
+        if role not in state.roles:
+            raise NotYourTurn("That side is not in this game.")
+    else:
+        prompt = game.prompts(state).get(role)
+        if prompt is None:
+            raise NotYourTurn("It is not your turn to choose.")
+        prompt.find(choice_id)
     draws, reveals, turn, log_len = state.rng.draws, state.reveals, state.turn, len(state.log)
     state.actions += 1
-    game.apply(state, role, choice_id)
+    if choice_id == RESIGN:
+        game.resign(state, role)
+    else:
+        game.apply(state, role, choice_id)
     return Outcome(
         random=state.rng.draws != draws,
         reveal=state.reveals != reveals,

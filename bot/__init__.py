@@ -1,0 +1,1 @@
+"""The Discord bot: client, cogs, views, storage and the game service."""

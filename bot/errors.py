@@ -1,0 +1,111 @@
+"""Errors the game service raises. ``str(error)`` is a friendly sentence a player can read.
+
+Cogs catch :class:`ServiceError` (and :class:`engine.core.errors.EngineError`, which the
+service lets through unchanged) and show the message as it is.
+"""
+
+from __future__ import annotations
+
+from engine.core import errors as engine_errors
+
+
+class ServiceError(Exception):
+    """Base class of every refusal by the game service."""
+
+    default = "That can't be done right now."
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or self.default)
+
+
+class NoGameHere(ServiceError):
+    default = "There is no game in this channel. Start one with /game new."
+
+
+class GameNotFound(NoGameHere):
+    default = "That game does not exist any more."
+
+
+class ChannelBusy(ServiceError):
+    default = "This channel already has a game. Finish or cancel it first, or use another channel."
+
+
+class NotInGame(ServiceError):
+    default = "You are not in this game."
+
+
+class NotYourRole(NotInGame):
+    default = "You don't play that side in this game."
+
+
+class NotHost(ServiceError):
+    default = "Only the player who opened this game can do that."
+
+
+class NotModerator(ServiceError):
+    default = "Only a moderator can do that."
+
+
+class GamePaused(ServiceError):
+    default = "This game is paused by a moderator."
+
+
+class NotRunning(ServiceError):
+    default = "This game is not running."
+
+
+class StillInLobby(NotRunning):
+    default = "This game has not started yet."
+
+
+class GameOver(NotRunning):
+    default = "This game is over."
+
+
+class StaleChoice(ServiceError, engine_errors.StaleChoice):
+    """A click on a prompt that is no longer current; ``current_version`` is the live one."""
+
+    default = "This choice is no longer current."
+
+    def __init__(self, current_version: int, message: str | None = None) -> None:
+        super().__init__(message)
+        self.current_version = current_version
+
+
+class LobbyFull(ServiceError):
+    default = "This game is full."
+
+
+class AlreadyJoined(ServiceError):
+    default = "You are already in this game."
+
+
+class RoleTaken(ServiceError):
+    default = "Someone else already plays that side."
+
+
+class UnknownRole(ServiceError):
+    default = "This game has no such side."
+
+
+class NotEnoughPlayers(ServiceError):
+    default = "Not enough players have joined yet."
+
+
+class CannotUndo(ServiceError):
+    default = (
+        "There is nothing of yours to take back: undo stops at dice rolls, card draws and "
+        "reveals, and at another player's move."
+    )
+
+
+class NotFinished(ServiceError):
+    default = "The seed and the record are revealed when the game is over."
+
+
+class BadSetting(ServiceError):
+    default = "That setting is not valid."
+
+
+class GameStarted(ServiceError):
+    default = "This game has already started."

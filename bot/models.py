@@ -1,0 +1,200 @@
+"""What the game service returns: plain pydantic models, no Discord types."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.game import Game, GameState, LogEntry, Prompt, Result, RoleInfo
+from engine.core.runner import parse_options
+
+Status = Literal["lobby", "running", "paused", "finished", "aborted"]
+ACTIVE: tuple[Status, ...] = ("lobby", "running", "paused")
+NotifyMode = Literal["mention", "dm", "both"]
+TimeoutPolicy = Literal["pass", "resign"]
+Outcome = Literal["win", "loss", "draw"]
+
+
+class GameRow(BaseModel):
+    """One game as stored. ``seed`` is None until the game is finished (it stays secret)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    status: Status
+    seed: str | None
+    seed_sha256: str | None
+    players: int
+    options: dict[str, Any]
+    version: int
+    host_id: int
+    created_at: datetime
+    timeout_hours: float | None
+    timeout_policy: TimeoutPolicy
+    deadline: datetime | None
+    reminded: bool
+    board_message_id: int | None
+    rematch_of: int | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE
+
+
+class Seat(BaseModel):
+    game_id: int
+    user_id: int
+    role: str | None
+    seat: int = 0
+
+
+class LoadedGame(BaseModel):
+    """A game with its seats, its engine state (None in the lobby) and current prompts."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    row: GameRow
+    seats: list[Seat]
+    state: GameState | None
+    game: Game[Any, Any]
+    prompts: dict[str, Prompt] = Field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    def user_ids(self) -> list[int]:
+        """Every player, once each, in seating order."""
+        seen: list[int] = []
+        for seat in self.seats:
+            if seat.user_id not in seen:
+                seen.append(seat.user_id)
+        return seen
+
+    def roles_of(self, user_id: int) -> list[str]:
+        return [s.role for s in self.seats if s.user_id == user_id and s.role is not None]
+
+    def users_of(self, role: str) -> list[int]:
+        return [s.user_id for s in self.seats if s.role == role]
+
+    def is_player(self, user_id: int) -> bool:
+        return any(s.user_id == user_id for s in self.seats)
+
+    def prompts_for(self, user_id: int) -> dict[str, Prompt]:
+        """The prompts this user must answer now (one per role they hold)."""
+        mine = set(self.roles_of(user_id))
+        return {role: prompt for role, prompt in self.prompts.items() if role in mine}
+
+    def waiting_on(self) -> dict[str, list[int]]:
+        """Role -> users who must act now (for pings and reminders)."""
+        return {role: self.users_of(role) for role in self.prompts}
+
+    def waiting_users(self) -> list[int]:
+        users: list[int] = []
+        for ids in self.waiting_on().values():
+            users.extend(u for u in ids if u not in users)
+        return users
+
+    def role_infos(self) -> list[RoleInfo]:
+        """The sides of this game: as dealt once started, or for the seats so far in the lobby."""
+        options = parse_options(self.game, self.row.options)
+        players = self.row.players or max(len(self.seats), self.game.min_players)
+        players = min(max(players, self.game.min_players), self.game.max_players)
+        return self.game.roles(players, options)
+
+    def role_name(self, role: str) -> str:
+        if self.state is not None:
+            return self.game.role_name(self.state, role)
+        for info in self.role_infos():
+            if info.id == role:
+                return info.name
+        return role
+
+    def view(self, role: str | None = None) -> dict[str, Any]:
+        """The engine's redacted view; ``None`` is the spectator view (the only public one)."""
+        if self.state is None:
+            return {}
+        return self.game.view(self.state, role)
+
+
+class TurnUpdate(BaseModel):
+    """The answer to every change of a running game."""
+
+    loaded: LoadedGame
+    turn_ended: bool
+    public_log: list[LogEntry] = Field(default_factory=list)
+    finished: bool = False
+    result: Result | None = None
+
+
+class UserSettings(BaseModel):
+    user_id: int
+    notify: NotifyMode = "mention"
+
+
+class LogLine(BaseModel):
+    """One row of the stored action log (for moderators and audits)."""
+
+    seq: int
+    kind: str
+    user_id: int | None
+    role: str | None
+    choice: str | None
+    at: datetime
+    barrier: bool
+    undoes: int | None
+    version: int
+    detail: dict[str, Any] | None
+
+
+class KindStats(BaseModel):
+    kind: str
+    rating: float | None
+    rated_games: int
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+class UserStats(BaseModel):
+    guild_id: int
+    user_id: int
+    kinds: list[KindStats]
+    recent: list[ResultLine]
+
+    @property
+    def games(self) -> int:
+        return sum(k.games for k in self.kinds)
+
+
+class ResultLine(BaseModel):
+    game_id: int
+    kind: str
+    role: str
+    team: str
+    outcome: Outcome
+    rating_before: float | None
+    rating_after: float | None
+    finished_at: datetime
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    user_id: int
+    kind: str
+    rating: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+UserStats.model_rebuild()

@@ -1,0 +1,984 @@
+"""The game service: everything the bot does to a game, without Discord.
+
+Cogs call :class:`GameService` with plain ids and render the pydantic models it returns
+(``bot.models``). Refusals are :class:`bot.errors.ServiceError` subclasses; engine errors
+(``engine.core.errors.EngineError``) pass through unchanged. Both carry a sentence a
+player can read.
+
+Notes for the cogs (additions to the agreed contract; nothing was renamed):
+
+- ``open_lobby`` seats the host (without a side). It also takes ``timeout_hours`` and
+  ``timeout_policy`` keywords; the same two keys inside ``options`` work too (they are
+  kept out of the game's options unless the game's Options model declares them).
+- Seats: one row per side; a user may hold several (``join(..., role=...)`` again with
+  another side). In the lobby a seat may have no side yet; ``start`` deals the free sides
+  to those seats at random (from the game's seed). ``leave`` returns the lobby after
+  the change (status ``aborted`` when the last player left).
+- Every write bumps ``GameRow.version``; buttons carry it, and ``act`` refuses an old one
+  with ``StaleChoice(current_version)``.
+- ``GameRow.seed`` is None until the game is finished; ``seed_sha256`` is public.
+- ``resign``, a ``kick`` of a player in a running game, and the "resign" timeout policy
+  are recorded as the engine action ``engine.core.runner.RESIGN`` so that the record of
+  the game replays and verifies them.
+- ``kick``, ``replace``, ``pause``, ``resume``, ``mod_undo``, ``set_timeout`` and
+  ``abort`` write a row with the moderator's id to the action log.
+- Extra reads: ``log_lines(game_id)`` (the stored action log), ``notify_modes(user_ids)``,
+  ``user_settings(user_id)``, ``games_with_status(*statuses)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot import errors, rating
+from bot.models import (
+    GameRow,
+    KindStats,
+    LeaderboardEntry,
+    LoadedGame,
+    LogLine,
+    NotifyMode,
+    ResultLine,
+    Seat,
+    TurnUpdate,
+    UserSettings,
+    UserStats,
+)
+from bot.storage import Database, parse_stamp, queries, stamp
+from engine.core.game import Game, GameState, LogEntry
+from engine.core.record import GameRecord, record_game
+from engine.core.registry import get_game
+from engine.core.rng import Rng, new_seed, seed_digest
+from engine.core.runner import RESIGN, Action, act, parse_options, replay, start, undo_depth
+
+PLATFORM_OPTIONS = ("timeout_hours", "timeout_policy")
+MAX_TIMEOUT_HOURS = 24 * 30
+NOTIFY_MODES = ("mention", "dm", "both")
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    """One effective action of a game: a row of the log that no undo took back."""
+
+    seq: int
+    action: Action
+    barrier: bool
+
+
+def effective_history(rows: Sequence[aiosqlite.Row]) -> list[HistoryItem]:
+    """The actions that make the current state: choices and timer moves, minus undone ones."""
+    history: list[HistoryItem] = []
+    for row in rows:
+        if row["kind"] == "undo":
+            if not history or history[-1].seq != row["undoes"]:
+                raise RuntimeError(f"undo row {row['seq']} does not undo the last action")
+            history.pop()
+        elif row["choice"] is not None:
+            history.append(
+                HistoryItem(
+                    seq=int(row["seq"]),
+                    action=Action(role=row["role"], choice=row["choice"]),
+                    barrier=bool(row["barrier"]),
+                )
+            )
+    return history
+
+
+@dataclass(frozen=True)
+class Step:
+    role: str
+    choice: str
+
+
+class GameService:
+    """Discord-free game operations over one :class:`bot.storage.Database`."""
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utc_now) -> None:
+        self.db = db
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _now(self) -> datetime:
+        moment = self.clock()
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+    @staticmethod
+    def _row(row: aiosqlite.Row) -> GameRow:
+        finished = row["status"] == "finished"
+        return GameRow(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            kind=row["kind"],
+            status=row["status"],
+            seed=row["seed"] if finished else None,
+            seed_sha256=row["seed_sha256"],
+            players=row["players"],
+            options=json.loads(row["options"]),
+            version=row["version"],
+            host_id=row["host_id"],
+            created_at=parse_stamp(row["created_at"]),
+            timeout_hours=row["timeout_hours"],
+            timeout_policy=row["timeout_policy"],
+            deadline=parse_stamp(row["deadline"]) if row["deadline"] else None,
+            reminded=bool(row["reminded"]),
+            board_message_id=row["board_message_id"],
+            rematch_of=row["rematch_of"],
+        )
+
+    @classmethod
+    def _loaded(cls, row: aiosqlite.Row, seat_rows: Sequence[aiosqlite.Row]) -> LoadedGame:
+        game = get_game(row["kind"])
+        state = game.load(row["state"]) if row["state"] else None
+        prompts = game.prompts(state) if state is not None and state.result is None else {}
+        return LoadedGame(
+            row=cls._row(row),
+            seats=[
+                Seat(game_id=s["game_id"], user_id=s["user_id"], role=s["role"], seat=s["seat"])
+                for s in seat_rows
+            ],
+            state=state,
+            game=game,
+            prompts=prompts,
+        )
+
+    async def _fetch(self, conn: aiosqlite.Connection, game_id: int) -> LoadedGame:
+        row = await queries.get_game(conn, game_id)
+        if row is None:
+            raise errors.GameNotFound()
+        return self._loaded(row, await queries.get_seats(conn, game_id))
+
+    async def _fetch_in(self, conn: aiosqlite.Connection, channel_id: int) -> LoadedGame:
+        row = await queries.active_game_in(conn, channel_id)
+        if row is None:
+            raise errors.NoGameHere()
+        return self._loaded(row, await queries.get_seats(conn, row["id"]))
+
+    @staticmethod
+    def _require_lobby(loaded: LoadedGame) -> None:
+        if loaded.row.status != "lobby":
+            raise errors.GameStarted()
+
+    @staticmethod
+    def _require_running(loaded: LoadedGame, allow_paused: bool = False) -> None:
+        status = loaded.row.status
+        if status == "running" or (allow_paused and status == "paused"):
+            return
+        if status == "paused":
+            raise errors.GamePaused()
+        if status == "lobby":
+            raise errors.StillInLobby()
+        raise errors.GameOver()
+
+    @staticmethod
+    def _require_active(loaded: LoadedGame) -> None:
+        if loaded.row.status not in ("lobby", "running", "paused"):
+            raise errors.GameOver()
+
+    @staticmethod
+    def _lobby_roles(game: Game[Any, Any], options: dict[str, Any]) -> list[str]:
+        """Every side a lobby seat may pick: the sides of any allowed player count."""
+        parsed = parse_options(game, options)
+        roles: list[str] = []
+        for players in range(game.min_players, game.max_players + 1):
+            for info in game.roles(players, parsed):
+                if info.id not in roles:
+                    roles.append(info.id)
+        return roles
+
+    def _timer_fields(self, hours: float | None, now: datetime) -> dict[str, Any]:
+        if not hours:
+            return {"deadline": None, "remind_at": None, "reminded": 0}
+        return {
+            "deadline": stamp(now + timedelta(hours=hours)),
+            "remind_at": stamp(now + timedelta(hours=hours / 2)),
+            "reminded": 0,
+        }
+
+    @staticmethod
+    def _game_options(game: Game[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
+        fields = getattr(game.Options, "model_fields", {})
+        return {k: v for k, v in options.items() if k not in PLATFORM_OPTIONS or k in fields}
+
+    @staticmethod
+    def _check_policy(policy: str) -> str:
+        if policy not in ("pass", "resign"):
+            raise errors.BadSetting("The timeout policy is either 'pass' or 'resign'.")
+        return policy
+
+    @staticmethod
+    def _check_hours(hours: float | None) -> float | None:
+        if hours is None or hours == 0:
+            return None
+        if not 0 < hours <= MAX_TIMEOUT_HOURS:
+            raise errors.BadSetting(
+                f"A turn timer is between a few minutes and {MAX_TIMEOUT_HOURS} hours."
+            )
+        return float(hours)
+
+    async def _after_write(self, game_id: int) -> LoadedGame:
+        async with self.db.read() as conn:
+            return await self._fetch(conn, game_id)
+
+    async def _mod_row(
+        self,
+        conn: aiosqlite.Connection,
+        loaded: LoadedGame,
+        mod_id: int,
+        now: datetime,
+        detail: dict[str, Any],
+        **fields: Any,
+    ) -> None:
+        """A moderator's change: game fields + one log row, with the version check."""
+        if not await queries.update_game(
+            conn, loaded.id, loaded.version, updated_at=stamp(now), **fields
+        ):
+            raise errors.StaleChoice(await queries.game_version(conn, loaded.id) or 0)
+        await queries.append_action(
+            conn, game_id=loaded.id, kind="mod", at=stamp(now), version=loaded.version + 1,
+            user_id=mod_id, detail=json.dumps(detail),
+        )
+
+    # --- lobby ----------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        host_id: int,
+        options: dict[str, Any] | None = None,
+        *,
+        timeout_hours: float | None = None,
+        timeout_policy: str | None = None,
+        rematch_of: int | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> GameRow:
+        """A new lobby in a channel (or thread), with the host seated.
+
+        ``seats`` (user ids, in order) seats those users instead of only the host.
+        """
+        game = get_game(kind)
+        given = dict(options or {})
+        hours = self._check_hours(
+            timeout_hours if timeout_hours is not None else given.get("timeout_hours")
+        )
+        policy = self._check_policy(timeout_policy or given.get("timeout_policy") or "pass")
+        game_options = self._game_options(game, given)
+        parse_options(game, game_options)
+        now = stamp(self._now())
+        try:
+            async with self.db.transaction() as conn:
+                game_id = await queries.insert_game(
+                    conn, guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
+                    options=json.dumps(game_options, sort_keys=True), now=now,
+                    timeout_hours=hours, timeout_policy=policy, rematch_of=rematch_of,
+                )
+                for user in seats or [host_id]:
+                    await queries.insert_seat(conn, game_id, user, None, now)
+                row = await queries.get_game(conn, game_id)
+        except sqlite3.IntegrityError as error:
+            if "games.channel_id" in str(error) or "UNIQUE" in str(error):
+                raise errors.ChannelBusy() from None
+            raise
+        assert row is not None
+        return self._row(row)
+
+    async def join(self, channel_id: int, user_id: int, role: str | None = None) -> LoadedGame:
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            self._require_lobby(loaded)
+            mine = [s for s in loaded.seats if s.user_id == user_id]
+            full = len(loaded.seats) >= loaded.game.max_players
+            if role is None:
+                if mine:
+                    raise errors.AlreadyJoined()
+                if full:
+                    raise errors.LobbyFull()
+                await queries.insert_seat(conn, loaded.id, user_id, None, now)
+            else:
+                self._check_role(loaded, role, user_id)
+                free = [s for s in mine if s.role is None]
+                if free:
+                    await queries.set_seat_role(conn, loaded.id, free[0].seat, role)
+                elif full:
+                    raise errors.LobbyFull()
+                else:
+                    await queries.insert_seat(conn, loaded.id, user_id, role, now)
+            await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+            return await self._fetch(conn, loaded.id)
+
+    def _check_role(self, loaded: LoadedGame, role: str, user_id: int) -> None:
+        if role not in self._lobby_roles(loaded.game, loaded.row.options):
+            names = ", ".join(self._lobby_roles(loaded.game, loaded.row.options))
+            raise errors.UnknownRole(f"{loaded.game.name} has no side {role!r}. Sides: {names}.")
+        holder = next((s for s in loaded.seats if s.role == role), None)
+        if holder is not None:
+            if holder.user_id == user_id:
+                raise errors.AlreadyJoined(f"You already play {loaded.role_name(role)}.")
+            raise errors.RoleTaken(f"Someone else already plays {loaded.role_name(role)}.")
+
+    async def choose_role(self, channel_id: int, user_id: int, role: str) -> LoadedGame:
+        """Pick a side in the lobby (the seat without a side, or switch your only seat)."""
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            self._require_lobby(loaded)
+            mine = [s for s in loaded.seats if s.user_id == user_id]
+            if not mine:
+                raise errors.NotInGame()
+            if any(s.role == role for s in mine):
+                return loaded
+            self._check_role(loaded, role, user_id)
+            free = [s for s in mine if s.role is None]
+            if free:
+                seat = free[0].seat
+            elif len(mine) == 1:
+                seat = mine[0].seat
+            else:
+                raise errors.ServiceError(
+                    "You hold several sides; leave and join again to change them."
+                )
+            await queries.set_seat_role(conn, loaded.id, seat, role)
+            await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+            return await self._fetch(conn, loaded.id)
+
+    async def leave(self, channel_id: int, user_id: int) -> LoadedGame:
+        """Leave a lobby. The host's role passes to the next player; the last one closes it."""
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            if loaded.row.status != "lobby":
+                raise errors.GameStarted(
+                    "The game has started: use /game resign to give up."
+                )
+            if not loaded.is_player(user_id):
+                raise errors.NotInGame()
+            await self._unseat(conn, loaded, user_id, now)
+            return await self._fetch(conn, loaded.id)
+
+    async def _unseat(
+        self, conn: aiosqlite.Connection, loaded: LoadedGame, user_id: int, now: str
+    ) -> None:
+        await queries.delete_seats_of(conn, loaded.id, user_id)
+        rest = [s for s in loaded.seats if s.user_id != user_id]
+        fields: dict[str, Any] = {"updated_at": now}
+        if not rest:
+            fields.update(status="aborted")
+        elif loaded.row.host_id == user_id:
+            fields.update(host_id=rest[0].user_id)
+        await queries.update_game(conn, loaded.id, loaded.version, **fields)
+
+    async def cancel(self, channel_id: int, user_id: int) -> GameRow:
+        """The host closes the lobby; the channel is free again."""
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            if loaded.row.status != "lobby":
+                raise errors.GameStarted(
+                    "The game has started; a moderator can end it with /mod abort."
+                )
+            if loaded.row.host_id != user_id:
+                raise errors.NotHost()
+            await queries.update_game(
+                conn, loaded.id, loaded.version, status="aborted", updated_at=now
+            )
+            row = await queries.get_game(conn, loaded.id)
+        assert row is not None
+        return self._row(row)
+
+    async def start(self, channel_id: int, user_id: int) -> TurnUpdate:
+        """Deal the sides, set the game up from a fresh secret seed, and begin."""
+        moment = self._now()
+        now = stamp(moment)
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            self._require_lobby(loaded)
+            if loaded.row.host_id != user_id:
+                raise errors.NotHost()
+            game = loaded.game
+            players = len(loaded.seats)
+            if players < game.min_players:
+                raise errors.NotEnoughPlayers(
+                    f"{game.name} needs at least {game.min_players} players;"
+                    f" {players} joined so far."
+                )
+            if players > game.max_players:
+                raise errors.LobbyFull()
+            infos = game.roles(players, parse_options(game, loaded.row.options))
+            sides = [info.id for info in infos]
+            taken = [s.role for s in loaded.seats if s.role is not None]
+            wrong = [r for r in taken if r not in sides]
+            if wrong:
+                raise errors.UnknownRole(
+                    f"With {players} players the sides are {', '.join(sides)};"
+                    f" {', '.join(wrong)} is not one of them. Pick again."
+                )
+            seed = new_seed()
+            free = [r for r in sides if r not in taken]
+            Rng(seed=f"seats:{seed}").shuffle(free)
+            open_seats = [s for s in loaded.seats if s.role is None]
+            if len(free) != len(open_seats):
+                names = ", ".join(loaded.role_name(r) for r in free)
+                raise errors.NotEnoughPlayers(f"Every side needs a player; still free: {names}.")
+            for seat, role in zip(open_seats, free, strict=True):
+                await queries.set_seat_role(conn, loaded.id, seat.seat, role)
+            state = start(game, seed, players, loaded.row.options)
+            ok = await queries.update_game(
+                conn, loaded.id, loaded.version, status="running", seed=seed,
+                seed_sha256=seed_digest(seed), players=players, state=state.model_dump_json(),
+                updated_at=now, **self._timer_fields(loaded.row.timeout_hours, moment),
+            )
+            if not ok:
+                raise errors.StaleChoice(loaded.version)
+            seats = {s.seat: s.user_id for s in loaded.seats}
+            await queries.append_action(
+                conn, game_id=loaded.id, kind="start", at=now, version=loaded.version + 1,
+                user_id=user_id, detail=json.dumps({"seats": seats}),
+            )
+            after = await self._fetch(conn, loaded.id)
+        assert after.state is not None
+        return TurnUpdate(
+            loaded=after,
+            turn_ended=True,
+            public_log=[e for e in after.state.log if e.visible_to is None],
+        )
+
+    # --- reading --------------------------------------------------------------------------
+
+    async def game_in(self, channel_id: int) -> LoadedGame | None:
+        async with self.db.read() as conn:
+            row = await queries.active_game_in(conn, channel_id)
+            if row is None:
+                return None
+            seats = await queries.get_seats(conn, row["id"])
+        return self._loaded(row, seats)
+
+    async def load(self, game_id: int) -> LoadedGame:
+        async with self.db.read() as conn:
+            row = await queries.get_game(conn, game_id)
+            if row is None:
+                raise errors.GameNotFound()
+            seats = await queries.get_seats(conn, game_id)
+        return self._loaded(row, seats)
+
+    async def games_with_status(self, *statuses: str) -> list[int]:
+        async with self.db.read() as conn:
+            return await queries.games_of_status(conn, statuses)
+
+    async def public_log(self, game_id: int, n: int = 10) -> list[LogEntry]:
+        """The last ``n`` public lines of the game's story (never a private line)."""
+        loaded = await self.load(game_id)
+        if loaded.state is None or n <= 0:
+            return []
+        public = [e for e in loaded.state.log if e.visible_to is None]
+        return public[-n:]
+
+    async def log_lines(self, game_id: int) -> list[LogLine]:
+        """The stored action log of a game, oldest first (audits, moderators)."""
+        async with self.db.read() as conn:
+            rows = await queries.get_actions(conn, game_id)
+        return [
+            LogLine(
+                seq=r["seq"], kind=r["kind"], user_id=r["user_id"], role=r["role"],
+                choice=r["choice"], at=parse_stamp(r["at"]), barrier=bool(r["barrier"]),
+                undoes=r["undoes"], version=r["version"],
+                detail=json.loads(r["detail"]) if r["detail"] else None,
+            )
+            for r in rows
+        ]
+
+    async def _history(self, game_id: int) -> list[HistoryItem]:
+        async with self.db.read() as conn:
+            return effective_history(await queries.get_actions(conn, game_id))
+
+    async def record(self, game_id: int) -> GameRecord:
+        """The verifiable record (seed revealed + every action) of a finished game."""
+        async with self.db.read() as conn:
+            row = await queries.get_game(conn, game_id)
+            if row is None:
+                raise errors.GameNotFound()
+            if row["status"] != "finished":
+                raise errors.NotFinished()
+            history = effective_history(await queries.get_actions(conn, game_id))
+        return await asyncio.to_thread(
+            record_game, row["kind"], row["seed"], row["players"], json.loads(row["options"]),
+            [item.action for item in history],
+        )
+
+    # --- playing --------------------------------------------------------------------------
+
+    async def act(
+        self, game_id: int, user_id: int, version: int, role: str, choice_id: str
+    ) -> TurnUpdate:
+        """One player's choice: checked, applied, and stored in one transaction."""
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            if not loaded.is_player(user_id):
+                raise errors.NotInGame()
+            if role not in loaded.roles_of(user_id):
+                raise errors.NotYourRole()
+            self._require_running(loaded)
+            if version != loaded.version:
+                raise errors.StaleChoice(loaded.version)
+            if choice_id == RESIGN:
+                raise errors.ServiceError("Use /game resign to resign.")
+            return await self._commit(loaded, [Step(role, choice_id)], "choice", user_id)
+
+    async def resign(self, game_id: int, user_id: int) -> TurnUpdate:
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            if not loaded.is_player(user_id):
+                raise errors.NotInGame()
+            self._require_running(loaded, allow_paused=True)
+            steps = [Step(r, RESIGN) for r in loaded.roles_of(user_id)]
+            return await self._commit(loaded, steps, "choice", user_id)
+
+    async def _commit(
+        self,
+        loaded: LoadedGame,
+        steps: list[Step],
+        kind: str,
+        user_id: int | None,
+        *,
+        detail: dict[str, Any] | None = None,
+        reset_timer: bool = False,
+    ) -> TurnUpdate:
+        """Apply ``steps`` to the loaded state, then store them with the new snapshot.
+
+        Everything happens in memory first: an engine error (or any exception) while
+        applying leaves the database untouched. The write is one transaction that appends
+        the rows and replaces the snapshot only if the game is still at the version it
+        was loaded at.
+        """
+        state = loaded.state
+        assert state is not None
+        game = loaded.game
+        before = set(loaded.prompts)
+        applied: list[tuple[Step, bool]] = []
+        turn_ended = False
+        new_log: list[LogEntry] = []
+        for step in steps:
+            if state.result is not None:
+                break
+            outcome = act(game, state, step.role, step.choice)
+            applied.append((step, outcome.barrier))
+            turn_ended = turn_ended or outcome.turn_ended
+            new_log.extend(outcome.log)
+        moment = self._now()
+        now = stamp(moment)
+        finished = state.result is not None
+        prompts = game.prompts(state) if not finished else {}
+        fields: dict[str, Any] = {"state": state.model_dump_json(), "updated_at": now}
+        if finished:
+            fields.update(status="finished", deadline=None, remind_at=None)
+        elif loaded.row.timeout_hours and loaded.row.status == "running" and (
+            reset_timer or turn_ended or set(prompts) - before
+        ):
+            fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
+        version = loaded.version + 1
+        async with self.db.transaction() as conn:
+            if not await queries.update_game(conn, loaded.id, loaded.version, **fields):
+                raise errors.StaleChoice(await queries.game_version(conn, loaded.id) or 0)
+            for step, barrier in applied:
+                await queries.append_action(
+                    conn, game_id=loaded.id, kind=kind, at=now, version=version,
+                    user_id=user_id, role=step.role, choice=step.choice, barrier=barrier,
+                    detail=json.dumps(detail) if detail else None,
+                )
+            if finished:
+                await self._store_result(conn, loaded, state, now)
+            row = await queries.get_game(conn, loaded.id)
+        assert row is not None
+        after = LoadedGame(
+            row=self._row(row), seats=loaded.seats, state=state, game=game, prompts=prompts
+        )
+        return TurnUpdate(
+            loaded=after,
+            turn_ended=turn_ended,
+            public_log=[e for e in new_log if e.visible_to is None],
+            finished=finished,
+            result=state.result,
+        )
+
+    async def _store_result(
+        self, conn: aiosqlite.Connection, loaded: LoadedGame, state: GameState, now: str
+    ) -> None:
+        """Results per seat and, for a fair game, Elo updates per team."""
+        assert state.result is not None
+        game = loaded.game
+        team_of = {info.id: info.team for info in game.roles_of(state)}
+        winners = set(state.result.winners)
+        teams: dict[str, list[int]] = {}
+        for seat in loaded.seats:
+            if seat.role is None:
+                continue
+            members = teams.setdefault(team_of.get(seat.role, seat.role), [])
+            if seat.user_id not in members:
+                members.append(seat.user_id)
+        team_won = {
+            team: any(r in winners for r, t in team_of.items() if t == team) for team in teams
+        }
+        draw = len(set(team_won.values())) <= 1
+        users = [u for members in teams.values() for u in members]
+        # Rated only when at least two people play and nobody sits on two teams.
+        rated = len(teams) >= 2 and len(set(users)) == len(users) >= 2
+        row = loaded.row
+        before: dict[int, float] = {}
+        after: dict[int, float] = {}
+        if rated:
+            before = await queries.ratings_of(conn, row.guild_id, row.kind, users)
+            after = rating.update(teams, before, team_won)
+            await queries.save_ratings(conn, row.guild_id, row.kind, after)
+        for seat in loaded.seats:
+            if seat.role is None:
+                continue
+            team = team_of.get(seat.role, seat.role)
+            outcome = "draw" if draw else ("win" if team_won[team] else "loss")
+            await queries.insert_result(
+                conn, game_id=row.id, role=seat.role, user_id=seat.user_id,
+                guild_id=row.guild_id, kind=row.kind, team=team, outcome=outcome,
+                score=state.result.scores.get(seat.role),
+                rating_before=before.get(seat.user_id, rating.INITIAL) if rated else None,
+                rating_after=after.get(seat.user_id) if rated else None,
+                finished_at=now,
+            )
+
+    async def undo(self, game_id: int, user_id: int) -> TurnUpdate:
+        """Take back the player's own last choice, never past dice, draws or reveals."""
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            if not loaded.is_player(user_id):
+                raise errors.NotInGame()
+            self._require_running(loaded)
+            history = await self._history(game_id)
+            if not history:
+                raise errors.CannotUndo()
+            last = history[-1]
+            if last.action.role not in loaded.roles_of(user_id):
+                raise errors.CannotUndo()
+            pairs = [(item.action, item.barrier) for item in history]
+            if undo_depth(pairs, last.action.role) < 1:
+                raise errors.CannotUndo()
+            text = f"{loaded.role_name(last.action.role)} takes back their last choice."
+            return await self._undo(loaded, history, user_id, text, None)
+
+    async def mod_undo(self, game_id: int, mod_id: int) -> TurnUpdate:
+        """A moderator takes back the last action, whoever made it (one step, logged)."""
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_running(loaded, allow_paused=True)
+            history = await self._history(game_id)
+            if not history:
+                raise errors.CannotUndo("There is no action to take back.")
+            role = history[-1].action.role
+            text = f"A moderator took back the last action ({loaded.role_name(role)})."
+            return await self._undo(loaded, history, mod_id, text, {"moderator": mod_id})
+
+    async def _undo(
+        self,
+        loaded: LoadedGame,
+        history: list[HistoryItem],
+        user_id: int,
+        text: str,
+        detail: dict[str, Any] | None,
+    ) -> TurnUpdate:
+        last = history[-1]
+        async with self.db.read() as conn:
+            seed = await queries.game_seed(conn, loaded.id)
+        assert seed is not None and loaded.state is not None
+        game = loaded.game
+        state = replay(
+            game, seed, loaded.row.players, loaded.row.options,
+            [item.action for item in history[:-1]],
+        )
+        moment = self._now()
+        now = stamp(moment)
+        prompts = game.prompts(state)
+        fields: dict[str, Any] = {"state": state.model_dump_json(), "updated_at": now}
+        if loaded.row.timeout_hours and loaded.row.status == "running":
+            fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
+        async with self.db.transaction() as conn:
+            if not await queries.update_game(conn, loaded.id, loaded.version, **fields):
+                raise errors.StaleChoice(await queries.game_version(conn, loaded.id) or 0)
+            await queries.append_action(
+                conn, game_id=loaded.id, kind="undo", at=now, version=loaded.version + 1,
+                user_id=user_id, role=last.action.role, undoes=last.seq,
+                detail=json.dumps(detail) if detail else None,
+            )
+            row = await queries.get_game(conn, loaded.id)
+        assert row is not None
+        after = LoadedGame(
+            row=self._row(row), seats=loaded.seats, state=state, game=game, prompts=prompts
+        )
+        return TurnUpdate(
+            loaded=after,
+            turn_ended=state.turn != loaded.state.turn,
+            public_log=[LogEntry(text=text, role=last.action.role, action=state.actions)],
+        )
+
+    # --- moderation ---------------------------------------------------------------------
+
+    async def abort(self, game_id: int, mod_id: int) -> GameRow:
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_active(loaded)
+            now = self._now()
+            async with self.db.transaction() as conn:
+                await self._mod_row(
+                    conn, loaded, mod_id, now, {"abort": True}, status="aborted",
+                    deadline=None, remind_at=None,
+                )
+            return (await self._after_write(game_id)).row
+
+    async def kick(self, game_id: int, mod_id: int, user_id: int) -> TurnUpdate:
+        """Remove a player: from a lobby, or by resigning their sides in a running game."""
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_active(loaded)
+            if not loaded.is_player(user_id):
+                raise errors.NotInGame("That user is not in this game.")
+            if loaded.row.status == "lobby":
+                now = self._now()
+                async with self.db.transaction() as conn:
+                    await self._unseat(conn, loaded, user_id, stamp(now))
+                    await queries.append_action(
+                        conn, game_id=loaded.id, kind="mod", at=stamp(now),
+                        version=loaded.version + 1, user_id=mod_id,
+                        detail=json.dumps({"kick": user_id}),
+                    )
+                return TurnUpdate(loaded=await self._after_write(game_id), turn_ended=False)
+            steps = [Step(r, RESIGN) for r in loaded.roles_of(user_id)]
+            return await self._commit(loaded, steps, "mod", mod_id, detail={"kick": user_id})
+
+    async def replace(
+        self, game_id: int, mod_id: int, old_user: int, new_user: int
+    ) -> LoadedGame:
+        """Give every seat of ``old_user`` to ``new_user`` (the game carries on)."""
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_active(loaded)
+            if not loaded.is_player(old_user):
+                raise errors.NotInGame("That user is not in this game.")
+            if old_user == new_user:
+                raise errors.BadSetting("That is the same person.")
+            now = self._now()
+            extra: dict[str, Any] = {}
+            if loaded.row.host_id == old_user:
+                extra["host_id"] = new_user
+            async with self.db.transaction() as conn:
+                await queries.replace_seat_user(conn, game_id, old_user, new_user)
+                await self._mod_row(
+                    conn, loaded, mod_id, now, {"replace": [old_user, new_user]}, **extra
+                )
+            return await self._after_write(game_id)
+
+    async def pause(self, game_id: int, mod_id: int) -> LoadedGame:
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_running(loaded)
+            async with self.db.transaction() as conn:
+                await self._mod_row(
+                    conn, loaded, mod_id, self._now(), {"pause": True}, status="paused",
+                    deadline=None, remind_at=None, reminded=0,
+                )
+            return await self._after_write(game_id)
+
+    async def resume(self, game_id: int, mod_id: int) -> LoadedGame:
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            if loaded.row.status != "paused":
+                raise errors.NotRunning("This game is not paused.")
+            now = self._now()
+            async with self.db.transaction() as conn:
+                await self._mod_row(
+                    conn, loaded, mod_id, now, {"resume": True}, status="running",
+                    **self._timer_fields(loaded.row.timeout_hours, now),
+                )
+            return await self._after_write(game_id)
+
+    async def set_timeout(self, game_id: int, mod_id: int, hours: float | None) -> GameRow:
+        """Set (or with 0/None, remove) the per-turn timer; it restarts now."""
+        checked = self._check_hours(hours)
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_active(loaded)
+            now = self._now()
+            timer = (
+                self._timer_fields(checked, now)
+                if loaded.row.status == "running"
+                else {"deadline": None, "remind_at": None, "reminded": 0}
+            )
+            async with self.db.transaction() as conn:
+                await self._mod_row(
+                    conn, loaded, mod_id, now, {"timeout_hours": checked},
+                    timeout_hours=checked, **timer,
+                )
+            return (await self._after_write(game_id)).row
+
+    # --- timers ---------------------------------------------------------------------------
+
+    async def due_reminders(self, now: datetime | None = None) -> list[LoadedGame]:
+        """Running games past half time of their turn timer, not yet reminded."""
+        moment = stamp(now or self._now())
+        async with self.db.read() as conn:
+            ids = await queries.due_reminders(conn, moment)
+        return [await self.load(game_id) for game_id in ids]
+
+    async def mark_reminded(self, game_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await queries.mark_reminded(conn, game_id)
+
+    async def due_timeouts(self, now: datetime | None = None) -> list[int]:
+        moment = stamp(now or self._now())
+        async with self.db.read() as conn:
+            return await queries.due_timeouts(conn, moment)
+
+    async def run_timeout(self, game_id: int) -> TurnUpdate:
+        """The turn timer ran out: apply the game's policy to every role still waiting.
+
+        "pass": each waiting role makes ``game.timeout_choice``; "resign": they resign.
+        The timer then restarts for whoever must act next.
+        """
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_running(loaded)
+            deadline = loaded.row.deadline
+            if deadline is None or deadline > self._now():
+                raise errors.ServiceError("This game's turn timer has not run out.")
+            state = loaded.state
+            assert state is not None
+            order = [r for r in state.roles if r in loaded.prompts]
+            steps: list[Step] = []
+            if loaded.row.timeout_policy == "resign":
+                steps = [Step(r, RESIGN) for r in order]
+                return await self._commit(
+                    loaded, steps, "timer", None, detail={"timeout": "resign"}, reset_timer=True
+                )
+            # "pass": choose for each waiting role in turn, on a scratch copy, so that each
+            # choice is one the prompt offered at that moment.
+            scratch = state.model_copy(deep=True)
+            for role in order:
+                if scratch.result is not None:
+                    break
+                choice = loaded.game.timeout_choice(scratch, role)
+                if choice is None:
+                    continue
+                act(loaded.game, scratch, role, choice)
+                steps.append(Step(role, choice))
+            return await self._commit(
+                loaded, steps, "timer", None, detail={"timeout": "pass"}, reset_timer=True
+            )
+
+    # --- after the game -----------------------------------------------------------------
+
+    async def rematch(self, game_id: int, user_id: int) -> GameRow:
+        """A new lobby in the same channel with the same players, options and timer."""
+        old = await self.load(game_id)
+        if old.row.status not in ("finished", "aborted"):
+            raise errors.ChannelBusy("This game is still going.")
+        if not old.is_player(user_id):
+            raise errors.NotInGame()
+        return await self.open_lobby(
+            old.row.guild_id, old.row.channel_id, old.row.kind, user_id, old.row.options,
+            timeout_hours=old.row.timeout_hours, timeout_policy=old.row.timeout_policy,
+            rematch_of=old.id, seats=[s.user_id for s in old.seats],
+        )
+
+    async def stats(self, guild_id: int, user_id: int, recent: int = 10) -> UserStats:
+        async with self.db.read() as conn:
+            kinds = await queries.user_record(conn, guild_id, user_id)
+            lines = await queries.recent_results(conn, guild_id, user_id, recent)
+        return UserStats(
+            guild_id=guild_id,
+            user_id=user_id,
+            kinds=[
+                KindStats(
+                    kind=r["kind"], rating=r["rating"], rated_games=r["rated"],
+                    games=r["games"], wins=r["wins"], losses=r["losses"], draws=r["draws"],
+                )
+                for r in kinds
+            ],
+            recent=[
+                ResultLine(
+                    game_id=r["game_id"], kind=r["kind"], role=r["role"], team=r["team"],
+                    outcome=r["outcome"], rating_before=r["rating_before"],
+                    rating_after=r["rating_after"], finished_at=parse_stamp(r["finished_at"]),
+                )
+                for r in lines
+            ],
+        )
+
+    async def leaderboard(
+        self, guild_id: int, kind: str | None = None, limit: int = 10
+    ) -> list[LeaderboardEntry]:
+        """Elo per game kind, best first (over all kinds: one line per player and kind)."""
+        async with self.db.read() as conn:
+            rows = await queries.leaderboard(conn, guild_id, kind, limit)
+        return [
+            LeaderboardEntry(
+                rank=n, user_id=r["user_id"], kind=r["kind"], rating=r["rating"],
+                games=r["games"], wins=r["wins"], losses=r["losses"], draws=r["draws"],
+            )
+            for n, r in enumerate(rows, start=1)
+        ]
+
+    # --- settings -----------------------------------------------------------------------
+
+    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
+        async with self.db.transaction() as conn:
+            await queries.set_moderator_role(conn, guild_id, role_id)
+
+    async def moderator_role(self, guild_id: int) -> int | None:
+        async with self.db.read() as conn:
+            return await queries.moderator_role(conn, guild_id)
+
+    async def set_notify(self, user_id: int, mode: str) -> UserSettings:
+        if mode not in NOTIFY_MODES:
+            raise errors.BadSetting("Choose mention, dm or both.")
+        async with self.db.transaction() as conn:
+            await queries.set_notify(conn, user_id, mode)
+        return UserSettings(user_id=user_id, notify=mode)
+
+    async def notify_mode(self, user_id: int) -> NotifyMode:
+        return (await self.notify_modes([user_id]))[user_id]
+
+    async def notify_modes(self, user_ids: Sequence[int]) -> dict[int, NotifyMode]:
+        async with self.db.read() as conn:
+            found = await queries.notify_modes(conn, user_ids)
+        return {u: found.get(u, "mention") for u in user_ids}  # type: ignore[misc]
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        return UserSettings(user_id=user_id, notify=await self.notify_mode(user_id))
+
+    async def set_board_message(self, game_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            if not await queries.set_board_message(conn, game_id, message_id):
+                raise errors.GameNotFound()
+
+    async def backup(self, path: str | os.PathLike[str]) -> Path:
+        """An online backup of the whole database to ``path`` while the bot runs."""
+        return await self.db.backup(path)

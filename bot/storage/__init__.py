@@ -1,0 +1,14 @@
+"""Storage: one SQLite file (aiosqlite, WAL), numbered SQL migrations, all SQL in queries."""
+
+from bot.storage.db import DEFAULT_PATH, Database, parse_stamp, stamp
+from bot.storage.migrations import Migration, available_migrations, migrate
+
+__all__ = [
+    "DEFAULT_PATH",
+    "Database",
+    "Migration",
+    "available_migrations",
+    "migrate",
+    "parse_stamp",
+    "stamp",
+]

@@ -1,0 +1,479 @@
+"""Every SQL statement of Strategos, as small async functions over a connection.
+
+Nothing else in the code base writes SQL (the migration files in ``migrations/`` hold
+the schema). Functions take an open ``aiosqlite.Connection``; callers decide whether
+they run inside :meth:`bot.storage.db.Database.transaction` or :meth:`~.read`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import aiosqlite
+
+Row = aiosqlite.Row
+
+# --- connection and transactions -------------------------------------------------------
+
+PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA busy_timeout = 5000",
+    "PRAGMA foreign_keys = ON",
+)
+
+
+async def configure(conn: aiosqlite.Connection) -> None:
+    for pragma in PRAGMAS:
+        await conn.execute(pragma)
+
+
+async def pragma(conn: aiosqlite.Connection, name: str) -> Any:
+    if not name.isidentifier():
+        raise ValueError(f"not a pragma name: {name!r}")
+    async with conn.execute(f"PRAGMA {name}") as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else row[0]
+
+
+async def begin_immediate(conn: aiosqlite.Connection) -> None:
+    await conn.execute("BEGIN IMMEDIATE")
+
+
+async def commit(conn: aiosqlite.Connection) -> None:
+    await conn.execute("COMMIT")
+
+
+async def rollback(conn: aiosqlite.Connection) -> None:
+    if conn.in_transaction:
+        await conn.execute("ROLLBACK")
+
+
+async def check_integrity(conn: aiosqlite.Connection) -> None:
+    async with conn.execute("PRAGMA integrity_check") as cursor:
+        row = await cursor.fetchone()
+    if row is None or row[0] != "ok":
+        raise RuntimeError(f"database integrity check failed: {row[0] if row else 'no answer'}")
+
+
+# --- migrations ---------------------------------------------------------------------------
+
+
+async def ensure_migrations_table(conn: aiosqlite.Connection) -> None:
+    await conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+    )
+
+
+async def applied_migrations(conn: aiosqlite.Connection) -> dict[int, str]:
+    async with conn.execute("SELECT version, name FROM schema_migrations") as cursor:
+        return {int(r[0]): str(r[1]) for r in await cursor.fetchall()}
+
+
+async def run_migration_statement(conn: aiosqlite.Connection, statement: str) -> None:
+    """One statement of a migration file (the file's text is the SQL)."""
+    await conn.execute(statement)
+
+
+async def record_migration(
+    conn: aiosqlite.Connection, version: int, name: str, at: str
+) -> None:
+    await conn.execute(
+        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+        (version, name, at),
+    )
+
+
+async def table_names(conn: aiosqlite.Connection) -> list[str]:
+    async with conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+    ) as cursor:
+        return [str(r[0]) for r in await cursor.fetchall()]
+
+
+# --- games -----------------------------------------------------------------------------------
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, status, seed, seed_sha256, players, options, state, "
+    "version, host_id, created_at, updated_at, timeout_hours, timeout_policy, deadline, "
+    "remind_at, reminded, board_message_id, rematch_of"
+)
+# Columns a service write may set (the UPDATE is built from these names only).
+WRITABLE = frozenset(
+    {
+        "status", "seed", "seed_sha256", "players", "options", "state", "host_id",
+        "updated_at", "timeout_hours", "timeout_policy", "deadline", "remind_at", "reminded",
+        "board_message_id",
+    }
+)
+
+
+async def insert_game(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    kind: str,
+    host_id: int,
+    options: str,
+    now: str,
+    timeout_hours: float | None,
+    timeout_policy: str,
+    rematch_of: int | None,
+) -> int:
+    """A new lobby; raises ``sqlite3.IntegrityError`` if the channel has an active game."""
+    cursor = await conn.execute(
+        "INSERT INTO games (guild_id, channel_id, kind, status, options, version, host_id,"
+        " created_at, updated_at, timeout_hours, timeout_policy, rematch_of)"
+        " VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, kind, options, host_id, now, now, timeout_hours,
+         timeout_policy, rematch_of),
+    )
+    assert cursor.lastrowid is not None
+    return int(cursor.lastrowid)
+
+
+async def get_game(conn: aiosqlite.Connection, game_id: int) -> Row | None:
+    async with conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as c:
+        return await c.fetchone()
+
+
+async def game_version(conn: aiosqlite.Connection, game_id: int) -> int | None:
+    async with conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as c:
+        row = await c.fetchone()
+    return None if row is None else int(row[0])
+
+
+async def active_game_in(conn: aiosqlite.Connection, channel_id: int) -> Row | None:
+    async with conn.execute(
+        f"SELECT {GAME_COLUMNS} FROM games"
+        " WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
+        (channel_id,),
+    ) as c:
+        return await c.fetchone()
+
+
+async def game_seed(conn: aiosqlite.Connection, game_id: int) -> str | None:
+    async with conn.execute("SELECT seed FROM games WHERE id = ?", (game_id,)) as c:
+        row = await c.fetchone()
+    return None if row is None else row[0]
+
+
+async def update_game(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    expected_version: int,
+    *,
+    bump: bool = True,
+    **fields: Any,
+) -> bool:
+    """Optimistic write: only if the game is still at ``expected_version``.
+
+    Sets ``fields`` and, with ``bump``, moves the version on by one. False when someone
+    else wrote first (nothing changed then).
+    """
+    unknown = set(fields) - WRITABLE
+    if unknown:
+        raise ValueError(f"not writable game columns: {sorted(unknown)}")
+    sets = [f"{name} = ?" for name in fields]
+    if bump:
+        sets.append("version = version + 1")
+    if not sets:
+        return True
+    cursor = await conn.execute(
+        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+        (*fields.values(), game_id, expected_version),
+    )
+    return cursor.rowcount == 1
+
+
+async def set_board_message(conn: aiosqlite.Connection, game_id: int, message_id: int) -> bool:
+    cursor = await conn.execute(
+        "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
+    )
+    return cursor.rowcount == 1
+
+
+async def mark_reminded(conn: aiosqlite.Connection, game_id: int) -> None:
+    await conn.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
+
+
+async def due_reminders(conn: aiosqlite.Connection, now: str) -> list[int]:
+    async with conn.execute(
+        "SELECT id FROM games WHERE status = 'running' AND reminded = 0"
+        " AND remind_at IS NOT NULL AND remind_at <= ? AND deadline > ? ORDER BY remind_at",
+        (now, now),
+    ) as c:
+        return [int(r[0]) for r in await c.fetchall()]
+
+
+async def due_timeouts(conn: aiosqlite.Connection, now: str) -> list[int]:
+    async with conn.execute(
+        "SELECT id FROM games WHERE status = 'running' AND deadline IS NOT NULL"
+        " AND deadline <= ? ORDER BY deadline",
+        (now,),
+    ) as c:
+        return [int(r[0]) for r in await c.fetchall()]
+
+
+async def games_of_status(conn: aiosqlite.Connection, statuses: Sequence[str]) -> list[int]:
+    marks = ", ".join("?" for _ in statuses)
+    async with conn.execute(
+        f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", tuple(statuses)
+    ) as c:
+        return [int(r[0]) for r in await c.fetchall()]
+
+
+# --- seats --------------------------------------------------------------------------------
+
+
+async def get_seats(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
+    async with conn.execute(
+        "SELECT game_id, seat, user_id, role FROM seats WHERE game_id = ? ORDER BY seat",
+        (game_id,),
+    ) as c:
+        return list(await c.fetchall())
+
+
+async def insert_seat(
+    conn: aiosqlite.Connection, game_id: int, user_id: int, role: str | None, now: str
+) -> int:
+    async with conn.execute(
+        "SELECT COALESCE(MAX(seat), 0) + 1 FROM seats WHERE game_id = ?", (game_id,)
+    ) as c:
+        row = await c.fetchone()
+    seat = int(row[0]) if row else 1
+    await conn.execute(
+        "INSERT INTO seats (game_id, seat, user_id, role, joined_at) VALUES (?, ?, ?, ?, ?)",
+        (game_id, seat, user_id, role, now),
+    )
+    return seat
+
+
+async def delete_seats_of(conn: aiosqlite.Connection, game_id: int, user_id: int) -> int:
+    cursor = await conn.execute(
+        "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+    )
+    return cursor.rowcount
+
+
+async def set_seat_role(
+    conn: aiosqlite.Connection, game_id: int, seat: int, role: str | None
+) -> None:
+    await conn.execute(
+        "UPDATE seats SET role = ? WHERE game_id = ? AND seat = ?", (role, game_id, seat)
+    )
+
+
+async def replace_seat_user(
+    conn: aiosqlite.Connection, game_id: int, old_user: int, new_user: int
+) -> int:
+    cursor = await conn.execute(
+        "UPDATE seats SET user_id = ? WHERE game_id = ? AND user_id = ?",
+        (new_user, game_id, old_user),
+    )
+    return cursor.rowcount
+
+
+# --- the action log (append-only) ---------------------------------------------------------
+
+
+async def append_action(
+    conn: aiosqlite.Connection,
+    *,
+    game_id: int,
+    kind: str,
+    at: str,
+    version: int,
+    user_id: int | None = None,
+    role: str | None = None,
+    choice: str | None = None,
+    barrier: bool = False,
+    undoes: int | None = None,
+    detail: str | None = None,
+) -> int:
+    """Append one row; its ``seq`` is the next number of this game (inside the transaction)."""
+    async with conn.execute(
+        "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
+    ) as c:
+        row = await c.fetchone()
+    seq = int(row[0]) if row else 1
+    await conn.execute(
+        "INSERT INTO actions (game_id, seq, kind, user_id, role, choice, at, barrier, undoes,"
+        " version, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (game_id, seq, kind, user_id, role, choice, at, int(barrier), undoes, version, detail),
+    )
+    return seq
+
+
+async def get_actions(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
+    async with conn.execute(
+        "SELECT seq, kind, user_id, role, choice, at, barrier, undoes, version, detail"
+        " FROM actions WHERE game_id = ? ORDER BY seq",
+        (game_id,),
+    ) as c:
+        return list(await c.fetchall())
+
+
+async def count_actions(conn: aiosqlite.Connection, game_id: int, kind: str) -> int:
+    async with conn.execute(
+        "SELECT COUNT(*) FROM actions WHERE game_id = ? AND kind = ?", (game_id, kind)
+    ) as c:
+        row = await c.fetchone()
+    return int(row[0]) if row else 0
+
+
+# --- settings -------------------------------------------------------------------------------
+
+
+async def set_moderator_role(
+    conn: aiosqlite.Connection, guild_id: int, role_id: int | None
+) -> None:
+    await conn.execute(
+        "INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id",
+        (guild_id, role_id),
+    )
+
+
+async def moderator_role(conn: aiosqlite.Connection, guild_id: int) -> int | None:
+    async with conn.execute(
+        "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    ) as c:
+        row = await c.fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
+async def set_notify(conn: aiosqlite.Connection, user_id: int, mode: str) -> None:
+    await conn.execute(
+        "INSERT INTO user_settings (user_id, notify) VALUES (?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+        (user_id, mode),
+    )
+
+
+async def notify_modes(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, str]:
+    ids = list(user_ids)
+    if not ids:
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    async with conn.execute(
+        f"SELECT user_id, notify FROM user_settings WHERE user_id IN ({marks})", ids
+    ) as c:
+        return {int(r[0]): str(r[1]) for r in await c.fetchall()}
+
+
+# --- results and ratings --------------------------------------------------------------------
+
+
+async def ratings_of(
+    conn: aiosqlite.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
+) -> dict[int, float]:
+    ids = list(user_ids)
+    if not ids:
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    async with conn.execute(
+        f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND kind = ?"
+        f" AND user_id IN ({marks})",
+        (guild_id, kind, *ids),
+    ) as c:
+        return {int(r[0]): float(r[1]) for r in await c.fetchall()}
+
+
+async def save_ratings(
+    conn: aiosqlite.Connection, guild_id: int, kind: str, ratings: Mapping[int, float]
+) -> None:
+    await conn.executemany(
+        "INSERT INTO ratings (guild_id, kind, user_id, rating, games) VALUES (?, ?, ?, ?, 1)"
+        " ON CONFLICT (guild_id, kind, user_id)"
+        " DO UPDATE SET rating = excluded.rating, games = games + 1",
+        [(guild_id, kind, user, rating) for user, rating in ratings.items()],
+    )
+
+
+async def insert_result(
+    conn: aiosqlite.Connection,
+    *,
+    game_id: int,
+    role: str,
+    user_id: int,
+    guild_id: int,
+    kind: str,
+    team: str,
+    outcome: str,
+    score: float | None,
+    rating_before: float | None,
+    rating_after: float | None,
+    finished_at: str,
+) -> None:
+    await conn.execute(
+        "INSERT INTO results (game_id, role, user_id, guild_id, kind, team, outcome, score,"
+        " rating_before, rating_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (game_id, role, user_id, guild_id, kind, team, outcome, score, rating_before,
+         rating_after, finished_at),
+    )
+
+
+async def results_of_game(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
+    async with conn.execute(
+        "SELECT game_id, role, user_id, team, outcome, score, rating_before, rating_after"
+        " FROM results WHERE game_id = ? ORDER BY role",
+        (game_id,),
+    ) as c:
+        return list(await c.fetchall())
+
+
+# A user's record per kind counts games, not roles: a user holding two seats of one team
+# played one game. Outcome per game: the best of the user's rows (win > draw > loss).
+_PER_GAME = (
+    "SELECT game_id, kind, MAX(CASE outcome WHEN 'win' THEN 2 WHEN 'draw' THEN 1 ELSE 0 END)"
+    " AS o FROM results WHERE guild_id = ? AND user_id = ? GROUP BY game_id, kind"
+)
+
+
+async def user_record(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[Row]:
+    async with conn.execute(
+        "SELECT g.kind, COUNT(*) AS games, SUM(g.o = 2) AS wins, SUM(g.o = 0) AS losses,"
+        " SUM(g.o = 1) AS draws, r.rating, COALESCE(r.games, 0) AS rated"
+        f" FROM ({_PER_GAME}) AS g"
+        " LEFT JOIN ratings AS r ON r.guild_id = ? AND r.kind = g.kind AND r.user_id = ?"
+        " GROUP BY g.kind ORDER BY g.kind",
+        (guild_id, user_id, guild_id, user_id),
+    ) as c:
+        return list(await c.fetchall())
+
+
+async def recent_results(
+    conn: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
+) -> list[Row]:
+    async with conn.execute(
+        "SELECT game_id, kind, role, team, outcome, rating_before, rating_after, finished_at"
+        " FROM results WHERE guild_id = ? AND user_id = ?"
+        " ORDER BY finished_at DESC, game_id DESC, role LIMIT ?",
+        (guild_id, user_id, limit),
+    ) as c:
+        return list(await c.fetchall())
+
+
+async def leaderboard(
+    conn: aiosqlite.Connection, guild_id: int, kind: str | None, limit: int
+) -> list[Row]:
+    """Rated players, best first; per kind, or over all kinds (one row per user and kind)."""
+    kind_filter = "" if kind is None else " AND r.kind = ?"
+    params: tuple[Any, ...] = (guild_id,) if kind is None else (guild_id, kind)
+    async with conn.execute(
+        "SELECT r.user_id, r.kind, r.rating, r.games,"
+        " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
+        "  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = 'win') AS wins,"
+        " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
+        "  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = 'loss') AS losses,"
+        " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
+        "  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = 'draw') AS draws"
+        f" FROM ratings AS r WHERE r.guild_id = ?{kind_filter}"
+        " ORDER BY r.rating DESC, r.games DESC, r.user_id LIMIT ?",
+        (*params, limit),
+    ) as c:
+        return list(await c.fetchall())

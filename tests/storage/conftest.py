@@ -1,0 +1,34 @@
+"""Fixtures: a real SQLite file in tmp_path, and a game service with a hand-moved clock."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService
+from bot.storage import Database
+from tests.service.play import Clock
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "strategos.db"
+
+
+@pytest.fixture
+async def db(db_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(db_path)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+async def service(db: Database, clock: Clock) -> GameService:
+    return GameService(db, clock)
