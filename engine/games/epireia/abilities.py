@@ -1,0 +1,609 @@
+"""What Epireia's content does: figure abilities, buildings, administrators, the prestige track,
+scenario objectives / constraints / rewards, Augur cards and the powers of military tokens.
+
+The rules modules call the hook functions listed in ``state.py``'s docstring at the moment the
+rule book names; every hook returns the base behaviour when no content applies. The content
+itself is data (``content.py``): a lasting :class:`~engine.games.epireia.content.Modifier` is
+read here where it matters, a one-off :class:`~engine.games.epireia.content.Effect` is performed
+by :func:`apply_effects`.
+
+Where modifiers come from, for a player (role):
+- the Influential Figure cards in play on the City board (``Seat.figure_cards``): modifiers that
+  touch a roll or a fight (``empire_roll``, ``integration_roll``, ``conflict_attack``,
+  ``brigand_attack``, ``battle_attack``, ``ignore_crowding``) count only for that figure's own
+  roll or fight; the others (income, costs, donations) for the whole City;
+- the buildings built (``Seat.buildings``): for the whole City;
+- the current scenario card's constraints, while it is in force (not yet completed): for all;
+- one-round effects (administrator abilities, Augur cards) kept in ``state.effects`` under
+  ``turn:<role or *>:<kind>:<resource>:<unit>:<front>:<terrain>:<target>`` = amount; the rules
+  clear every ``turn:`` entry at the end of the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES, token_label
+from engine.games.epireia.content import CONTENT, Effect, Modifier, Objective
+from engine.games.epireia.state import (
+    BRIGANDS,
+    HOME,
+    EpireiaState,
+    FigureState,
+    Frame,
+    other_league,
+)
+
+ADMIN_USES = 3
+FIGURE_SLOTS = 3
+FIGURE_KINDS = frozenset({
+    "empire_roll", "integration_roll", "conflict_attack", "brigand_attack", "battle_attack",
+    "ignore_crowding",
+})
+CROWDING_PENALTY = 2  # the rule book: "the chances are reduced by 2 for each player"
+
+
+# --- where modifiers come from -------------------------------------------------------------
+
+
+def turn_key(who: str, modifier: Modifier) -> str:
+    """The ``state.effects`` name of a one-round modifier for ``who`` (a role or ``*``)."""
+    parts = [
+        "turn", who, modifier.kind, modifier.resource or "", modifier.unit or "",
+        modifier.front or "", modifier.terrain or "", modifier.target,
+    ]
+    return ":".join(parts)
+
+
+def add_turn_modifiers(state: EpireiaState, who: str, modifiers: Iterable[Modifier]) -> None:
+    """Put modifiers in force for ``who`` (a role, or ``*`` for everyone) until round's end."""
+    for modifier in modifiers:
+        key = turn_key(who, modifier)
+        state.effects[key] = state.effects.get(key, 0) + (modifier.amount or 1)
+
+
+def turn_modifiers(state: EpireiaState, role: str | None) -> list[Modifier]:
+    """One-round modifiers in force for ``role`` (those for everyone included)."""
+    mine = _turn_modifiers_of(state, role) if role is not None else []
+    return _turn_modifiers_of(state, "*") + mine
+
+
+def _turn_modifiers_of(state: EpireiaState, who: str) -> list[Modifier]:
+    """One-round modifiers stored for exactly ``who`` (a role, or ``*``)."""
+    found: list[Modifier] = []
+    for key, amount in state.effects.items():
+        if not key.startswith("turn:"):
+            continue
+        parts = key.split(":", 7)
+        if len(parts) != 8 or parts[1] != who:
+            continue
+        _, _, kind, resource, unit, front, terrain, target = parts
+        found.append(Modifier.model_validate({
+            "kind": kind, "amount": 0 if kind in ("forbid", "ignore_crowding") else amount,
+            "resource": resource or None, "unit": unit or None, "front": front or None,
+            "terrain": terrain or None, "target": target,
+        }))
+    return found
+
+
+def scenario_constraints(state: EpireiaState) -> list[Modifier]:
+    """Constraints of the current scenario card while it is in force (until completed)."""
+    card = CONTENT.scenarios.get(state.scenario.card)
+    if card is None or state.scenario.completed or state.is_solo:
+        return []
+    return list(card.constraints)
+
+
+def city_modifiers(state: EpireiaState, role: str) -> list[Modifier]:
+    """Modifiers that apply to everything ``role``'s City does."""
+    found = list(scenario_constraints(state))
+    found.extend(turn_modifiers(state, role))
+    seat = state.seats.get(role)
+    if seat is None:
+        return found
+    for building in seat.buildings:
+        found.extend(CONTENT.buildings[building].modifiers)
+    for figure in seat.figure_cards:
+        found.extend(m for m in CONTENT.figures[figure].modifiers if m.kind not in FIGURE_KINDS)
+    return found
+
+
+def figure_modifiers(state: EpireiaState, figure_id: str) -> list[Modifier]:
+    """Modifiers for one figure's own rolls and fights: its card, plus its City's."""
+    card = CONTENT.figures.get(figure_id)
+    found = [m for m in card.modifiers if m.kind in FIGURE_KINDS] if card else []
+    owner = state.figures[figure_id].owner if figure_id in state.figures else ""
+    if owner in state.seats:
+        found.extend(m for m in city_modifiers(state, owner) if m.kind in FIGURE_KINDS)
+    return found
+
+
+def _total(modifiers: Iterable[Modifier], kind: str) -> int:
+    return sum(m.amount for m in modifiers if m.kind == kind)
+
+
+# --- Influential Figures --------------------------------------------------------------------
+
+
+def figure_attack(state: EpireiaState, figure_id: str) -> int:
+    """Attack power now: the card's value, plus ``battle_attack`` on its front in the battle."""
+    attack = CONTENT.figures[figure_id].attack
+    front = battle_front_of(state, figure_id)
+    if front:
+        attack += sum(
+            m.amount for m in figure_modifiers(state, figure_id)
+            if m.kind == "battle_attack" and m.front in (None, front)
+        )
+    return attack
+
+
+def battle_front_of(state: EpireiaState, figure_id: str) -> str:
+    """The front a figure was placed on in the Great Battle, or ``""``."""
+    if state.battle is None:
+        return ""
+    for side in state.battle.sides.values():
+        for front, placed in side.figures.items():
+            if placed == figure_id:
+                return front
+    return ""
+
+
+def figure_has_sea(state: EpireiaState, figure_id: str) -> bool:
+    return CONTENT.figures[figure_id].sea
+
+
+def figures_at(state: EpireiaState, space_id: str) -> list[str]:
+    return [fid for fid, fig in state.figures.items() if fig.location == space_id]
+
+
+def empire_bonus(state: EpireiaState, role: str, figure_id: str, empire_id: str) -> int:
+    """Added to the figure's d12 roll with an Empire (the −2 per other figure is the rules')."""
+    modifiers = figure_modifiers(state, figure_id)
+    bonus = sum(
+        m.amount for m in modifiers if m.kind == "empire_roll" and m.target in ("", empire_id)
+    )
+    if any(m.kind == "ignore_crowding" for m in modifiers):
+        others = [f for f in figures_at(state, empire_id) if f != figure_id]
+        bonus += CROWDING_PENALTY * len(others)
+    return bonus
+
+
+def integration_bonus(state: EpireiaState, role: str, figure_id: str, city_id: str) -> int:
+    """Added to the figure's d12 roll to integrate a neutral Greek City."""
+    return _total(figure_modifiers(state, figure_id), "integration_roll")
+
+
+def conflict_bonus(state: EpireiaState, league: str, space_id: str) -> int:
+    """Added to a league's attack on a space: ``conflict_attack`` of its figures there (by
+    terrain), and ``brigand_attack`` too when Brigands hold the Territory. A one-round modifier
+    for everyone counts once per league."""
+    territory = TERRITORIES.get(space_id)
+    terrain = "sea" if territory is not None and territory.sea else "land"
+    brigands = state.territories.get(space_id) == BRIGANDS
+    kinds = ("conflict_attack", "brigand_attack") if brigands else ("conflict_attack",)
+    ours = [
+        f for f in figures_at(state, space_id)
+        if state.figures[f].owner in state.seats
+        and state.league_of(state.figures[f].owner) == league
+    ]
+    bonus = 0
+    for figure in ours:
+        card = CONTENT.figures[figure]
+        bonus += sum(
+            m.amount for m in card.modifiers
+            if m.kind in kinds and m.terrain in (None, terrain)
+        )
+    if ours:
+        roles = sorted({state.figures[f].owner for f in ours})
+        shared = [m for who in ("*", *roles) for m in _turn_modifiers_of(state, who)]
+        bonus += sum(m.amount for m in shared if m.kind in kinds and m.terrain in (None, terrain))
+    return bonus
+
+
+def move_blocked(state: EpireiaState, role: str, figure_id: str, destination: str) -> str:
+    """A reason the move is forbidden by a constraint or an Augur card, or ``""``."""
+    forbidden = {m.target for m in city_modifiers(state, role) if m.kind == "forbid"}
+    if "subjugation" in forbidden and destination in CITIES:
+        return "No neutral Greek City may be subjugated while this scenario is in force."
+    if f"empire:{destination}" in forbidden:
+        name = EMPIRES[destination].name
+        return f"{name} receives no Greek envoy while this scenario is in force."
+    sea = (destination in TERRITORIES and TERRITORIES[destination].sea) or (
+        destination in EMPIRES and EMPIRES[destination].sea_only
+    )
+    if "sea" in forbidden and sea:
+        return "A storm closes the sea this round: no figure may sail."
+    return ""
+
+
+def recruit_candidates(state: EpireiaState, role: str) -> list[str]:
+    """Figures of ``role``'s City that may still come into play (none when 3 slots are full)."""
+    seat = state.seats[role]
+    if len(seat.figure_cards) >= FIGURE_SLOTS:
+        return []
+    return [
+        f.id for f in CONTENT.figures_of(seat.city)
+        if f.id not in seat.figure_cards and f.id not in state.figures
+    ]
+
+
+def recruit_figure(state: EpireiaState, role: str, figure_id: str) -> None:
+    """Put a new Influential Figure card into play (token at home) and apply its ``on_play``."""
+    if figure_id not in recruit_candidates(state, role):
+        raise ValueError(f"{figure_id} cannot join {role}'s City now")
+    seat = state.seats[role]
+    seat.figure_cards.append(figure_id)
+    state.figures[figure_id] = FigureState(owner=role, location=HOME)
+    card = CONTENT.figures[figure_id]
+    state.say(f"{card.name} joins {CITIES[seat.city].name}: {card.ability}", role=role)
+    play_figure(state, role, figure_id)
+
+
+def play_figure(state: EpireiaState, role: str, figure_id: str) -> None:
+    """A figure card comes into play: its ``on_play`` effects (also for the starting figure)."""
+    card = CONTENT.figures[figure_id]
+    if card.on_play:
+        apply_effects(state, role, card.on_play, card.name)
+
+
+# --- effects --------------------------------------------------------------------------------
+
+
+def can_pay(state: EpireiaState, role: str, cost: dict[str, int]) -> bool:
+    have = state.seats[role].resources
+    return all(have.get(r, 0) >= n for r, n in cost.items())
+
+
+def apply_effects(state: EpireiaState, role: str, effects: Iterable[Effect], source: str) -> bool:
+    """Perform effects for ``role``. With ``pay`` effects the list is all-or-nothing: when the
+    player cannot pay everything, nothing happens and False is returned (forfeited)."""
+    effects = list(effects)
+    price: dict[str, int] = {}
+    for effect in effects:
+        if effect.kind == "pay" and effect.resource:
+            price[effect.resource] = price.get(effect.resource, 0) + effect.amount
+    if not can_pay(state, role, price):
+        state.say(f"{source}: {_name(state, role)} cannot pay {_cost_text(price)}; forfeited.",
+                  role=role)
+        return False
+    for effect in effects:
+        _apply_one(state, role, effect, source)
+    return True
+
+
+def _apply_one(state: EpireiaState, role: str, effect: Effect, source: str) -> None:
+    seat = state.seats[role]
+    kind = effect.kind
+    if kind in ("gain", "pay", "lose") and effect.resource:
+        have = seat.resources[effect.resource]
+        delta = effect.amount if kind == "gain" else -min(have, effect.amount)
+        seat.resources[effect.resource] = have + delta
+        verb = "gains" if delta >= 0 else "loses"
+        state.say(f"{source}: {_name(state, role)} {verb} {abs(delta)} "
+                  f"{effect.resource.title()}.", role=role)
+    elif kind == "prestige":
+        gain_prestige(state, role, effect.amount, source)
+    elif kind == "token" and effect.token:
+        give_token(state, state.league_of(role), effect.token, source)
+    elif kind == "recruit":
+        ask_recruit(state, role, source)
+    elif kind == "league_take" and effect.resource:
+        treasury = state.leagues[seat.league].treasury
+        taken = min(treasury[effect.resource], effect.amount)
+        treasury[effect.resource] -= taken
+        seat.resources[effect.resource] += taken
+        state.say(f"{source}: {_name(state, role)} takes {taken} {effect.resource.title()} "
+                  "from the league treasury.", role=role)
+    elif kind == "action":
+        grant_actions(state, role, effect.amount, source)
+    elif kind == "brigands":
+        for target in effect.targets:
+            place_brigands(state, target, source)
+
+
+def gain_prestige(state: EpireiaState, role: str, amount: int, source: str) -> None:
+    """Raise ``role``'s Prestige (up to the track's end) and grant the bonuses passed."""
+    seat = state.seats[role]
+    old = seat.prestige
+    seat.prestige = min(CONTENT.prestige.max, old + amount)
+    if seat.prestige != old:
+        state.say(f"{source}: {_name(state, role)} gains {seat.prestige - old} Prestige "
+                  f"({seat.prestige}).", role=role)
+        on_prestige(state, role, old, seat.prestige)
+
+
+def give_token(state: EpireiaState, league: str, kind: str, source: str) -> bool:
+    """Move a token of ``kind`` from the supply to ``league``'s reserve; False if none left."""
+    if state.supply.get(kind, 0) <= 0:
+        state.say(f"{source}: no {token_label(kind)} token is left in the supply; lost.")
+        return False
+    state.supply[kind] -= 1
+    state.leagues[league].reserve.append(kind)
+    state.say(f"{source}: a {token_label(kind)} token joins the {league.title()} reserve.")
+    return True
+
+
+def ask_recruit(state: EpireiaState, role: str, source: str) -> None:
+    """Offer the player a new figure of their City (an ``ability`` frame); lost if none fits."""
+    candidates = recruit_candidates(state, role)
+    if not candidates:
+        state.say(f"{source}: no figure slot or card is free; the new figure is lost.", role=role)
+        return
+    options = [[f, f"{CONTENT.figures[f].name} ({CONTENT.figures[f].attack})"] for f in candidates]
+    state.stack.append(Frame(name="ability", role=role,
+                             data={"source": "recruit", "label": source, "options": options}))
+
+
+def grant_actions(state: EpireiaState, role: str, amount: int, source: str) -> None:
+    """Extra development actions: now if it is ``role``'s development turn, else kept for its
+    next one (``Seat.counters["bonus_actions"]``, read by :func:`development_actions`)."""
+    seat = state.seats[role]
+    if in_development_turn(state, role):
+        seat.actions_left += amount
+    else:
+        seat.counters["bonus_actions"] = seat.counters.get("bonus_actions", 0) + amount
+    state.say(f"{source}: {_name(state, role)} gains {amount} more development "
+              f"action{'s' if amount > 1 else ''}.", role=role)
+
+
+def in_development_turn(state: EpireiaState, role: str) -> bool:
+    return state.phase == "development" and any(
+        frame.role == role and frame.name in ("develop", "donate", "ability")
+        for frame in state.stack
+    )
+
+
+def development_actions(state: EpireiaState, role: str) -> int:
+    """The actions ``role`` has when its development turn begins: 2 plus banked bonuses."""
+    seat = state.seats[role]
+    return 2 + seat.counters.pop("bonus_actions", 0)
+
+
+def place_brigands(state: EpireiaState, target: str, source: str) -> str:
+    """Brigands take a Territory (``random-land``: a land one they do not hold yet); the City
+    token there returns to its owner's board. Returns the Territory id, or ``""``."""
+    if target == "random-land":
+        free = [t for t, spec in TERRITORIES.items()
+                if not spec.sea and state.territories.get(t) != BRIGANDS]
+        if not free:
+            return ""
+        target = state.rng.choice(free)
+    owner = state.territories.get(target, "")
+    if owner in state.seats:
+        state.seats[owner].trade_posts += 1
+    state.territories[target] = BRIGANDS
+    state.say(f"{source}: Brigands take {TERRITORIES[target].name}.")
+    return target
+
+
+def resolve_choice(state: EpireiaState, role: str, frame: Frame, choice_id: str) -> None:
+    """The player answered an ``ability`` frame (the rules have popped it)."""
+    if frame.data.get("source") == "recruit":
+        recruit_figure(state, role, choice_id)
+    else:
+        raise ValueError(f"unknown ability choice source {frame.data.get('source')!r}")
+
+
+# --- development: costs, buildings, donations, prestige ---------------------------------------
+
+
+def building_cost(state: EpireiaState, role: str, building_id: str) -> dict[str, int]:
+    cost = CONTENT.buildings[building_id].cost.as_dict()
+    for m in city_modifiers(state, role):
+        if m.kind == "building_discount":
+            _discount(cost, m)
+    return cost
+
+
+def token_cost(state: EpireiaState, role: str, kind: str) -> dict[str, int]:
+    token = CONTENT.tokens[kind]
+    cost = token.cost.as_dict()
+    for m in city_modifiers(state, role):
+        if m.kind == "token_discount" and m.unit in (None, token.unit):
+            _discount(cost, m)
+    return cost
+
+
+def _discount(cost: dict[str, int], m: Modifier) -> None:
+    """Lower (or, with a negative amount, raise) a cost: one resource, or each one it has."""
+    targets = [m.resource] if m.resource else [r for r, n in cost.items() if n > 0]
+    for resource in targets:
+        cost[resource] = max(0, cost[resource] - m.amount)
+
+
+def military_building(unit: str) -> str:
+    """The building that lets a City produce Level II tokens of ``unit``."""
+    return next(b.id for b in CONTENT.buildings.values() if b.unlocks == unit)
+
+
+def can_produce(state: EpireiaState, role: str, kind: str) -> str:
+    """A reason ``role`` cannot produce a token of ``kind`` now, or ``""``."""
+    token = CONTENT.tokens[kind]
+    if token.level == 2 and military_building(token.unit) not in state.seats[role].buildings:
+        building = CONTENT.buildings[military_building(token.unit)].name
+        return f"{token.name} needs the {building}."
+    if state.supply.get(kind, 0) <= 0:
+        return f"No {token.name} token is left."
+    if not can_pay(state, role, token_cost(state, role, kind)):
+        return f"Not enough resources for {token.name}."
+    return ""
+
+
+def on_construct(state: EpireiaState, role: str, building_id: str) -> None:
+    """The immediate effect of a new building (Religious Prestige, Prytaneion's new figure)."""
+    building = CONTENT.buildings[building_id]
+    if building.effects:
+        apply_effects(state, role, building.effects, building.name)
+
+
+def on_donate(state: EpireiaState, role: str, resource: str, amount: int) -> None:
+    """Extra Prestige for a donation (Theatre, Cleisthenes, festival), beyond the rules' +1."""
+    extra = _total(city_modifiers(state, role), "donate_prestige")
+    if extra > 0:
+        gain_prestige(state, role, extra, "Donation")
+
+
+def on_prestige(state: EpireiaState, role: str, old: int, new: int) -> None:
+    """Prestige-track bonuses for every level reached for the first time (old, new]."""
+    seat = state.seats[role]
+    for bonus in CONTENT.prestige.bonus:
+        if old < bonus.level <= new and bonus.level not in seat.bonuses_taken:
+            seat.bonuses_taken.append(bonus.level)
+            apply_effects(state, role, bonus.effects, f"Prestige {bonus.level}")
+
+
+def income(state: EpireiaState, role: str) -> dict[str, int]:
+    """Extra income beyond the 1 Wheat, 1 Wood, 1 Copper of every collection (never below −1)."""
+    extra = {"wheat": 0, "wood": 0, "copper": 0}
+    for m in city_modifiers(state, role):
+        if m.kind == "income" and m.resource:
+            extra[m.resource] += m.amount
+    return {r: max(-1, n) for r, n in extra.items()}
+
+
+# --- administrators -------------------------------------------------------------------------
+
+
+def administrator_options(state: EpireiaState, role: str) -> list[tuple[str, str]]:
+    """The administrator's options ``role`` may use now: with the Archeion built, fewer than 3
+    uses spent, not yet used this round, and only options it can afford."""
+    seat = state.seats[role]
+    admin = CONTENT.administrators.get(seat.administrator)
+    archeion = any(CONTENT.buildings[b].admin for b in seat.buildings)
+    if admin is None or not archeion or seat.admin_uses >= ADMIN_USES:
+        return []
+    if seat.counters.get("admin_round") == state.round:
+        return []
+    options: list[tuple[str, str]] = []
+    for option in admin.options:
+        price: dict[str, int] = {
+            e.resource: e.amount for e in option.effects if e.kind == "pay" and e.resource
+        }
+        if not can_pay(state, role, price):
+            continue
+        takes = [e for e in option.effects if e.kind == "league_take" and e.resource]
+        if takes and not any(state.leagues[seat.league].treasury[e.resource or ""] for e in takes):
+            continue
+        tokens = [e.token for e in option.effects if e.kind == "token" and e.token]
+        if any(state.supply.get(t, 0) <= 0 for t in tokens):
+            continue
+        options.append((option.id, f"{admin.name}: {option.label}"))
+    return options
+
+
+def use_administrator(state: EpireiaState, role: str, option_id: str) -> None:
+    """Perform an administrator option (the rules count ``admin_uses``)."""
+    seat = state.seats[role]
+    admin = CONTENT.administrators[seat.administrator]
+    option = next(o for o in admin.options if o.id == option_id)
+    seat.counters["admin_round"] = state.round
+    state.say(f"{_name(state, role)} uses the {admin.name}: {option.label}.", role=role)
+    apply_effects(state, role, option.effects, admin.name)
+    add_turn_modifiers(state, role, option.modifiers)
+
+
+# --- scenarios ------------------------------------------------------------------------------
+
+
+def start_scenario(state: EpireiaState, card_id: str) -> None:
+    """A scenario card is revealed: its on-reveal effects (Brigands) take place."""
+    card = CONTENT.scenarios[card_id]
+    if card.constraint_text:
+        state.say(f"{card.name}: {card.constraint_text}")
+    for effect in card.on_reveal:
+        if effect.kind == "brigands":
+            for target in effect.targets:
+                place_brigands(state, target, card.name)
+
+
+def objective_holds(state: EpireiaState, role: str, objective: Objective) -> bool:
+    """Whether ``objective`` is met for ``role`` (league-wide checks use ``role``'s league)."""
+    league = state.league_of(role)
+    roles = state.league_roles(league)
+    check, amount = objective.check, objective.amount
+    if check == "prestige_per_city":
+        return all(state.seats[r].prestige >= amount for r in roles)
+    if check == "prestige":
+        return state.seats[role].prestige >= amount
+    if check == "treasury":
+        treasury = state.leagues[league].treasury
+        held = treasury[objective.resource] if objective.resource else sum(treasury.values())
+        return held >= amount
+    if check == "buildings":
+        return any(len(state.seats[r].buildings) >= amount for r in roles)
+    if check == "reserve":
+        reserve = state.leagues[league].reserve
+        unit = objective.unit
+        return sum(1 for k in reserve if unit is None or k.startswith(unit)) >= amount
+    taken = [t for t, owner in state.territories.items() if owner in roles]
+    if objective.terrain is not None:
+        taken = [t for t in taken if TERRITORIES[t].sea == (objective.terrain == "sea")]
+    return len(taken) >= amount
+
+
+def objective_met(state: EpireiaState, role: str) -> bool:
+    card = CONTENT.scenarios.get(state.scenario.card)
+    if card is None or state.scenario.completed:
+        return False
+    return objective_holds(state, role, card.objective)
+
+
+def grant_reward(state: EpireiaState, role: str) -> None:
+    """The current scenario's reward token goes to ``role``'s league reserve."""
+    card = CONTENT.scenarios[state.scenario.card]
+    give_token(state, state.league_of(role), card.reward, card.name)
+
+
+def solo_objectives_met(state: EpireiaState) -> bool:
+    scenario = CONTENT.solo[state.solo.scenario]
+    role = state.roles[0]
+    return all(objective_holds(state, role, o) for o in scenario.objectives)
+
+
+def augur_reveal(state: EpireiaState, card_id: str) -> None:
+    """An Augur card: its effects now, its modifiers for everyone until the round's end."""
+    card = CONTENT.augur[card_id]
+    state.say(f"Augur: {card.name}. {card.text}")
+    if card.effects:
+        apply_effects(state, state.roles[0], card.effects, card.name)
+    add_turn_modifiers(state, "*", card.modifiers)
+
+
+# --- the Great Battle -----------------------------------------------------------------------
+
+
+def token_power(state: EpireiaState, league: str, kind: str, front: str, column: int) -> int:
+    """A token's power in a column: its value plus its power when it applies."""
+    token = CONTENT.tokens[kind]
+    power = token.value
+    if state.battle is None or not token.power:
+        return power
+    bonus = CONTENT.powers[token.power].amount
+    ours = _column(state, league, front, column)
+    theirs = _column(state, other_league(league), front, column)
+    applies = {
+        "phalanx": sum(1 for k in ours if k.startswith("hoplites")) >= 2,
+        "charge": front == "flank",
+        "ram": any(k.startswith("triremes") for k in theirs),
+    }
+    return power + bonus if applies[token.power] else power
+
+
+def _column(state: EpireiaState, league: str, front: str, column: int) -> list[str]:
+    assert state.battle is not None
+    side = state.battle.sides.get(league)
+    if side is None or front not in side.slots or column >= len(side.slots[front]):
+        return []
+    return [k for k in side.slots[front][column] if k]
+
+
+# --- small helpers --------------------------------------------------------------------------
+
+
+def _name(state: EpireiaState, role: str) -> str:
+    city = state.seats[role].city if role in state.seats else ""
+    return CITIES[city].name if city in CITIES else role
+
+
+def _cost_text(cost: dict[str, int]) -> str:
+    return ", ".join(f"{n} {r.title()}" for r, n in cost.items() if n) or "nothing"
