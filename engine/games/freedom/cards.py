@@ -64,14 +64,26 @@ class Adjust(_Effect):
     op: Literal["adjust"]
     track: Track
     who: Who
-    amount: int = Field(ne=0)
+    amount: int
+
+    @model_validator(mode="after")
+    def _moves(self) -> Adjust:
+        if self.amount == 0:
+            raise ValueError("adjust needs a non-zero amount")
+        return self
 
 
 class Civilians(_Effect):
     """Civilians enter (amount > 0, from the reserve) or leave (amount < 0) the city centre."""
 
     op: Literal["civilians"]
-    amount: int = Field(ne=0)
+    amount: int
+
+    @model_validator(mode="after")
+    def _moves(self) -> Civilians:
+        if self.amount == 0:
+            raise ValueError("civilians needs a non-zero amount")
+        return self
 
 
 class Support(_Effect):
