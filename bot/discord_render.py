@@ -109,7 +109,7 @@ def board_embed(title: str, rendered: RenderedBoard, game_id: int) -> discord.Em
     return embed
 
 
-def log_lines(entries: list[LogEntry], game: Game[Any, Any], state: GameState) -> list[str]:
+def log_lines(entries: list[LogEntry]) -> list[str]:
     """Public log lines (callers pass public entries only), dice shown."""
     lines = []
     for entry in entries:

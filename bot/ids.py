@@ -26,7 +26,10 @@ SELECT = rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<unit>\d+
 PAGE = rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<page>\d+)"
 LOBBY = rf"{PREFIX}:l:(?P<game>\d+):(?P<action>join|leave|start|cancel)"
 LOBBY_ROLE = rf"{PREFIX}:lr:(?P<game>\d+)"
-LOBBY_OPTION = rf"{PREFIX}:lo:(?P<game>\d+):(?P<option>[A-Za-z0-9_]{{1,60}})"
+_KIND = r"[a-z0-9_]{1,40}"
+_PICKS = r"[0-9.]{0,40}"
+SETUP_OPTION = rf"{PREFIX}:so:(?P<kind>{_KIND}):(?P<option>\d+):(?P<picks>{_PICKS})"
+SETUP_OPEN = rf"{PREFIX}:sl:(?P<kind>{_KIND}):(?P<picks>{_PICKS})"
 REMATCH = rf"{PREFIX}:r:(?P<game>\d+)"
 
 
@@ -69,8 +72,21 @@ def lobby_role(game: int) -> str:
     return _checked(f"{PREFIX}:lr:{game}")
 
 
-def lobby_option(game: int, option: str) -> str:
-    return _checked(f"{PREFIX}:lo:{game}:{option}")
+def encode_picks(picks: list[int]) -> str:
+    """The chosen value of each option (its index in the option's domain), e.g. ``1.0.2``."""
+    return ".".join(map(str, picks))
+
+
+def decode_picks(text: str) -> list[int]:
+    return [int(part) for part in text.split(".") if part]
+
+
+def setup_option(kind: str, option: int, picks: list[int]) -> str:
+    return _checked(f"{PREFIX}:so:{kind}:{option}:{encode_picks(picks)}")
+
+
+def setup_open(kind: str, picks: list[int]) -> str:
+    return _checked(f"{PREFIX}:sl:{kind}:{encode_picks(picks)}")
 
 
 def rematch(game: int) -> str:
@@ -84,4 +100,4 @@ def parse(template: str, custom_id: str) -> dict[str, str] | None:
 
 
 def prompt_ref(parts: dict[str, str]) -> PromptRef:
-    return PromptRef(game=int(parts["game"]), version=int(parts["version"]), role=int(parts["role"]))
+    return PromptRef(int(parts["game"]), int(parts["version"]), int(parts["role"]))

@@ -37,7 +37,9 @@ class Settings(BaseSettings):
     )
     # Seconds between two passes of the turn-timer loop (reminders and timeouts).
     timer_interval: float = Field(
-        default=60.0, gt=0, validation_alias=AliasChoices("STRATEGOS_TIMER_INTERVAL", "timer_interval")
+        default=60.0,
+        gt=0,
+        validation_alias=AliasChoices("STRATEGOS_TIMER_INTERVAL", "timer_interval"),
     )
     # Where the command tree is synced at start-up: False in tests that sync themselves.
     sync_commands: bool = Field(
@@ -78,7 +80,7 @@ class Settings(BaseSettings):
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
     """Read the settings; a bad value becomes one ``SettingsError`` line, never a traceback."""
     try:
-        return Settings(_env_file=env_file)  # type: ignore[call-arg]
+        return Settings(_env_file=env_file)
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()

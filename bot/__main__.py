@@ -1,0 +1,98 @@
+"""``python -m bot`` starts the bot; ``python -m bot play <game>`` plays at one terminal;
+``python -m bot backup <file>`` copies the database while the bot runs."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from bot.settings import Settings, SettingsError, load_settings
+
+EXIT_SETTINGS = 2
+
+
+class RedactToken(logging.Filter):
+    """Belt and braces: a log line never shows the token, whoever writes it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token and self.token in record.getMessage():
+            record.msg = record.getMessage().replace(self.token, "[token]")
+            record.args = ()
+        return True
+
+
+def setup_logging(settings: Settings, token: str) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(RedactToken(token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level)
+
+
+async def run_bot(settings: Settings, token: str) -> int:
+    import discord
+
+    from bot.app import create_bot
+
+    bot = create_bot(settings)
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: reset the token on the Developer Portal "
+              "(Bot page) and put the new one in .env.", file=sys.stderr)
+        return EXIT_SETTINGS
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused an intent the bot asked for; check the Bot page of the "
+              "Developer Portal.", file=sys.stderr)
+        return EXIT_SETTINGS
+    return 0
+
+
+async def backup(settings: Settings, target: str) -> int:
+    from bot.storage.db import Database
+
+    db = await Database.open(settings.database, migrate=False)
+    try:
+        path = await db.backup(target)
+    finally:
+        await db.close()
+    print(f"Backed up {settings.database} to {path}.")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Strategos Discord bot")
+    commands = parser.add_subparsers(dest="command")
+    from bot import play
+
+    play.add_arguments(commands.add_parser("play", help="a hot-seat game at one terminal"))
+    saving = commands.add_parser("backup", help="copy the database (safe while the bot runs)")
+    saving.add_argument("target", help="the backup file to write")
+    args = parser.parse_args(argv)
+    if args.command == "play":
+        return play.main(args)
+    try:
+        settings = load_settings()
+        if args.command == "backup":
+            return asyncio.run(backup(settings, args.target))
+        token = settings.token()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return EXIT_SETTINGS
+    setup_logging(settings, token)
+    try:
+        return asyncio.run(run_bot(settings, token))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""``/game``: open and run games in a channel. Thin: parse, call the service, answer."""
+
+import asyncio
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import lobby, turns
+from bot.cogs.common import (
+    channel_game,
+    game_autocomplete,
+    options_autocomplete,
+    side_autocomplete,
+)
+from bot.discord_render import board_embed, board_files, render_board, summary_text
+from bot.guard import guarded
+from bot.options import parse_options_text
+from bot.views.game import game_view
+from bot.views.setup import default_picks, menus
+from engine.core.record import GameRecord, verify
+from engine.core.registry import all_games, get_game
+
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name="game", group_description="Play a strategy game"):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Open a new game in this channel")
+    @app_commands.describe(
+        game="Which game", options="Options as name=value pairs (menus if left empty)",
+        timer="Hours per turn (a moderator can change it later); empty = no timer",
+        policy="What happens when the turn timer runs out",
+    )
+    @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
+    @guarded
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  timer: app_commands.Range[float, 0, 720] | None = None,
+                  policy: Literal["pass", "resign"] | None = None) -> None:
+        definition = get_game(game)
+        if options is None and timer is None and policy is None and menus(definition.Options):
+            await interaction.response.send_message(
+                **lobby.setup_message(game, default_picks(definition.Options)), ephemeral=True)
+            return
+        chosen = parse_options_text(options, definition.Options)
+        await lobby.open_lobby(interaction, game, chosen, timer or None, policy)
+
+    @app_commands.command(description="Join the game that is gathering players here")
+    @app_commands.describe(side="The side you want to play (optional)")
+    @app_commands.autocomplete(side=side_autocomplete)
+    @guarded
+    async def join(self, interaction: discord.Interaction, side: str | None = None) -> None:
+        loaded = await self.bot.service.join(interaction.channel_id, interaction.user.id, side)
+        await interaction.response.send_message(f"You joined game #{loaded.row.id}.",
+                                                ephemeral=True)
+        await lobby.refresh_lobby(self.bot, loaded)
+
+    @app_commands.command(description="Leave the game that is gathering players here")
+    @guarded
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.service.leave(interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message("You left the lobby.", ephemeral=True)
+        loaded = await self.bot.service.game_in(interaction.channel_id)
+        if loaded is not None:
+            await lobby.refresh_lobby(self.bot, loaded)
+
+    @app_commands.command(description="Start the game (host only)")
+    @guarded
+    async def start(self, interaction: discord.Interaction) -> None:
+        update = await self.bot.service.start(interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message(f"Game #{update.loaded.row.id} starts now.")
+        await lobby.close_lobby_message(self.bot, update.loaded,
+                                        f"Game #{update.loaded.row.id} has started.")
+        await lobby.announce_start(self.bot, update)
+
+    @app_commands.command(description="Where this game stands and whose turn it is")
+    @guarded
+    async def status(self, interaction: discord.Interaction) -> None:
+        loaded = await channel_game(interaction)
+        await interaction.response.send_message(turns.status_text(loaded), ephemeral=True)
+
+    @app_commands.command(description="Post the current board again")
+    @guarded
+    async def board(self, interaction: discord.Interaction) -> None:
+        loaded = await channel_game(interaction)
+        if loaded.state is None:
+            await interaction.response.send_message("The game has not started yet.",
+                                                    ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        rendered = await render_board(loaded.row.kind, loaded.view(None))
+        title = f"{loaded.game.name} #{loaded.row.id} — turn {loaded.state.turn + 1}"
+        await interaction.edit_original_response(
+            content=f"Waiting for {turns.waiting_for(loaded)}.",
+            embed=board_embed(title, rendered, loaded.row.id),
+            attachments=board_files(rendered, loaded.row.id), view=game_view(loaded.row.id),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(description="The last lines of the public game log")
+    @app_commands.describe(lines="How many lines (1-50)")
+    @guarded
+    async def log(self, interaction: discord.Interaction,
+                  lines: app_commands.Range[int, 1, 50] = 10) -> None:
+        loaded = await channel_game(interaction)
+        entries = await self.bot.service.public_log(loaded.row.id, lines)
+        text = summary_text([entry.text for entry in entries], 1900)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(description="Your private view (hand, secrets) and your choices")
+    @guarded
+    async def hand(self, interaction: discord.Interaction) -> None:
+        loaded = await channel_game(interaction)
+        await turns.take_turn(interaction, loaded.row.id)
+
+    @app_commands.command(description="Take back your last choice (not past dice or reveals)")
+    @guarded
+    async def undo(self, interaction: discord.Interaction) -> None:
+        loaded = await channel_game(interaction)
+        update = await self.bot.service.undo(loaded.row.id, interaction.user.id)
+        await interaction.response.send_message(
+            f"<@{interaction.user.id}> took back their last choice.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if update.turn_ended:
+            await turns.announce(self.bot, update)
+
+    @app_commands.command(description="Resign: your side loses this game")
+    @guarded
+    async def resign(self, interaction: discord.Interaction) -> None:
+        loaded = await channel_game(interaction)
+        update = await self.bot.service.resign(loaded.row.id, interaction.user.id)
+        await interaction.response.send_message(f"<@{interaction.user.id}> resigns.",
+                                                allowed_mentions=discord.AllowedMentions.none())
+        await turns.announce(self.bot, update)
+
+    @app_commands.command(name="list", description="The games you can play here")
+    @guarded
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Games", colour=discord.Colour.gold())
+        for game in all_games():
+            text = f"{game.min_players}–{game.max_players} players. {game.summary}"
+            embed.add_field(name=f"{game.name} (`{game.id}`)", value=text[:1024], inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(description="A short summary of a game's rules, with a link")
+    @app_commands.describe(game="Which game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @guarded
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        definition = get_game(game)
+        link = self.bot.settings.docs_url + definition.docs
+        text = (f"**{definition.name}** — {definition.min_players}–{definition.max_players} "
+                f"players.\n{definition.summary}\nRules as implemented: {link}")
+        await interaction.response.send_message(text[:2000], ephemeral=True)
+
+    @app_commands.command(description="Check a finished game's record: seed, every roll, result")
+    @app_commands.describe(record="The .json record posted at the end of a game")
+    @guarded
+    async def verify(self, interaction: discord.Interaction, record: discord.Attachment) -> None:
+        if record.size > MAX_RECORD_BYTES:
+            await interaction.response.send_message("That file is too big to be a record.",
+                                                    ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        data = await record.read()
+        try:
+            parsed = GameRecord.model_validate_json(data)
+        except ValueError:
+            await interaction.edit_original_response(
+                content=f"`{record.filename}` is not a Strategos game record.")
+            return
+        result = await asyncio.to_thread(verify, parsed)
+        await interaction.edit_original_response(
+            content=f"{parsed.game}, {parsed.players} players: {result.message}"[:2000])
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,93 @@
+"""``/mod``: moderators stop, pause, fix and time games. Every action is logged by the service."""
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import turns
+from bot.cogs.common import channel_game, require_moderator
+from bot.guard import guarded
+from bot.models import LoadedGame, TurnUpdate
+
+QUIET = discord.AllowedMentions.none()
+
+
+@app_commands.guild_only()
+class ModerationCog(commands.GroupCog, group_name="mod",
+                    group_description="Moderator tools for the game in this channel"):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def game(self, interaction: discord.Interaction) -> LoadedGame:
+        await require_moderator(interaction)
+        return await channel_game(interaction)
+
+    async def done(self, interaction: discord.Interaction, text: str, result: object) -> None:
+        """Say publicly what the moderator did, then post the board if a turn ended."""
+        await interaction.response.send_message(f"Moderator <@{interaction.user.id}>: {text}",
+                                                allowed_mentions=QUIET)
+        if isinstance(result, TurnUpdate) and (result.turn_ended or result.finished):
+            await turns.announce(self.bot, result)
+
+    @app_commands.command(description="Stop this game for good (no result is recorded)")
+    @guarded
+    async def abort(self, interaction: discord.Interaction) -> None:
+        loaded = await self.game(interaction)
+        await self.bot.service.abort(loaded.row.id, interaction.user.id)
+        await self.done(interaction, f"game #{loaded.row.id} was aborted.", None)
+
+    @app_commands.command(description="Remove a player from the game")
+    @app_commands.describe(user="The player to remove")
+    @guarded
+    async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
+        loaded = await self.game(interaction)
+        result = await self.bot.service.kick(loaded.row.id, interaction.user.id, user.id)
+        await self.done(interaction, f"<@{user.id}> was removed from game #{loaded.row.id}.",
+                        result)
+
+    @app_commands.command(description="Give a player's seat to someone else")
+    @app_commands.describe(old="The player leaving", new="The player taking the seat")
+    @guarded
+    async def replace(self, interaction: discord.Interaction, old: discord.User,
+                      new: discord.User) -> None:
+        loaded = await self.game(interaction)
+        await self.bot.service.replace(loaded.row.id, interaction.user.id, old.id, new.id)
+        await self.done(interaction, f"<@{new.id}> now plays instead of <@{old.id}>.", None)
+
+    @app_commands.command(description="Pause the game: no moves, no timers")
+    @guarded
+    async def pause(self, interaction: discord.Interaction) -> None:
+        loaded = await self.game(interaction)
+        await self.bot.service.pause(loaded.row.id, interaction.user.id)
+        await self.done(interaction, f"game #{loaded.row.id} is paused.", None)
+
+    @app_commands.command(description="Resume a paused game")
+    @guarded
+    async def resume(self, interaction: discord.Interaction) -> None:
+        loaded = await self.game(interaction)
+        await self.bot.service.resume(loaded.row.id, interaction.user.id)
+        await self.done(interaction, f"game #{loaded.row.id} goes on.", None)
+
+    @app_commands.command(description="Take back the last action, whoever made it (one step)")
+    @guarded
+    async def undo(self, interaction: discord.Interaction) -> None:
+        loaded = await self.game(interaction)
+        result = await self.bot.service.mod_undo(loaded.row.id, interaction.user.id)
+        await self.done(interaction, "the last action was taken back.", result)
+
+    @app_commands.command(description="Set the turn timer in hours (0 turns it off)")
+    @app_commands.describe(hours="Hours per turn; reminder at half time; 0 = no timer")
+    @guarded
+    async def timeout(self, interaction: discord.Interaction,
+                      hours: app_commands.Range[float, 0, 24 * 30]) -> None:
+        loaded = await self.game(interaction)
+        await self.bot.service.set_timeout(loaded.row.id, interaction.user.id, hours)
+        text = (f"turn timer set to {hours:g} h ({loaded.row.timeout_policy} when it runs out)."
+                if hours else "turn timer turned off.")
+        await self.done(interaction, text, None)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ModerationCog(bot))

@@ -1,0 +1,61 @@
+"""Playing between commands: the turn-timer loop (reminders at half time, then the policy).
+
+Timers are stored with the game (deadline, reminded), so they survive restarts; this
+loop only asks the service what is due. The buttons of play live in ``bot/views``.
+"""
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from discord.ext import commands
+
+from bot import turns
+
+log = logging.getLogger("strategos.timers")
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self.task = asyncio.create_task(self.loop(), name="strategos-timers")
+
+    async def cog_unload(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    async def loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            await self.run_once()
+            await asyncio.sleep(self.bot.settings.timer_interval)
+
+    async def run_once(self) -> None:
+        """One pass: every due reminder, then every due timeout; one failure stops nothing."""
+        service, now = self.bot.service, self.bot.clock()
+        for loaded in await service.due_reminders(now):
+            try:
+                await turns.remind(self.bot, loaded)
+                await service.mark_reminded(loaded.row.id)
+            except Exception as error:
+                self.bot.report(error, f"reminder of game {loaded.row.id}")
+        for game_id in await service.due_timeouts(now):
+            try:
+                update = await service.run_timeout(game_id)
+                row = update.loaded.row
+                await turns.announce(
+                    self.bot, update,
+                    f"Time ran out in game #{row.id}: the {row.timeout_policy} rule was applied.",
+                )
+            except Exception as error:
+                self.bot.report(error, f"timeout of game {game_id}")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayCog(bot))

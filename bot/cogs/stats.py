@@ -1,0 +1,78 @@
+"""``/stats`` and ``/leaderboard``: results and Elo ratings per game, for this server."""
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import game_autocomplete, guild_id
+from bot.guard import guarded
+from engine.core.registry import get_game
+
+QUIET = discord.AllowedMentions.none()
+
+
+def game_name(kind: str) -> str:
+    try:
+        return get_game(kind).name
+    except Exception:  # a game no longer installed keeps its id
+        return kind
+
+
+@app_commands.guild_only()
+class StatsCog(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(description="Games, wins and rating of a player on this server")
+    @app_commands.describe(user="Whose statistics (you if empty)")
+    @guarded
+    async def stats(self, interaction: discord.Interaction,
+                    user: discord.User | None = None) -> None:
+        who = user or interaction.user
+        stats = await self.bot.service.stats(guild_id(interaction), who.id)
+        embed = discord.Embed(title=f"Statistics of {who.display_name}"[:256],
+                              colour=discord.Colour.gold())
+        for kind in stats.kinds:
+            rating = f"{kind.rating:.0f}" if kind.rating is not None else "unrated"
+            embed.add_field(
+                name=game_name(kind.kind),
+                value=f"Elo {rating} · {kind.games} games: {kind.wins} won, {kind.losses} lost, "
+                      f"{kind.draws} drawn",
+                inline=False,
+            )
+        recent = [
+            f"#{line.game_id} {game_name(line.kind)} as {line.role}: {line.outcome}"
+            + (f" ({line.rating_before:.0f} → {line.rating_after:.0f})"
+               if line.rating_before is not None and line.rating_after is not None else "")
+            for line in stats.recent[:10]
+        ]
+        if recent:
+            embed.add_field(name="Recent games", value="\n".join(recent)[:1024], inline=False)
+        if not stats.kinds:
+            embed.description = "No finished games yet."
+        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+
+    @app_commands.command(description="The best rated players of this server")
+    @app_commands.describe(game="Only this game (all games if empty)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @guarded
+    async def leaderboard(self, interaction: discord.Interaction,
+                          game: str | None = None) -> None:
+        if game is not None:
+            get_game(game)  # an unknown game is refused with the list of games
+        entries = await self.bot.service.leaderboard(guild_id(interaction), game)
+        title = f"Leaderboard — {game_name(game)}" if game else "Leaderboard"
+        lines = [
+            f"{entry.rank}. <@{entry.user_id}> — {game_name(entry.kind)} {entry.rating:.0f} "
+            f"({entry.wins}–{entry.losses}–{entry.draws})"
+            for entry in entries[:20]
+        ]
+        embed = discord.Embed(title=title, colour=discord.Colour.gold(),
+                              description="\n".join(lines) or "No rated games yet.")
+        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(StatsCog(bot))

@@ -1,0 +1,213 @@
+"""Lobbies on Discord: options, open, join, leave, pick a side, start, cancel, rematch."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import NoGameHere, ServiceError
+from bot.options import show
+from bot.views.lobby import lobby_view
+from bot.views.setup import chosen, setup_view
+from engine.core.errors import EngineError
+from engine.core.registry import get_game
+from engine.core.runner import parse_options
+
+if TYPE_CHECKING:
+    from bot.app import StrategosBot
+    from bot.models import LoadedGame, TurnUpdate
+
+log = logging.getLogger("strategos.lobby")
+Friendly = (ServiceError, EngineError)
+CLOSED = "This lobby is closed."
+
+
+def effective_options(loaded: LoadedGame) -> dict[str, Any]:
+    return parse_options(loaded.game, loaded.row.options).model_dump(mode="json")
+
+
+def lobby_embed(loaded: LoadedGame) -> discord.Embed:
+    game, row = loaded.game, loaded.row
+    embed = discord.Embed(
+        title=f"{game.name} — new game #{row.id}",
+        description=f"{game.summary}\n{game.min_players}–{game.max_players} players.",
+        colour=discord.Colour.gold(),
+    )
+    players = []
+    for user in loaded.user_ids():
+        sides = ", ".join(loaded.role_name(r) for r in loaded.roles_of(user)) or "any side"
+        host = " (host)" if user == row.host_id else ""
+        players.append(f"<@{user}>{host} — {sides}")
+    embed.add_field(name="Players", value="\n".join(players) or "nobody yet", inline=False)
+    options = effective_options(loaded)
+    if options:
+        text = "\n".join(f"{name}: {show(value)}" for name, value in options.items())
+        embed.add_field(name="Options", value=text[:1024], inline=False)
+    timer = (f"{row.timeout_hours:g} h per turn, then {row.timeout_policy}"
+             if row.timeout_hours else f"none yet (policy when set: {row.timeout_policy})")
+    embed.add_field(name="Turn timer", value=timer, inline=False)
+    embed.set_footer(text="Join, pick a side if you like, then the host presses Start.")
+    return embed
+
+
+def lobby_message(loaded: LoadedGame) -> dict[str, Any]:
+    roles = [(info.id, info.name) for info in loaded.role_infos()]
+    view = lobby_view(loaded.row.id, roles)
+    return {"embed": lobby_embed(loaded), "view": view}
+
+
+async def refresh_lobby(bot: StrategosBot, loaded: LoadedGame) -> None:
+    """Bring the lobby message up to date after a slash command changed the lobby."""
+    message_id = loaded.row.board_message_id
+    if message_id is None:
+        return
+    channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
+    try:
+        await channel.get_partial_message(message_id).edit(**lobby_message(loaded))
+    except discord.HTTPException as error:  # deleted by someone: the lobby goes on without it
+        log.info("lobby message %s of game %s not updated: %s", message_id, loaded.row.id, error)
+
+
+async def close_lobby_message(bot: StrategosBot, loaded: LoadedGame, text: str) -> None:
+    message_id = loaded.row.board_message_id
+    if message_id is None:
+        return
+    channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
+    try:
+        await channel.get_partial_message(message_id).edit(content=text, view=None)
+    except discord.HTTPException as error:
+        log.info("lobby message %s of game %s not closed: %s", message_id, loaded.row.id, error)
+
+
+async def post_lobby(interaction: discord.Interaction[Any], loaded: LoadedGame) -> None:
+    """Answer ``interaction`` with the lobby message and remember its id."""
+    bot: StrategosBot = interaction.client
+    response = await interaction.response.send_message(**lobby_message(loaded))
+    if response.message_id is not None:
+        await bot.service.set_board_message(loaded.row.id, response.message_id)
+
+
+async def _current_lobby(interaction: discord.Interaction[Any], game_id: int) -> LoadedGame | None:
+    bot: StrategosBot = interaction.client
+    loaded = await bot.service.game_in(interaction.channel_id or 0)
+    if loaded is None or loaded.row.id != game_id or loaded.row.status != "lobby":
+        await interaction.response.edit_message(content=CLOSED, view=None)
+        return None
+    return loaded
+
+
+async def lobby_button(interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
+    bot: StrategosBot = interaction.client
+    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
+    try:
+        if await _current_lobby(interaction, game_id) is None:
+            return
+        if action == "join":
+            await bot.service.join(channel_id, user_id)
+        elif action == "leave":
+            await bot.service.leave(channel_id, user_id)
+        elif action == "cancel":
+            await bot.service.cancel(channel_id, user_id)
+            await interaction.response.edit_message(
+                content=f"Game #{game_id} was cancelled by <@{user_id}>.", embed=None, view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        elif action == "start":
+            update = await bot.service.start(channel_id, user_id)
+            await interaction.response.edit_message(content=f"Game #{game_id} has started.",
+                                                    view=None)
+            await announce_start(bot, update)
+            return
+    except Friendly as error:
+        await interaction.response.send_message(str(error), ephemeral=True)
+        return
+    await _redraw(interaction, game_id)
+
+
+async def _redraw(interaction: discord.Interaction[Any], game_id: int) -> None:
+    bot: StrategosBot = interaction.client
+    loaded = await bot.service.load(game_id)
+    await interaction.response.edit_message(**lobby_message(loaded))
+
+
+async def pick_role(interaction: discord.Interaction[Any], game_id: int, role: str) -> None:
+    bot: StrategosBot = interaction.client
+    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
+    try:
+        loaded = await _current_lobby(interaction, game_id)
+        if loaded is None:
+            return
+        if not loaded.is_player(user_id):
+            await bot.service.join(channel_id, user_id, role)
+        else:
+            await bot.service.choose_role(channel_id, user_id, role)
+    except Friendly as error:
+        await interaction.response.send_message(str(error), ephemeral=True)
+        return
+    await _redraw(interaction, game_id)
+
+
+def setup_message(kind: str, picks: list[int]) -> dict[str, Any]:
+    """The options step of /game new (ephemeral, for the host)."""
+    game = get_game(kind)
+    options = chosen(game.Options, picks)
+    text = ", ".join(f"{name}: {show(value)}" for name, value in options.items())
+    return {
+        "content": f"**{game.name}**: choose the options, then open the lobby.\n{text}"[:2000],
+        "view": setup_view(kind, game.Options, picks),
+    }
+
+
+async def setup_changed(interaction: discord.Interaction[Any], kind: str,
+                        picks: list[int]) -> None:
+    await interaction.response.edit_message(**setup_message(kind, picks))
+
+
+async def open_lobby(interaction: discord.Interaction[Any], kind: str, options: dict[str, Any],
+                     timeout_hours: float | None = None, policy: str | None = None) -> None:
+    """Open a lobby in this channel and post its message as the answer to ``interaction``."""
+    bot: StrategosBot = interaction.client
+    if interaction.guild_id is None:
+        raise NoGameHere("Games are played in server channels, not in direct messages.")
+    row = await bot.service.open_lobby(
+        interaction.guild_id, interaction.channel_id or 0, kind, interaction.user.id, options,
+        timeout_hours=timeout_hours, timeout_policy=policy,
+    )
+    await post_lobby(interaction, await bot.service.load(row.id))
+
+
+async def setup_open(interaction: discord.Interaction[Any], kind: str, picks: list[int]) -> None:
+    try:
+        await open_lobby(interaction, kind, chosen(get_game(kind).Options, picks))
+    except Friendly as error:
+        await interaction.response.send_message(str(error), ephemeral=True)
+
+
+async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
+    from bot.turns import announce
+
+    loaded = update.loaded
+    row = loaded.row
+    players = ", ".join(
+        f"{loaded.role_name(role)}: " + " ".join(f"<@{u}>" for u in loaded.users_of(role))
+        for role in (loaded.state.roles if loaded.state else [])
+    )
+    header = (
+        f"**{loaded.game.name} #{row.id} begins.** {players}\n"
+        f"Dice check: the seed's SHA-256 is `{row.seed_sha256}`; the seed is revealed at the end."
+    )
+    await announce(bot, update, header)
+
+
+async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
+    bot: StrategosBot = interaction.client
+    try:
+        row = await bot.service.rematch(game_id, interaction.user.id)
+        loaded = await bot.service.load(row.id)
+    except Friendly as error:
+        await interaction.response.send_message(str(error), ephemeral=True)
+        return
+    await post_lobby(interaction, loaded)

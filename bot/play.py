@@ -1,0 +1,158 @@
+"""``python -m bot play <game>``: a hot-seat game at one terminal, without Discord.
+
+The same prompts and choices the bot shows, numbered; each player's private view is shown
+only after the screen is handed over; the board PNG (spectator view) is written to a file
+after every completed turn; at the end the record is written for ``python -m engine verify``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.discord_render import renderer_for
+from bot.options import parse_options_text
+from bot.views.layout import group_choices
+from engine.core.errors import EngineError
+from engine.core.game import Game, GameState, LogEntry
+from engine.core.record import record_game
+from engine.core.registry import get_game
+from engine.core.rng import new_seed, seed_digest
+from engine.core.runner import Action, act, replay, start, undo_depth
+from render.common import png_bytes
+
+HELP = "Type a number to choose, u to undo your last choice, l for the log, q to quit."
+
+
+class HotSeat:
+    def __init__(self, game: Game[Any, Any], players: int, seed: str, options: dict[str, Any],
+                 board: Path, ask: Callable[[str], str] = input,
+                 say: Callable[[str], None] = print) -> None:
+        self.game, self.players, self.seed, self.options = game, players, seed, options
+        self.board, self.ask, self.say = board, ask, say
+        self.state: GameState = start(game, seed, players, options)
+        self.history: list[tuple[Action, bool]] = []
+        self.at_screen: str | None = None
+
+    def name(self, role: str) -> str:
+        return self.game.role_name(self.state, role)
+
+    def write_board(self) -> None:
+        renderer = renderer_for(self.game.id)
+        view = self.game.view(self.state, None)
+        self.board.parent.mkdir(parents=True, exist_ok=True)
+        self.board.write_bytes(png_bytes(renderer.board(view)))
+        self.say(renderer.status_text(view))
+        self.say(f"(board written to {self.board})")
+
+    def show_log(self, entries: list[LogEntry], role: str | None) -> None:
+        for entry in entries:
+            if entry.visible(role):
+                dice = f"  [dice: {', '.join(map(str, entry.dice))}]" if entry.dice else ""
+                self.say(f"  · {entry.text}{dice}")
+
+    def hand_over(self, role: str) -> None:
+        """Hide one player's secrets from the next: wait until the right player sits down."""
+        if self.at_screen == role:
+            return
+        if self.at_screen is not None:
+            self.say("\n" * 40)
+        self.ask(f"Pass the screen to {self.name(role)}, then press Enter. ")
+        self.at_screen = role
+        self.say(renderer_for(self.game.id).private_text(self.game.view(self.state, role)))
+
+    def undo(self, role: str) -> None:
+        if undo_depth([(a, b) for a, b in self.history], role) == 0:
+            self.say("Nothing to take back (undo stops at dice, draws, reveals and other moves).")
+            return
+        self.history.pop()
+        self.state = replay(self.game, self.seed, self.players, self.options,
+                            [action for action, _ in self.history])
+        self.say("Taken back.")
+
+    def turn(self, role: str) -> bool:
+        """Ask ``role`` once; False when the player quits."""
+        self.hand_over(role)
+        prompt = self.game.prompts(self.state)[role]
+        self.say(f"\n{self.name(role)} — {prompt.text}")
+        numbered = []
+        for group, choices in group_choices(prompt.choices):
+            if group:
+                self.say(f" {group}:")
+            for choice in choices:
+                numbered.append(choice)
+                detail = f" — {choice.detail}" if choice.detail else ""
+                self.say(f"  {len(numbered):>3}. {choice.label}{detail}")
+        answer = self.ask("> ").strip().lower()
+        if answer == "q":
+            return False
+        if answer == "u":
+            self.undo(role)
+        elif answer == "l":
+            self.show_log(self.state.log[-20:], role)
+        elif answer.isdigit() and 1 <= int(answer) <= len(numbered):
+            self.choose(role, numbered[int(answer) - 1].id)
+        else:
+            self.say(HELP)
+        return True
+
+    def choose(self, role: str, choice_id: str) -> None:
+        try:
+            outcome = act(self.game, self.state, role, choice_id)
+        except EngineError as error:
+            self.say(str(error))
+            return
+        self.history.append((Action(role=role, choice=choice_id), outcome.barrier))
+        self.show_log(outcome.log, role)
+        if outcome.turn_ended:
+            self.write_board()
+
+    def run(self) -> int:
+        roles = ", ".join(self.name(r) for r in self.state.roles)
+        self.say(f"{self.game.name}: {roles}. Seed SHA-256 {seed_digest(self.seed)}.\n{HELP}")
+        self.write_board()
+        while self.state.result is None:
+            prompts = self.game.prompts(self.state)
+            if not prompts:
+                self.say("Nobody has anything to do, but the game is not over: this is a bug.")
+                return 1
+            role = next(r for r in self.state.roles if r in prompts)
+            if not self.turn(role):
+                self.say(f"Stopped. Seed {self.seed}; {len(self.history)} actions played.")
+                return 0
+        result = self.state.result
+        winners = ", ".join(self.name(r) for r in result.winners) or "nobody"
+        self.say(f"\nGame over: {winners} — {result.reason}. Seed revealed: {self.seed}")
+        record = record_game(self.game.id, self.seed, self.players, self.options,
+                             [action for action, _ in self.history])
+        path = self.board.with_suffix(".record.json")
+        path.write_text(record.model_dump_json(indent=1))
+        self.say(f"Record written to {path} (check it with: python -m engine verify {path})")
+        return 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game id, e.g. freedom or epireia")
+    parser.add_argument("--players", type=int, default=None, help="number of players")
+    parser.add_argument("--seed", default=None, help="seed (default: a fresh secret one)")
+    parser.add_argument("--options", default="", help="options as name=value pairs")
+    parser.add_argument("--board", type=Path, default=Path("board.png"),
+                        help="where the board PNG is written after every turn")
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        game = get_game(args.game)
+        options = parse_options_text(args.options, game.Options)
+        players = args.players or game.min_players
+        seat = HotSeat(game, players, args.seed or new_seed(), options, args.board)
+    except EngineError as error:
+        print(error)
+        return 2
+    try:
+        return seat.run()
+    except (EOFError, KeyboardInterrupt):
+        print(f"\nStopped. Seed {seat.seed}.")
+        return 0

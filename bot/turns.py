@@ -1,0 +1,305 @@
+"""The play loop on Discord: take-turn prompts, choices, public turn posts, notifications.
+
+Cogs and buttons call these functions; they talk to :class:`bot.service.GameService` and
+draw with :mod:`bot.discord_render`. Every interaction is acknowledged first (deferred)
+and answered by editing the deferred response, so rendering never breaks Discord's
+3-second limit.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import ids
+from bot.discord_render import (
+    CONTENT,
+    EMBED_DESCRIPTION,
+    EMBED_FIELD,
+    board_embed,
+    board_files,
+    clip,
+    log_lines,
+    render_board,
+    render_private,
+    result_text,
+    summary_text,
+)
+from bot.errors import NotInGame, ServiceError, StaleChoice, StillInLobby
+from bot.views.game import game_view
+from bot.views.prompt import prompt_view
+from engine.core.errors import EngineError
+from engine.core.game import GameState
+
+if TYPE_CHECKING:
+    from bot.app import StrategosBot
+    from bot.models import LoadedGame, TurnUpdate
+
+log = logging.getLogger("strategos.turns")
+
+NO_MENTIONS = discord.AllowedMentions.none()
+USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+Friendly = (ServiceError, EngineError)
+
+
+def role_name(loaded: LoadedGame, role: str) -> str:
+    return loaded.role_name(role)
+
+
+def waiting_for(loaded: LoadedGame) -> str:
+    """Who must act now, as mentions (for text that does not ping)."""
+    parts = []
+    for role in loaded.prompts:
+        users = " ".join(f"<@{user}>" for user in loaded.users_of(role))
+        parts.append(f"{role_name(loaded, role)} ({users})" if users else role_name(loaded, role))
+    return ", ".join(parts) or "nobody"
+
+
+def prompted_roles(loaded: LoadedGame, user_id: int) -> list[str]:
+    return [role for role in loaded.roles_of(user_id) if role in loaded.prompts]
+
+
+def state_of(loaded: LoadedGame) -> GameState:
+    if loaded.state is None:
+        raise StillInLobby()
+    return loaded.state
+
+
+def role_index(loaded: LoadedGame, role: str) -> int:
+    return state_of(loaded).roles.index(role)
+
+
+async def prompt_message(
+    loaded: LoadedGame, user_id: int, role: str | None = None, page: int = 0, note: str = ""
+) -> dict[str, Any]:
+    """The ephemeral prompt for one player: private view, question, choices (kwargs to edit)."""
+    mine = loaded.roles_of(user_id)
+    if not mine:
+        return {"content": NotInGame.default, "embeds": [], "view": None}
+    asked = prompted_roles(loaded, user_id)
+    if role not in asked:
+        role = asked[0] if asked else None
+    shown = role or mine[0]
+    private = await render_private(loaded.row.kind, loaded.view(shown))
+    title = f"{loaded.game.name} #{loaded.row.id} — your view as {role_name(loaded, shown)}"
+    embed = discord.Embed(title=clip(title, 256), description=clip(private, EMBED_DESCRIPTION))
+    lines = [note] if note else []
+    view = None
+    if loaded.row.status == "paused":
+        lines.append("This game is paused by a moderator.")
+    elif loaded.state is not None and loaded.state.result is not None:
+        lines.append("This game is over.")
+    elif role is None:
+        lines.append(f"Nothing for you to choose now. Waiting for {waiting_for(loaded)}.")
+    else:
+        prompt = loaded.prompts[role]
+        ref = ids.PromptRef(loaded.row.id, loaded.row.version, role_index(loaded, role))
+        others = [(role_index(loaded, r), role_name(loaded, r)) for r in asked if r != role]
+        view, shown_page = prompt_view(ref, prompt, page, others)
+        lines.append(f"**{role_name(loaded, role)}** — {prompt.text}")
+        if shown_page.pages > 1:
+            lines.append(f"Page {shown_page.number + 1} of {shown_page.pages} of your choices.")
+    return {"content": clip("\n".join(lines), CONTENT), "embeds": [embed], "view": view}
+
+
+async def take_turn(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """The public **Take turn** button (and /game hand): an ephemeral prompt for the clicker."""
+    bot: StrategosBot = interaction.client
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        loaded = await bot.service.load(game_id)
+        answer = await prompt_message(loaded, interaction.user.id)
+    except Friendly as error:
+        answer = {"content": str(error), "embeds": [], "view": None}
+    await interaction.edit_original_response(**answer)
+
+
+async def show_page(interaction: discord.Interaction[Any], ref: ids.PromptRef, page: int) -> None:
+    bot: StrategosBot = interaction.client
+    await interaction.response.defer()
+    note = ""
+    try:
+        loaded = await bot.service.load(ref.game)
+        if loaded.row.version != ref.version:
+            note = StaleChoice.default + " Here is the current one."
+        roles = state_of(loaded).roles
+        role = roles[ref.role] if ref.role < len(roles) else None
+        answer = await prompt_message(loaded, interaction.user.id, role, page, note)
+    except Friendly as error:
+        answer = {"content": str(error), "embeds": [], "view": None}
+    await interaction.edit_original_response(**answer)
+
+
+async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choice_id: str) -> None:
+    """A click on a choice: apply it, update the ephemeral prompt, announce a finished turn."""
+    bot: StrategosBot = interaction.client
+    user_id = interaction.user.id
+    await interaction.response.defer()
+    update: TurnUpdate | None = None
+    note = ""
+    try:
+        loaded = await bot.service.load(ref.game)
+        roles = state_of(loaded).roles
+        if ref.role >= len(roles):
+            raise StaleChoice(loaded.row.version)
+        role = roles[ref.role]
+        update = await bot.service.act(ref.game, user_id, ref.version, role, choice_id)
+        loaded = update.loaded
+    except StaleChoice:
+        note = "This choice is no longer current. Here is the current one."
+    except NotInGame as error:
+        await interaction.edit_original_response(content=str(error), embeds=[], view=None)
+        return
+    except Friendly as error:
+        note = str(error)
+    try:
+        if update is None:
+            loaded = await bot.service.load(ref.game)
+        answer = await prompt_message(loaded, user_id, note=note)
+    except Friendly as error:
+        answer = {"content": str(error), "embeds": [], "view": None}
+    await interaction.edit_original_response(**answer)
+    if update is not None and (update.turn_ended or update.finished):
+        await announce(bot, update)
+
+
+async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> None:
+    """After a completed turn (or at the start): board, what happened, whose turn it is."""
+    loaded = update.loaded
+    if update.finished or loaded.row.status in ("finished", "aborted"):
+        await announce_end(bot, update, header)
+        return
+    channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
+    rendered = await render_board(loaded.row.kind, loaded.view(None))
+    lines = log_lines(update.public_log)
+    title = f"{loaded.game.name} #{loaded.row.id} — turn {state_of(loaded).turn + 1}"
+    embed = board_embed(title, rendered, loaded.row.id)
+    embed.add_field(name="What happened", value=summary_text(lines, EMBED_FIELD), inline=False)
+    mentions, dms = await split_notifications(bot, loaded)
+    content = header
+    if mentions:
+        content += ("\n" if content else "") + "Your turn: " + " ".join(f"<@{u}>" for u in mentions)
+    elif loaded.prompts:
+        content += ("\n" if content else "") + f"Waiting for {waiting_for(loaded)}."
+    message = await channel.send(
+        content=clip(content, CONTENT) or None,
+        embed=embed,
+        files=board_files(rendered, loaded.row.id),
+        view=game_view(loaded.row.id),
+        allowed_mentions=USER_MENTIONS,
+    )
+    await bot.service.set_board_message(loaded.row.id, message.id)
+    refused = await send_dms(bot, loaded, dms, message.jump_url)
+    if refused:
+        await channel.send(
+            content=" ".join(f"<@{u}>" for u in refused)
+            + " — it is your turn (your direct messages are closed, so here is a mention).",
+            allowed_mentions=USER_MENTIONS,
+        )
+
+
+async def split_notifications(bot: StrategosBot, loaded: LoadedGame) -> tuple[list[int], list[int]]:
+    """Users to mention in the channel and users to DM, by each one's /settings notify."""
+    mentions: list[int] = []
+    dms: list[int] = []
+    for role in loaded.prompts:
+        for user in loaded.users_of(role):
+            if user in mentions or user in dms:
+                continue
+            mode = await bot.service.notify_mode(user)
+            if mode in ("mention", "both"):
+                mentions.append(user)
+            if mode in ("dm", "both"):
+                dms.append(user)
+    return mentions, dms
+
+
+async def send_dms(bot: StrategosBot, loaded: LoadedGame, users: list[int], link: str) -> list[int]:
+    """DM each user; returns those whose DMs Discord refused (they get a mention instead)."""
+    refused = []
+    for user in users:
+        try:
+            channel = await bot.create_dm(discord.Object(id=user))
+            await channel.send(
+                f"It is your turn in {loaded.game.name} #{loaded.row.id}: {link}",
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException:  # 50007: cannot send messages to this user
+            refused.append(user)
+    return refused
+
+
+async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") -> None:
+    """Game end: final board, result, scores, the seed revealed, the record, a Rematch button."""
+    loaded = update.loaded
+    channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
+    rendered = await render_board(loaded.row.kind, loaded.view(None))
+    embed = board_embed(f"{loaded.game.name} #{loaded.row.id} — game over", rendered, loaded.row.id)
+    lines = log_lines(update.public_log)
+    embed.add_field(name="What happened", value=summary_text(lines, EMBED_FIELD), inline=False)
+    files = board_files(rendered, loaded.row.id)
+    text = header
+    if loaded.state is not None and loaded.state.result is not None:
+        text += ("\n" if text else "") + result_text(loaded.state.result, loaded.game,
+                                                     loaded.state)
+    if loaded.row.status == "finished":
+        record = await bot.service.record(loaded.row.id)
+        text += (
+            f"\nSeed revealed: `{record.seed}` (its SHA-256 `{record.seed_sha256}` was posted at "
+            "the start). The attached record replays every roll: `/game verify` or "
+            "`python -m engine verify <file>`."
+        )
+        data = record.model_dump_json(indent=1).encode()
+        files.append(discord.File(io.BytesIO(data), filename=f"strategos-{loaded.row.id}.json"))
+    else:
+        text += ("\n" if text else "") + "The game was stopped."
+    players = " ".join(f"<@{seat.user_id}>" for seat in loaded.seats)
+    message = await channel.send(
+        content=clip(f"{text}\n{players}".strip(), CONTENT),
+        embed=embed,
+        files=files,
+        view=game_view(loaded.row.id, finished=True),
+        allowed_mentions=USER_MENTIONS,
+    )
+    await bot.service.set_board_message(loaded.row.id, message.id)
+
+
+async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:
+    """Half the turn time is gone: tell the players who still must act."""
+    channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
+    deadline = loaded.row.deadline
+    when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
+    mentions, dms = await split_notifications(bot, loaded)
+    link = f"https://discord.com/channels/{loaded.row.guild_id}/{loaded.row.channel_id}"
+    refused = await send_dms(bot, loaded, dms, link)
+    users = mentions + [u for u in refused if u not in mentions]
+    if users or not dms:
+        who = " ".join(f"<@{u}>" for u in users) or waiting_for(loaded)
+        await channel.send(
+            content=f"Reminder: {who}, your turn in {loaded.game.name} #{loaded.row.id} "
+            f"times out{when} ({loaded.row.timeout_policy} when it does).",
+            view=game_view(loaded.row.id),
+            allowed_mentions=USER_MENTIONS,
+        )
+
+
+def status_text(loaded: LoadedGame) -> str:
+    """``/game status``: where the game stands, from public information only."""
+    row = loaded.row
+    lines = [f"**{loaded.game.name} #{row.id}** — {row.status}"]
+    if loaded.state is None:
+        players = ", ".join(f"<@{u}>" for u in loaded.user_ids()) or "nobody yet"
+        lines.append(f"Players so far: {players}.")
+        return "\n".join(lines)
+    from bot.discord_render import renderer_for
+
+    lines.append(renderer_for(row.kind).status_text(loaded.view(None)))
+    lines.append(f"Turn {loaded.state.turn + 1}; waiting for {waiting_for(loaded)}.")
+    if row.timeout_hours:
+        deadline = f", deadline <t:{int(row.deadline.timestamp())}:R>" if row.deadline else ""
+        lines.append(f"Turn timer: {row.timeout_hours:g} h ({row.timeout_policy}){deadline}.")
+    lines.append(f"Seed SHA-256: `{row.seed_sha256}`")
+    return clip("\n".join(line for line in lines if line), CONTENT)

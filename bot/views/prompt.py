@@ -1,0 +1,118 @@
+"""The ephemeral turn prompt: a player's legal choices as buttons and select menus.
+
+Every component is a :class:`discord.ui.DynamicItem` whose custom id carries the game,
+the prompt's version and the role (see :mod:`bot.ids`), so the prompt works after a
+restart and an outdated click is recognised.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot import ids
+from bot.views.layout import MAX_OPTION_TEXT, MAX_ROWS, Page, clip, paginate
+from engine.core.game import Choice, Prompt
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CHOICE):
+    def __init__(self, ref: ids.PromptRef, choice_id: str, label: str = "Choose",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None) -> None:
+        self.ref, self.choice_id = ref, choice_id
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=clip(label, 80), style=style, custom_id=ids.choice(ref, choice_id)
+        )
+        super().__init__(button, row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> ChoiceButton:
+        parts = match.groupdict()
+        return cls(ids.prompt_ref(parts), parts["choice"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.turns import choose
+
+        await choose(interaction, self.ref, self.choice_id)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT):
+    def __init__(self, ref: ids.PromptRef, unit: int, choices: list[Choice] | None = None,
+                 placeholder: str = "Choose", row: int | None = None) -> None:
+        self.ref = ref
+        options = [
+            discord.SelectOption(
+                label=clip(choice.label, MAX_OPTION_TEXT), value=choice.id,
+                description=clip(choice.detail, MAX_OPTION_TEXT) if choice.detail else None,
+            )
+            for choice in choices or []
+        ] or [discord.SelectOption(label="-", value="-")]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=ids.select(ref, unit), placeholder=placeholder, options=options
+        )
+        super().__init__(select, row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> ChoiceSelect:
+        return cls(ids.prompt_ref(match.groupdict()), int(match["unit"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.turns import choose
+
+        await choose(interaction, self.ref, self.item.values[0])
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE):
+    """Moves to another page of the prompt, or to another of the player's roles."""
+
+    def __init__(self, ref: ids.PromptRef, page: int, label: str = "Page",
+                 row: int | None = None) -> None:
+        self.ref, self.page = ref, page
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=clip(label, 80), style=discord.ButtonStyle.primary, custom_id=ids.page(ref, page)
+        )
+        super().__init__(button, row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> PageButton:
+        return cls(ids.prompt_ref(match.groupdict()), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.turns import show_page
+
+        await show_page(interaction, self.ref, self.page)
+
+
+def prompt_view(ref: ids.PromptRef, prompt: Prompt, page: int,
+                other_roles: list[tuple[int, str]]) -> tuple[discord.ui.View, Page]:
+    """The components of one page of ``prompt``; ``other_roles`` are (index, name) to switch to."""
+    shown = paginate(prompt.choices, page, nav_row=bool(other_roles))
+    view = discord.ui.View(timeout=None)
+    for row, unit in enumerate(shown.units):
+        if unit.kind == "buttons":
+            for choice in unit.choices:
+                view.add_item(ChoiceButton(ref, choice.id, choice.label, STYLES[choice.style], row))
+        else:
+            view.add_item(ChoiceSelect(ref, unit.index, unit.choices, unit.placeholder, row))
+    nav = MAX_ROWS - 1
+    if shown.previous is not None:
+        view.add_item(PageButton(ref, shown.previous, "◀ Previous", nav))
+    if shown.next is not None:
+        view.add_item(PageButton(ref, shown.next, "Next ▶", nav))
+    room = 5 - sum(x is not None for x in (shown.previous, shown.next))
+    for index, name in other_roles[:room]:
+        switch = ids.PromptRef(ref.game, ref.version, index)
+        view.add_item(PageButton(switch, 0, f"Play as {name}", nav))
+    return view, shown
