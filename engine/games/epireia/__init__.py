@@ -1,0 +1,11 @@
+"""Epireia (DTDA Games, 2024): Greek city-states before the Peloponnesian War, 1-4 players.
+
+``GAME`` is the game definition; the rules live in the modules of this package (see
+``state.py`` for the state and ``view.py`` for the view's keys).
+"""
+
+from engine.games.epireia.game import Epireia
+
+GAME = Epireia()
+
+__all__ = ["GAME"]

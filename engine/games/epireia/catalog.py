@@ -1,0 +1,136 @@
+"""Read-only look-ups the rules make in the content (content.py) and the map (board.py)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.games.epireia.board import CITIES, token_label
+from engine.games.epireia.content import CONTENT, SoloScenario
+
+
+@cache
+def figures_of(city: str) -> list[str]:
+    return [f.id for f in CONTENT.figures_of(city)]
+
+
+def figure_name(figure: str) -> str:
+    return CONTENT.figures[figure].name
+
+
+def figure_city(figure: str) -> str:
+    return CONTENT.figures[figure].city
+
+
+def figure_text(figure: str) -> str:
+    card = CONTENT.figures[figure]
+    sea = ", sea" if card.sea else ""
+    return f"attack {card.attack}{sea}. {card.ability}"[:100]
+
+
+def figure_card(figure: str) -> dict[str, object]:
+    card = CONTENT.figures[figure]
+    return {"id": card.id, "name": card.name, "city": card.city, "attack": card.attack,
+            "sea": card.sea, "ability": card.ability}
+
+
+@cache
+def building_ids() -> list[str]:
+    return list(CONTENT.buildings)
+
+
+def building_name(building: str) -> str:
+    return CONTENT.buildings[building].name
+
+
+def building_text(building: str) -> str:
+    return CONTENT.buildings[building].text[:100]
+
+
+def building_family(building: str) -> str:
+    return CONTENT.buildings[building].family
+
+
+@cache
+def administrator_ids() -> list[str]:
+    return list(CONTENT.administrators)
+
+
+def administrator_name(admin: str) -> str:
+    return CONTENT.administrators[admin].name if admin else ""
+
+
+def administrator_text(admin: str) -> str:
+    return CONTENT.administrators[admin].text[:100]
+
+
+@cache
+def token_kinds() -> list[str]:
+    return list(CONTENT.tokens)
+
+
+def token_count(kind: str) -> int:
+    return CONTENT.tokens[kind].count
+
+
+def token_name(kind: str) -> str:
+    return token_label(kind)
+
+
+@cache
+def slot_units(front: str, row: int) -> tuple[str, ...]:
+    return tuple(CONTENT.slot_accepts(front, row))
+
+
+@cache
+def scenario_ids(act: int) -> list[str]:
+    return sorted(s.id for s in CONTENT.scenarios_of_act(act))
+
+
+def scenario_name(card: str) -> str:
+    return CONTENT.scenarios[card].name
+
+
+def scenario_summary(card: str) -> str:
+    scenario = CONTENT.scenarios[card]
+    text = (f"Objective: {scenario.objective.text} Reward: a {token_label(scenario.reward)} "
+            "token.")
+    if scenario.constraint_text:
+        text += f" Constraint: {scenario.constraint_text}"
+    return text
+
+
+def scenario_card(card: str) -> dict[str, object]:
+    scenario = CONTENT.scenarios[card]
+    return {"id": scenario.id, "act": scenario.act, "name": scenario.name,
+            "story": scenario.story, "objective": scenario.objective.text,
+            "reward": scenario.reward, "constraint": scenario.constraint_text}
+
+
+def solo_scenario_ids() -> list[str]:
+    return list(CONTENT.solo)
+
+
+def solo_scenario(scenario: str) -> SoloScenario:
+    return CONTENT.solo[scenario]
+
+
+@cache
+def augur_ids() -> list[str]:
+    return sorted(CONTENT.augur)
+
+
+def augur_name(card: str) -> str:
+    return CONTENT.augur[card].name
+
+
+def augur_text(card: str) -> str:
+    return CONTENT.augur[card].text
+
+
+def prestige_max() -> int:
+    return CONTENT.prestige.max
+
+
+def city_league(city: str) -> str:
+    """The league a City must join in solo ("" when free)."""
+    return CITIES[city].league
