@@ -1,0 +1,101 @@
+"""Results, Elo, statistics, rematches and settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import errors, rating
+from bot.service import GameService
+from tests.service.play import GUILD, NORTH, OTHER, SOUTH, play_out, started_duel
+
+
+def test_elo_two_players_is_classic_elo() -> None:
+    new = rating.update({"a": [1], "b": [2]}, {}, {"a": True, "b": False})
+    assert new == {1: 1216.0, 2: 1184.0}
+    new = rating.update({"a": [1], "b": [2]}, {1: 1400.0, 2: 1200.0}, {"a": True, "b": True})
+    assert new[1] < 1400.0 < new[1] + 10 and new[2] > 1200.0  # a draw favours the weaker
+    assert new[1] - 1400.0 == pytest.approx(1200.0 - new[2])
+
+
+def test_elo_teams_play_at_their_average_and_move_together() -> None:
+    current = {1: 1300.0, 2: 1100.0, 3: 1200.0}
+    new = rating.update({"a": [1, 2], "b": [3]}, current, {"a": False, "b": True})
+    assert new[1] - 1300.0 == pytest.approx(new[2] - 1100.0) == pytest.approx(-16.0)
+    assert new[3] == pytest.approx(1216.0)
+
+
+def test_elo_three_teams_sum_to_zero() -> None:
+    new = rating.update(
+        {"a": [1], "b": [2], "c": [3]}, {1: 1250.0}, {"a": True, "b": False, "c": False}
+    )
+    assert sum(new.values()) == pytest.approx(1250.0 + 1200.0 + 1200.0)
+    assert new[1] > 1250.0 and new[2] == pytest.approx(new[3])
+
+
+async def test_results_ratings_stats_and_leaderboard(service: GameService) -> None:
+    first = await started_duel(service)
+    end = await play_out(service, first.loaded.id)
+    winner_role = end.result.winners[0]  # type: ignore[union-attr]
+    winner = NORTH if winner_role == "north" else SOUTH
+    loser = SOUTH if winner == NORTH else NORTH
+    board = await service.leaderboard(GUILD, "duel")
+    assert [(e.rank, e.user_id, e.rating, e.wins, e.losses) for e in board] == [
+        (1, winner, 1216.0, 1, 0), (2, loser, 1184.0, 0, 1)
+    ]
+    stats = await service.stats(GUILD, winner)
+    assert [(k.kind, k.games, k.wins, k.rating) for k in stats.kinds] == [
+        ("duel", 1, 1, 1216.0)
+    ]
+    assert stats.recent[0].rating_before == 1200.0 and stats.recent[0].outcome == "win"
+    assert await service.leaderboard(GUILD + 1, None) == []  # ratings are per server
+    assert (await service.stats(GUILD, OTHER)).kinds == []
+
+    # The rematch: same players and options, a new lobby in the same channel.
+    with pytest.raises(errors.NotInGame):
+        await service.rematch(first.loaded.id, OTHER)
+    row = await service.rematch(first.loaded.id, loser)
+    assert (row.status, row.kind, row.host_id, row.rematch_of) == (
+        "lobby", "duel", loser, first.loaded.id
+    )
+    lobby = await service.game_in(10)
+    assert lobby is not None and sorted(lobby.user_ids()) == [NORTH, SOUTH]
+    with pytest.raises(errors.ChannelBusy):
+        await service.rematch(first.loaded.id, winner)  # a second click: already open
+    second = await service.start(10, loser)
+    await play_out(service, second.loaded.id)
+    board = await service.leaderboard(GUILD)
+    assert sum(e.games for e in board) == 4
+    assert sum(e.rating for e in board) == pytest.approx(2400.0)
+
+
+async def test_a_user_playing_both_sides_is_not_rated(service: GameService) -> None:
+    start = await started_duel(service, north=NORTH, south=NORTH)
+    await play_out(service, start.loaded.id)
+    stats = await service.stats(GUILD, NORTH)
+    assert [(k.games, k.rated_games, k.rating) for k in stats.kinds] == [(1, 0, None)]
+    assert await service.leaderboard(GUILD, "duel") == []
+
+
+async def test_settings(service: GameService) -> None:
+    assert await service.moderator_role(GUILD) is None
+    await service.set_moderator_role(GUILD, 555)
+    assert await service.moderator_role(GUILD) == 555
+    await service.set_moderator_role(GUILD, None)
+    assert await service.moderator_role(GUILD) is None
+    assert await service.notify_mode(NORTH) == "mention"
+    await service.set_notify(NORTH, "dm")
+    await service.set_notify(SOUTH, "both")
+    assert await service.notify_modes([NORTH, SOUTH, OTHER]) == {
+        NORTH: "dm", SOUTH: "both", OTHER: "mention"
+    }
+    with pytest.raises(errors.BadSetting):
+        await service.set_notify(NORTH, "pigeon")
+    assert (await service.user_settings(NORTH)).notify == "dm"
+
+
+async def test_board_message_is_remembered(service: GameService) -> None:
+    start = await started_duel(service)
+    await service.set_board_message(start.loaded.id, 123456789012345678)
+    assert (await service.load(start.loaded.id)).row.board_message_id == 123456789012345678
+    with pytest.raises(errors.GameNotFound):
+        await service.set_board_message(999, 1)

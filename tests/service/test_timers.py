@@ -1,0 +1,93 @@
+"""Turn timers: stored deadlines, a reminder at half time, the policy at the end."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot import errors
+from bot.service import GameService
+from bot.storage import Database
+from tests.service.play import NORTH, SOUTH, Clock, play_card, started_duel
+
+
+async def test_reminder_then_pass_policy_across_a_restart(
+    service: GameService, clock: Clock, db_path: Path
+) -> None:
+    start = await started_duel(service, timeout_hours=4)
+    game_id = start.loaded.id
+    assert start.loaded.row.deadline == clock.now + timedelta(hours=4)
+    assert await service.due_reminders(clock.now) == []
+    clock.advance(2)
+    due = await service.due_reminders(clock.now)
+    assert [g.id for g in due] == [game_id]
+    assert set(due[0].waiting_users()) == {NORTH, SOUTH}
+    await service.mark_reminded(game_id)
+    assert await service.due_reminders(clock.now) == []
+    assert await service.due_timeouts(clock.now) == []
+    with pytest.raises(errors.ServiceError, match="not run out"):
+        await service.run_timeout(game_id)
+
+    # The bot restarts: nothing about the timer lived in memory.
+    await service.db.close()
+    reopened = await Database.open(db_path)
+    try:
+        again = GameService(reopened, clock)
+        clock.advance(2)
+        assert await again.due_timeouts(clock.now) == [game_id]
+        before = await again.load(game_id)
+        update = await again.run_timeout(game_id)
+        # Both waiting sides played their timeout choice: the round was revealed.
+        assert update.turn_ended and update.loaded.state.round == 2  # type: ignore[union-attr]
+        assert update.loaded.version == before.version + 1
+        lines = await again.log_lines(game_id)
+        assert [(line.kind, line.user_id) for line in lines[-2:]] == [
+            ("timer", None), ("timer", None)
+        ]
+        # A fresh deadline for the next turn, and a fresh reminder.
+        assert update.loaded.row.deadline is not None
+        assert update.loaded.row.deadline > clock.now and not update.loaded.row.reminded
+        assert await again.due_timeouts(clock.now) == []
+    finally:
+        await reopened.close()
+
+
+async def test_resign_policy_ends_the_game(service: GameService, clock: Clock) -> None:
+    start = await started_duel(service, timeout_hours=1, timeout_policy="resign")
+    game_id = start.loaded.id
+    await play_card(service, game_id, NORTH, "north")
+    clock.advance(1)
+    assert await service.due_timeouts(clock.now) == [game_id]
+    update = await service.run_timeout(game_id)
+    assert update.finished and update.result is not None and update.result.winners == ["north"]
+    assert await service.due_timeouts(clock.now) == []
+    assert update.loaded.row.deadline is None
+
+
+async def test_acting_restarts_the_clock_for_the_next_player(
+    service: GameService, clock: Clock
+) -> None:
+    start = await started_duel(service, timeout_hours=2)
+    game_id = start.loaded.id
+    clock.advance(1.5)
+    await play_card(service, game_id, NORTH, "north")
+    # South was already waiting: the deadline stays; the round's end restarts it.
+    loaded = await service.load(game_id)
+    assert loaded.row.deadline == start.loaded.row.deadline
+    update = await play_card(service, game_id, SOUTH, "south")
+    assert update.loaded.row.deadline is not None
+    assert update.loaded.row.deadline > start.loaded.row.deadline  # type: ignore[operator]
+
+
+async def test_paused_games_have_no_deadline(service: GameService, clock: Clock) -> None:
+    start = await started_duel(service, timeout_hours=1)
+    game_id = start.loaded.id
+    paused = await service.pause(game_id, 99)
+    assert paused.row.deadline is None
+    clock.advance(5)
+    assert await service.due_timeouts(clock.now) == []
+    assert await service.due_reminders(clock.now) == []
+    resumed = await service.resume(game_id, 99)
+    assert resumed.row.deadline is not None and resumed.row.deadline > clock.now
