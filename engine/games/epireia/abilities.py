@@ -17,6 +17,10 @@ Where modifiers come from, for a player (role):
 - one-round effects (administrator abilities, Augur cards) kept in ``state.effects`` under
   ``turn:<role or *>:<kind>:<resource>:<unit>:<front>:<terrain>:<target>`` = amount; the rules
   clear every ``turn:`` entry at the end of the round.
+
+Hooks beyond the list in ``state.py``: :func:`brigand_bonus` (add it to the combined attack
+before reading the Brigand threshold), :func:`can_produce`, :func:`development_actions`,
+:func:`play_figure` (a figure card comes into play), :func:`recruit_candidates`.
 """
 
 from __future__ import annotations
@@ -174,30 +178,31 @@ def integration_bonus(state: EpireiaState, role: str, figure_id: str, city_id: s
 
 
 def conflict_bonus(state: EpireiaState, league: str, space_id: str) -> int:
-    """Added to a league's attack on a space: ``conflict_attack`` of its figures there (by
-    terrain), and ``brigand_attack`` too when Brigands hold the Territory. A one-round modifier
-    for everyone counts once per league."""
+    """Added to a league's total in a conflict with the other league on a space:
+    ``conflict_attack`` of its figures there (by terrain) and one-round modifiers."""
+    return _attack_bonus(state, league, space_id, ("conflict_attack",))
+
+
+def brigand_bonus(state: EpireiaState, league: str, space_id: str) -> int:
+    """Added to a league's combined attack against Brigands (before the threshold is read):
+    ``conflict_attack`` and ``brigand_attack`` of its figures there and one-round modifiers."""
+    return _attack_bonus(state, league, space_id, ("conflict_attack", "brigand_attack"))
+
+
+def _attack_bonus(state: EpireiaState, league: str, space_id: str, kinds: tuple[str, ...]) -> int:
     territory = TERRITORIES.get(space_id)
     terrain = "sea" if territory is not None and territory.sea else "land"
-    brigands = state.territories.get(space_id) == BRIGANDS
-    kinds = ("conflict_attack", "brigand_attack") if brigands else ("conflict_attack",)
     ours = [
         f for f in figures_at(state, space_id)
         if state.figures[f].owner in state.seats
         and state.league_of(state.figures[f].owner) == league
     ]
-    bonus = 0
-    for figure in ours:
-        card = CONTENT.figures[figure]
-        bonus += sum(
-            m.amount for m in card.modifiers
-            if m.kind in kinds and m.terrain in (None, terrain)
-        )
-    if ours:
-        roles = sorted({state.figures[f].owner for f in ours})
-        shared = [m for who in ("*", *roles) for m in _turn_modifiers_of(state, who)]
-        bonus += sum(m.amount for m in shared if m.kind in kinds and m.terrain in (None, terrain))
-    return bonus
+    if not ours:
+        return 0
+    roles = sorted({state.figures[f].owner for f in ours})
+    found = [m for f in ours for m in CONTENT.figures[f].modifiers]
+    found += [m for who in ("*", *roles) for m in _turn_modifiers_of(state, who)]
+    return sum(m.amount for m in found if m.kind in kinds and m.terrain in (None, terrain))
 
 
 def move_blocked(state: EpireiaState, role: str, figure_id: str, destination: str) -> str:
