@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
+from engine.games.epireia.content import CONTENT
 from render import common as c
 from render.greece import LANDS, LAYOUT, LAYOUT_SIZE, Projection, from_drawing
 
@@ -74,9 +75,13 @@ def figure_name(view: dict[str, Any], figure_id: str) -> str:
 
 
 def seat_name(view: dict[str, Any], role: str) -> str:
+    if role == "enemy":
+        return "Enemy"
     seat = _dict(_dict(view.get("seats")).get(role))
     city = str(seat.get("city") or "")
-    return CITIES[city].name if city in CITIES else c.title_case(role)
+    if city in CITIES:
+        return CITIES[city].name
+    return str(seat.get("name") or c.title_case(role))
 
 
 def owner_city(view: dict[str, Any], owner: str) -> str:
@@ -173,11 +178,12 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
         _draw_figures(draw, view, at.get(eid, []), (cx, cy + 54))
 
     played = {owner_city(view, r) for r in _dict(view.get("seats"))}
+    enemies = {str(e) for e in _list(_dict(view.get("solo")).get("enemy_cities"))}
     greek = _dict(view.get("greek_cities"))
     for cid, city in CITIES.items():
         cx, cy = at_place(cid, city.x, city.y)
-        if cid in played:
-            colour = CITY_COLOURS.get(cid, c.GREY)
+        if cid in played or cid in enemies:
+            colour = CITY_COLOURS.get(cid, c.GREY) if cid in played else (50, 50, 50)
             box = (int(cx - 62), int(cy - 20), int(cx + 62), int(cy + 20))
             draw.rectangle(box, fill=colour, outline=c.BLACK, width=3)
             c.label(draw, (cx, cy), city.name, size=c.fit_size(city.name, 118, 34, 22, True),
@@ -185,12 +191,16 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
         else:
             league = str(greek.get(cid) or "")
             border = LEAGUE_COLOURS.get(league, c.MUTED)
-            box = (int(cx - 62), int(cy - 26), int(cx + 62), int(cy + 26))
+            box = (int(cx - 72), int(cy - 26), int(cx + 72), int(cy + 26))
             draw.rectangle(box, fill=(235, 235, 228), outline=border, width=4 if league else 2)
             c.label(draw, (cx, cy - 10), city.name, size=19, bold=True)
+            token = str(_dict(view.get("greek_city_tokens")).get(cid) or "")
             sub = (f"→ {LEAGUE_NAMES[league].split()[0]}" if league in LEAGUE_NAMES
                    else f"neutral · {city.integration}+")
-            c.label(draw, (cx, cy + 12), sub, size=14, fill=border if league else c.MUTED)
+            if token:
+                sub += f" · {token_label(token)}"
+            c.label(draw, (cx, cy + 12), sub, size=c.fit_size(sub, 136, 18, 14),
+                    fill=border if league else c.MUTED)
         _draw_figures(draw, view, at.get(cid, []), (cx, cy + 42))
     return image
 
@@ -244,7 +254,7 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) ->
     if scenario.get("objective"):
         parts.append(f"Objective: {scenario['objective']}")
     if scenario.get("reward"):
-        parts.append(f"Reward: {scenario['reward']}")
+        parts.append(f"Reward: a {token_label(str(scenario['reward']))} token")
     if scenario.get("constraint"):
         parts.append(f"Constraint: {scenario['constraint']}")
     if scenario.get("completed"):
@@ -271,7 +281,7 @@ def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
         c.draw_text_box(draw, (box[0] + 12, top + 6, box[2] - 12, top + 36), title, start=22,
                         bold=True, fill=colour, align="left")
         treasury = _dict(data.get("treasury"))
-        x = box[0] + 14
+        x = float(box[0] + 14)
         for resource in RESOURCE_SHORT:
             c.pill(draw, (x + 40, top + 56), f"{c.as_int(treasury.get(resource))}",
                    RESOURCE_COLOURS[resource], size=20)
@@ -298,7 +308,7 @@ def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
     augur = _dict(view.get("augur"))
     if augur.get("active"):
         lines.append(f"Augur: {augur.get('active_name') or c.title_case(str(augur['active']))}")
-    if augur.get("deck_size") is not None:
+    if view.get("solo") and augur.get("deck_size") is not None:
         lines.append(f"Augur cards left: {c.as_int(augur.get('deck_size'))}")
     if view.get("end_after_round"):
         lines.append("Act III completed: the Great Battle follows this round.")
@@ -322,7 +332,7 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
     c.label(draw, (x1 - 12, y0 + 21), f"★{c.as_int(seat.get('prestige'))}", size=24,
             bold=True, fill=c.WHITE, anchor="rm")
     resources = _dict(seat.get("resources"))
-    x = x0 + 12
+    x = float(x0 + 12)
     step = (x1 - x0 - 24) / 3
     for resource in RESOURCE_SHORT:
         c.pill(draw, (x + 22, y0 + 64), str(c.as_int(resources.get(resource))),
@@ -347,9 +357,13 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
         where = place_name(str(figure.get("location") or "home"))
         power = f" ⚔{attack}" if attack is not None else ""
         figure_lines.append(f"{figure_name(view, str(fid))}{power}{sea} @ {where}")
-    lines.append("Figures: " + ("; ".join(figure_lines) or "none yet"))
-    if seat.get("has_chosen"):
-        lines.append("Has chosen (secret).")
+    if figure_lines:
+        lines.extend(f"• {line}" for line in figure_lines)
+    elif view.get("phase") == "setup":
+        lines.append("Starting figure: " + ("chosen, face down" if seat.get("has_chosen")
+                                            else "choosing…"))
+    else:
+        lines.append("Figures: none")
     c.draw_text_box(draw, (x0 + 12, y0 + 90, x1 - 12, y1 - 8), "\n".join(lines), start=19,
                     align="left", valign="top")
 
@@ -412,22 +426,26 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
         winner = str(front_winners.get(front) or "")
         if front in front_winners:
             text = f"won by the {LEAGUE_NAMES[winner]}" if winner in LEAGUE_NAMES else "no winner"
-            c.label(draw, (1340, top + 22), "Front " + text, size=20, bold=True,
-                    fill=LEAGUE_COLOURS.get(winner, c.MUTED), anchor="lm")
+            text = "Front " + text.replace(" League", "")
+            c.label(draw, (1580, top + 22), text, size=c.fit_size(text, 330, 26, 20, True),
+                    bold=True, fill=LEAGUE_COLOURS.get(winner, c.MUTED), anchor="rm")
         shown = c.as_int(revealed.get(front))
         winners = _list(column_winners.get(front))
         for li, league in enumerate(("delian", "peloponnesian")):
             side = _dict(sides.get(league))
             y = top + 48 + li * 122
             colour = LEAGUE_COLOURS[league]
-            c.draw_text_box(draw, (24, y, 200, y + 110), LEAGUE_NAMES[league], start=22,
+            c.draw_text_box(draw, (24, y, 200, y + 80), LEAGUE_NAMES[league], start=22,
                             bold=True, fill=colour, align="left")
+            if step == "place" or c.as_int(side.get("pool_size")):
+                c.label(draw, (24, y + 96), f"{c.as_int(side.get('pool_size'))} unplaced",
+                        size=16, fill=c.MUTED, anchor="lm")
             figure = _dict(side.get("figures")).get(front)
             committed = _dict(side.get("committed")).get(front)
             fig_text = "Figure: —"
-            if isinstance(figure, str) and figure and figure != "hidden":
+            if isinstance(figure, str) and figure:
                 fig_text = f"Figure: {figure_name(view, figure)}"
-            elif figure:
+            elif not _dict(side.get("figures")) and c.as_int(side.get("figures_count")):
                 fig_text = "Figure: face down"
             if committed is not None:
                 fig_text += f"\ncommitted in column {c.as_int(committed) + 1}"
@@ -439,17 +457,19 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
                     kind = rows[row] if row < len(rows) else ""
                     x = 220 + col * 370 + row * 180
                     box = (x, y + 8, x + 170, y + 108)
-                    _draw_slot(draw, box, kind, col < shown, colour)
+                    _draw_slot(draw, box, kind, col < shown, colour, slot_hint(front, row))
         for col in range(3):
             x = 220 + col * 370
+            totals = [column_total(view, _dict(sides.get(lg)), front, col)
+                      for lg in ("delian", "peloponnesian")]
+            score = f" ({totals[0]}–{totals[1]})" if col < shown else ""
             if col < len(winners):
                 who = str(winners[col] or "")
-                text = (f"Column {col + 1}: {LEAGUE_NAMES[who].split()[0]}" if who in LEAGUE_NAMES
-                        else f"Column {col + 1}: tie")
-                c.label(draw, (x + 175, top + 22), text, size=20, bold=True,
-                        fill=LEAGUE_COLOURS.get(who, c.MUTED))
+                name = LEAGUE_NAMES[who].split()[0] if who in LEAGUE_NAMES else "tie"
+                c.label(draw, (x + 175, top + 22), f"Column {col + 1}: {name}{score}", size=20,
+                        bold=True, fill=LEAGUE_COLOURS.get(who, c.MUTED))
             elif col < shown:
-                c.label(draw, (x + 175, top + 22), f"Column {col + 1}: revealed", size=20)
+                c.label(draw, (x + 175, top + 22), f"Column {col + 1}: revealed{score}", size=20)
             else:
                 c.label(draw, (x + 175, top + 22), f"Column {col + 1}", size=20, fill=c.MUTED)
     result = view.get("battle_result") or battle.get("winner")
@@ -458,8 +478,28 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
     return image
 
 
+def column_total(view: dict[str, Any], side: dict[str, Any], front: str, column: int) -> int:
+    """Revealed token power in one column, plus the figure committed there (if any)."""
+    slots = _list(_dict(side.get("slots")).get(front))
+    cells = _list(slots[column]) if column < len(slots) else []
+    total = sum(c.as_int(cell.get("power")) for cell in cells if isinstance(cell, dict))
+    committed = _dict(side.get("committed")).get(front)
+    figure = _dict(side.get("figures")).get(front)
+    if committed is not None and c.as_int(committed) == column and isinstance(figure, str):
+        total += c.as_int(_dict(_dict(view.get("figures")).get(figure)).get("attack"))
+    return total
+
+
+def slot_hint(front: str, row: int) -> str:
+    """The units a battlefield slot accepts, from the public token data."""
+    try:
+        return " / ".join(u.title() for u in CONTENT.slot_accepts(front, row))
+    except (KeyError, IndexError, ValueError):
+        return ""
+
+
 def _draw_slot(draw: ImageDraw.ImageDraw, box: c.Box, kind: Any, shown: bool,
-               colour: c.RGB) -> None:
+               colour: c.RGB, hint: str = "") -> None:
     if isinstance(kind, dict):
         label_text = token_label(str(kind.get("kind") or ""))
         power = kind.get("power")
@@ -468,8 +508,11 @@ def _draw_slot(draw: ImageDraw.ImageDraw, box: c.Box, kind: Any, shown: bool,
         power = None
     if not kind:
         draw.rounded_rectangle(box, radius=8, fill=(235, 230, 220), outline=c.GRID, width=2)
-        c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "empty", size=16,
-                fill=c.MUTED)
+        c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 - (10 if hint else 0)),
+                "empty", size=16, fill=c.MUTED)
+        if hint:
+            c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 14), hint,
+                    size=c.fit_size(hint, box[2] - box[0] - 8, 18, 14), fill=c.MUTED)
     elif not shown or not label_text:
         draw.rounded_rectangle(box, radius=8, fill=(90, 84, 76), outline=colour, width=4)
         c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", size=40, bold=True,
@@ -527,18 +570,34 @@ def private_text(view: dict[str, Any]) -> str:
         lines.append("Your figures: " + "; ".join(
             f"{figure_name(view, f)} (attack {_dict(figures.get(f)).get('attack', '?')}) at "
             f"{place_name(str(_dict(figures.get(f)).get('location') or 'home'))}" for f in cards))
-    hand = [str(f) for f in _list(me.get("hand") or me.get("figure_hand"))]
-    if hand:
-        lines.append("Figures you may choose: " + ", ".join(figure_name(view, f) for f in hand))
-    if me.get("figure_choice"):
-        lines.append(f"Your secret choice: **{figure_name(view, str(me['figure_choice']))}**")
-    placement = _dict(me.get("battle"))
-    if placement:
+    hand = [_dict(f) for f in _list(me.get("figure_hand")) if isinstance(f, dict)]
+    if hand and not cards:
+        lines.append("Your City's figures:")
+        for card in hand:
+            sea = ", sea" if card.get("sea") else ""
+            ability = c.md_escape(str(card.get("ability") or ""))
+            lines.append(f"- **{c.md_escape(str(card.get('name')))}** (attack "
+                         f"{card.get('attack')}{sea}): {ability}")
+    choice = str(me.get("figure_choice") or "")
+    if choice:
+        names = {str(card.get("id")): str(card.get("name")) for card in hand}
+        chosen = c.md_escape(names.get(choice, figure_name(view, choice)))
+        lines.append(f"Your secret choice: **{chosen}**")
+    own = _dict(_dict(_dict(view.get("battle")).get("sides")).get(league))
+    if own:
+        pool = count_tokens([k for k in _list(own.get("pool")) if k])
+        if pool:
+            lines.append("Tokens still to place: "
+                         + ", ".join(f"{token_label(k)} ×{n}" for k, n in pool))
+        figures_placed = _dict(own.get("figures"))
         for front in FRONTS:
-            slots = _list(_dict(placement.get("slots")).get(front))
-            tokens = [token_label(str(k)) for col in slots for k in _list(col) if k]
-            figure = _dict(placement.get("figures")).get(front)
-            fig = f", figure {figure_name(view, str(figure))}" if figure else ""
+            tokens = []
+            for column, cells in enumerate(_list(_dict(own.get("slots")).get(front))):
+                for cell in _list(cells):
+                    if isinstance(cell, dict) and cell.get("kind"):
+                        tokens.append(f"{token_label(str(cell['kind']))} (col {column + 1})")
+            figure = figures_placed.get(front)
+            fig = f"; figure {figure_name(view, str(figure))}" if figure else ""
             lines.append(f"{front.title()}: {', '.join(tokens) or 'no tokens'}{fig}")
     return "\n".join(lines)
 
