@@ -129,5 +129,5 @@ INTEGRATION_ORDER = [c.id for c in sorted(MAP.city, key=lambda c: c.order)]
 def space_name(space: str) -> str:
     for table in (CITIES, EMPIRES, TERRITORIES):
         if space in table:
-            return str(table[space].name)  # type: ignore[attr-defined]
+            return str(table[space].name)
     return "home" if space == "home" else space

@@ -35,13 +35,30 @@ def token_census(state: EpireiaState) -> dict[str, int]:
     return count
 
 
-def secrets(state: EpireiaState) -> list[str]:
-    """Strings that must not appear in the spectator view right now."""
-    hidden = [f'"{s.figure_choice}"' for s in state.seats.values() if s.figure_choice]
+def leaks(game: Game[Any, Any], state: EpireiaState) -> list[str]:
+    """Secrets visible in the spectator view: starting figure choices before the reveal,
+    battle figures before their reveal, a league's token pool, face-down tokens."""
+    if state.result is not None:
+        return []
+    choosing = [s.figure_choice for s in state.seats.values() if s.figure_choice]
     battle = state.battle
-    if battle is not None and battle.step in ("place", "figures"):
-        hidden += [f'"{f}"' for side in battle.sides.values() for f in side.figures.values()]
-    return hidden
+    if not choosing and (battle is None or battle.step not in ("place", "figures")):
+        return []
+    view = game.view(state, None)
+    problems = []
+    text = json.dumps(view)
+    for figure in choosing:
+        if f'"{figure}"' in text:
+            problems.append(f"spectator view shows the secret starting figure {figure}")
+    if battle is not None and view["battle"] is not None:
+        for league, side in view["battle"]["sides"].items():
+            if side["figures"] or side["pool"]:
+                problems.append(f"spectator view shows the {league} battle secrets")
+            for columns in side["slots"].values():
+                for column in columns:
+                    if any(isinstance(cell, dict) for cell in column):
+                        problems.append(f"spectator view shows a face-down {league} token")
+    return problems
 
 
 def check_invariants(game: Game[Any, Any], state: EpireiaState) -> list[str]:
@@ -67,14 +84,5 @@ def check_invariants(game: Game[Any, Any], state: EpireiaState) -> list[str]:
         for resource in RESOURCES:
             if data.treasury[resource] < 0:
                 problems.append(f"{league} treasury has negative {resource}")
-    hidden = secrets(state)
-    if hidden and state.result is None:
-        text = json.dumps(game.view(state, None))
-        for secret in hidden:
-            figure = secret.strip('"')
-            # A secret figure may be public already if it is in play on the map.
-            if secret in text and figure not in state.figures:
-                problems.append(f"spectator view shows the secret {secret}")
-    if state.result is None and not game.prompts(state):
-        problems.append("nobody is asked anything but the game is not over")
+    problems.extend(leaks(game, state))
     return problems

@@ -52,7 +52,6 @@ def reveal_augur(state: EpireiaState) -> None:
     state.augur.revealed.append(card)
     state.augur.active = card
     state.reveals += 1
-    state.say(f"Augur: {catalog.augur_name(card)} — {catalog.augur_text(card)}")
     abilities.augur_reveal(state, card)
 
 
