@@ -7,13 +7,22 @@ author relies on: lobby buttons, the seed commitment, Take turn, a choice, the t
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.app import StrategosBot, create_bot
 from bot.settings import Settings
-from tests.fakediscord import FakeDiscord, FakeMessage, RunningClient, errors_fail, pointed_at
+from engine.core import registry
+from tests.fakediscord import (
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+    RunningClient,
+    errors_fail,
+    pointed_at,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -32,15 +41,29 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[StrategosBot]:
-    settings = Settings(database=tmp_path / "bot.db", timer_interval=3600)
-    client = create_bot(settings)
-    running = RunningClient(fake, client)
-    await running.start()
+    running = await start_bot(fake, tmp_path)
     try:
-        yield client
+        yield running.client  # type: ignore[misc]
     finally:
         await running.stop()
-    assert client.failures == []
+    assert running.client.failures == []  # type: ignore[attr-defined]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def start_bot(fake: FakeDiscord, tmp_path: Path, clock: Clock | None = None
+                    ) -> RunningClient:
+    settings = Settings(_env_file=None, database=tmp_path / "bot.db", timer_interval=3600)
+    client = create_bot(settings, clock=clock) if clock else create_bot(settings)
+    running = RunningClient(fake, client)
+    await running.start()
+    return running
 
 
 def last_with(fake: FakeDiscord, text: str) -> FakeMessage:
@@ -82,3 +105,144 @@ async def test_duel_from_lobby_to_first_turn(fake: FakeDiscord, bot: StrategosBo
     assert over.button("Rematch")
     for message in fake.channel_messages():
         assert "your view" not in message.text()
+
+
+async def open_duel(fake: FakeDiscord, host: FakeUser, other: FakeUser,
+                    options: str = "rounds_to_win=1", **extra: object) -> FakeMessage:
+    """A started Duel; returns the first board post."""
+    lobby = (await fake.slash(host, "game new", game="duel", options=options, **extra)).response
+    assert lobby is not None
+    await fake.click(other, lobby, label="Join")
+    mark = fake.cursor()
+    await fake.click(host, lobby, label="Start")
+    return await fake.wait_for_message(after=mark, where=lambda m: "SHA-256" in m.text())
+
+
+def cards(prompt: FakeMessage | None) -> list[str]:
+    assert prompt is not None
+    return [b["custom_id"] for b in prompt.buttons() if b["custom_id"].startswith("sg:c:")]
+
+
+async def play_card(fake: FakeDiscord, user: FakeUser, board: FakeMessage) -> FakeMessage:
+    prompt = (await fake.click(user, board, label="Take turn")).response
+    await fake.click(user, prompt, cards(prompt)[0])
+    return fake.message(prompt)
+
+
+async def test_options_step_then_rematch(fake: FakeDiscord, bot: StrategosBot) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    setup = (await fake.slash(alice, "game new", game="duel")).response
+    assert setup is not None and setup.ephemeral
+    rounds = next(s for s in setup.selects() if s["custom_id"].startswith("sg:so:duel:0:"))
+    await fake.select(alice, setup, rounds["custom_id"], ["0"])  # rounds_to_win = 1
+    setup = fake.message(setup)
+    assert "rounds_to_win: 1" in setup.text()
+    lobby = (await fake.click(alice, setup, label="Open lobby")).response
+    assert lobby is not None and not lobby.ephemeral
+    assert "rounds_to_win: 1" in lobby.text()
+    await fake.click(bob, lobby, label="Join")
+    mark = fake.cursor()
+    await fake.click(alice, lobby, label="Start")
+    board = await fake.wait_for_message(after=mark, where=lambda m: "SHA-256" in m.text())
+    await play_card(fake, alice, board)
+    await play_card(fake, bob, board)
+    over = await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
+    again = await fake.click(bob, over, label="Rematch")
+    assert again.response is not None and "new game #2" in again.response.text()
+    assert str(alice.id) in again.response.text()
+
+
+async def test_restart_keeps_buttons_working(fake: FakeDiscord, tmp_path: Path) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    first = await start_bot(fake, tmp_path)
+    try:
+        board = await open_duel(fake, alice, bob, "rounds_to_win=2")
+        prompt = (await fake.click(alice, board, label="Take turn")).response
+    finally:
+        await first.stop()
+    second = await start_bot(fake, tmp_path)
+    try:
+        done = await fake.click(alice, prompt, cards(prompt)[0])
+        assert "Nothing for you to choose" in done.text()
+        mark = fake.cursor()
+        await play_card(fake, bob, board)
+        post = await fake.wait_for_message(after=mark, where=lambda m: bool(m.images()))
+        assert "Revealed" in post.text()
+        assert second.client.failures == []  # type: ignore[attr-defined]
+    finally:
+        await second.stop()
+
+
+async def test_moderators_and_refusals(fake: FakeDiscord, bot: StrategosBot) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    mods = fake.add_role("Game masters")
+    dave = fake.add_user("dave", roles=[mods])
+    board = await open_duel(fake, alice, bob)
+    refused = await fake.slash(dave, "mod pause")
+    assert "Only moderators" in refused.text() and refused.ephemeral
+    refused = await fake.slash(alice, "settings moderator-role", role=mods)
+    assert "Manage Server" in refused.text()
+    await fake.slash(fake.owner, "settings moderator-role", role=mods)
+    paused = await fake.slash(dave, "mod pause")
+    assert "paused" in paused.text() and not paused.ephemeral
+    turn = await fake.click(alice, board, label="Take turn")
+    assert "paused" in turn.text()
+    assert "goes on" in (await fake.slash(dave, "mod resume")).text()
+    timer = await fake.slash(dave, "mod timeout", hours=2)
+    assert "2 h" in timer.text()
+    aborted = await fake.slash(fake.owner, "mod abort")
+    assert "aborted" in aborted.text()
+    status = await fake.slash(alice, "game status")
+    assert "no game" in status.text().lower()
+
+
+async def test_timers_reminder_timeout_and_dm_fallback(fake: FakeDiscord, tmp_path: Path
+                                                       ) -> None:
+    clock = Clock()
+    alice, bob = fake.add_user("alice"), fake.add_user("bob", refuses_dms=True)
+    carol = fake.add_user("carol")
+    running = await start_bot(fake, tmp_path, clock)
+    bot: StrategosBot = running.client  # type: ignore[assignment]
+    try:
+        await fake.slash(bob, "settings notify", mode="dm")
+        await fake.slash(alice, "settings notify", mode="both")
+        mark = fake.cursor()
+        await open_duel(fake, alice, bob, "rounds_to_win=2", timer=2, policy="pass")
+        fallback = await fake.wait_for_message(after=mark,
+                                               where=lambda m: "direct messages" in m.text())
+        assert str(bob.id) in fallback.content
+        assert fake.dms(alice), "alice asked for DMs too"
+        assert not fake.dms(carol)
+        clock.now += timedelta(hours=1, minutes=5)
+        mark = fake.cursor()
+        await bot.run_timers_once()
+        reminder = await fake.wait_for_message(after=mark,
+                                               where=lambda m: "Reminder" in m.text())
+        assert str(alice.id) in reminder.content
+        clock.now += timedelta(hours=1)
+        mark = fake.cursor()
+        await bot.run_timers_once()
+        await fake.wait_for_message(after=mark, where=lambda m: "Time ran out" in m.text())
+        assert bot.failures == []
+    finally:
+        await running.stop()
+
+
+async def test_long_prompt_is_paginated(fake: FakeDiscord, bot: StrategosBot) -> None:
+    registry.GAME_MODULES.setdefault("menu", "tests.bot.menu_game")
+    alice = fake.add_user("alice")
+    lobby = (await fake.slash(alice, "game new", game="menu")).response
+    mark = fake.cursor()
+    await fake.click(alice, lobby, label="Start")
+    board = await fake.wait_for_message(after=mark, where=lambda m: "SHA-256" in m.text())
+    prompt = (await fake.click(alice, board, label="Take turn")).response
+    assert prompt is not None and "Page 1 of 2" in prompt.text()
+    assert all(len(s["options"]) <= 25 for s in prompt.selects())
+    await fake.click(alice, prompt, label="Next")
+    prompt = fake.message(prompt)
+    assert "Page 2 of 2" in prompt.text()
+    units = next(s for s in prompt.selects() if "Units" in s.get("placeholder", ""))
+    mark = fake.cursor()
+    await fake.select(alice, prompt, units["custom_id"], [units["options"][3]["value"]])
+    post = await fake.wait_for_message(after=mark, where=lambda m: "units:3" in m.text())
+    assert post.images()
