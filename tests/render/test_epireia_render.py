@@ -1,0 +1,128 @@
+"""Epireia pictures and texts, drawn from real views of seeded random games (no goldens)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.registry import get_game
+from engine.games.epireia import catalog
+from engine.games.epireia.state import EpireiaState
+from render.common import png_bytes
+from render.games.epireia import RENDERER
+from tests.render.helpers import colours, play, same
+
+GAME = get_game("epireia")
+
+
+def _state(players: int, steps: int, seed: str = "r1") -> EpireiaState:
+    state = play(GAME, seed, players, steps)
+    assert isinstance(state, EpireiaState)
+    return state
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("steps", [0, 25, 90])
+def test_board_is_a_full_picture(players: int, steps: int) -> None:
+    state = _state(players, steps, seed=f"b{players}-{steps}")
+    image = RENDERER.board(GAME.view(state, None))
+    assert image.size == (1600, 1100)
+    assert image.mode == "RGB"
+    assert colours(image) > 40
+    assert png_bytes(image)[:4] == b"\x89PNG"
+
+
+def test_a_public_fact_changes_the_board() -> None:
+    state = _state(2, 60)
+    before = RENDERER.board(GAME.view(state, None))
+    role = state.roles[0]
+    state.seats[role].prestige += 3
+    assert not same(before, RENDERER.board(GAME.view(state, None)))
+    again = RENDERER.board(GAME.view(state, None))
+    state.leagues["delian"].treasury["copper"] += 4
+    assert not same(again, RENDERER.board(GAME.view(state, None)))
+    moved = RENDERER.board(GAME.view(state, None))
+    state.territories["ionia"] = "brigands" if state.territories.get("ionia") != "brigands" else ""
+    assert not same(moved, RENDERER.board(GAME.view(state, None)))
+
+
+def _some_secret_chosen(state: EpireiaState) -> bool:
+    return state.phase == "setup" and any(seat.figure_choice and not seat.figure_cards
+                                          for seat in state.seats.values())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_secret_starting_figure_never_reaches_the_board(players: int) -> None:
+    state = play(GAME, f"secret{players}", players, 200, until=_some_secret_chosen)
+    assert isinstance(state, EpireiaState)
+    assert _some_secret_chosen(state)
+    spectator = GAME.view(state, None)
+    board, status = RENDERER.board(spectator), RENDERER.status_text(spectator)
+    role = next(r for r, s in state.seats.items() if s.figure_choice and not s.figure_cards)
+    seat = state.seats[role]
+    others = [f for f in catalog.figures_of(seat.city) if f != seat.figure_choice]
+    seat.figure_choice = others[0]
+    changed = GAME.view(state, None)
+    assert same(board, RENDERER.board(changed))
+    assert status == RENDERER.status_text(changed)
+    # the owner's private text does show it
+    mine = RENDERER.private_text(GAME.view(state, role))
+    assert catalog.figure_name(others[0]) in mine
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_board_reads_nothing_that_only_a_private_view_has(players: int) -> None:
+    for steps in (5, 40, 120):
+        state = _state(players, steps, seed=f"p{players}-{steps}")
+        board = RENDERER.board(GAME.view(state, None))
+        for role in state.roles:
+            assert same(board, RENDERER.board(GAME.view(state, role))), (role, steps)
+
+
+def _battle_placing(state: EpireiaState) -> bool:
+    return state.battle is not None and state.battle.step in ("figures", "resolve")
+
+
+def test_battle_image_hides_face_down_tokens_and_shows_revealed_ones() -> None:
+    state = None
+    for seed in range(30):
+        candidate = play(GAME, f"battle{seed}", 2, 4000, until=_battle_placing)
+        assert isinstance(candidate, EpireiaState)
+        if _battle_placing(candidate):
+            state = candidate
+            break
+    assert state is not None and state.battle is not None
+    assert RENDERER.extra_images(GAME.view(_state(2, 10), None)) == []
+    battle = state.battle
+    # put a token face down in the last column of the maritime front (not yet revealed)
+    battle.revealed = {"flank": 0, "centre": 0, "maritime": 0}
+    side = battle.sides["delian"]
+    side.slots.setdefault("maritime", [["", ""], ["", ""], ["", ""]])
+    side.slots["maritime"][2][0] = "triremes-1"
+    [(name, first)] = RENDERER.extra_images(GAME.view(state, None))
+    assert name == "great-battle" and first.size == (1600, 1000)
+    side.slots["maritime"][2][0] = "triremes-2"
+    [(_, second)] = RENDERER.extra_images(GAME.view(state, None))
+    assert same(first, second), "a face-down token's kind reached the battle image"
+    battle.revealed["maritime"] = 3
+    [(_, shown)] = RENDERER.extra_images(GAME.view(state, None))
+    assert not same(second, shown), "revealing a column changes the battle image"
+
+
+def test_status_text_is_short_markdown_with_round_and_phase() -> None:
+    state = _state(3, 70)
+    view = GAME.view(state, None)
+    text = RENDERER.status_text(view)
+    assert text.startswith("**Epireia**")
+    assert f"round {state.round}" in text
+    assert len(text) < 1500
+    assert RENDERER.private_text(view) == "You are watching this game."
+
+
+def test_private_text_shows_the_players_resources_and_figures() -> None:
+    state = _state(2, 60)
+    role = state.roles[1]
+    seat = state.seats[role]
+    text = RENDERER.private_text(GAME.view(state, role))
+    assert f"{seat.resources['wheat']} Wheat" in text
+    for figure in seat.figure_cards:
+        assert catalog.figure_name(figure) in text
