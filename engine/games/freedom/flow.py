@@ -163,22 +163,27 @@ def push_ap(
     actions: list[str] | None = None,
     lagoon_only: bool = False,
     attacks_per_unit: int = 1,
-    free: list[str] | None = None,
+    spaces: list[str] | None = None,
     source: str = "",
 ) -> Frame:
     """Give ``role`` ``ap`` AP to spend through the action menu (see actions.py).
 
     ``actions`` limits the menu to those action ids (e.g. ["move", "slow", "attack"]);
     ``lagoon_only`` keeps movement and attacks inside the lagoon (lagoon, island and coast
-    spaces); ``attacks_per_unit`` lets each Imperial unit attack more than once; ``source``
+    spaces); ``spaces`` keeps them inside any list of space ids; ``attacks_per_unit`` lets
+    each Imperial unit attack more than once; ``source``
     names the card for the log. Preparation AP may not be used by event AP.
     """
+    from engine.games.freedom.data import SPACES
+
+    if lagoon_only:
+        spaces = sorted(s for s, d in SPACES.items() if d.kind in ("lagoon", "island", "coast"))
     state.attacked = {}
     state.reward = False
     state.attacks_per_unit = attacks_per_unit
     return push(
-        state, "spend", role, ap=ap, card_ap=ap, actions=actions, lagoon_only=lagoon_only,
-        free=free or [], source=source, event=True,
+        state, "spend", role, ap=ap, card_ap=ap, actions=actions, spaces=spaces,
+        source=source, event=True,
     )
 
 

@@ -1,0 +1,637 @@
+"""Spending Action Points: the action menu and one prompt state per action of each side.
+
+A card played for AP pushes a ``spend`` frame; picking an action pushes that action's frame
+above it; the action pays its AP when it is carried out (``pay``), with Preparation AP only
+when the action costs more than the card gives (and never for event AP).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.game import Choice
+from engine.games.freedom.combat import (
+    imperial_attack,
+    imperial_attackers,
+    imperial_targets,
+    insurgent_attack,
+    insurgent_targets,
+    raid,
+    raid_targets,
+)
+from engine.games.freedom.data import AREAS, CAMP, CITY, SPACES, TRACKS
+from engine.games.freedom.flow import PromptState, pop, prompt_state, push
+from engine.games.freedom.movement import (
+    imperial_kinds,
+    insurgent_placements,
+    normal_destinations,
+    regroup_destinations,
+    step_destinations,
+)
+from engine.games.freedom.pieces import (
+    add_units,
+    gain_money,
+    gain_supplies,
+    move_units,
+    place_cannon,
+    repair_wall,
+    support_area,
+)
+from engine.games.freedom.state import Frame, FreedomState
+
+C = TRACKS.costs
+
+
+def spend_frame(state: FreedomState) -> Frame:
+    for frame in reversed(state.stack):
+        if frame.name == "spend":
+            return frame
+    raise RuntimeError("no AP are being spent")
+
+
+def affordable(state: FreedomState, spend: Frame, cost: int) -> bool:
+    ap = int(spend.data["ap"])
+    if cost <= ap:
+        return True
+    if spend.data.get("event") or cost <= int(spend.data["card_ap"]):
+        return False  # Preparation AP only for an action the card alone cannot pay for
+    return ap + state.prep[spend.role] >= cost
+
+
+def pay(state: FreedomState, cost: int) -> None:
+    spend = spend_frame(state)
+    ap = int(spend.data["ap"])
+    if cost <= ap:
+        spend.data["ap"] = ap - cost
+        return
+    used = cost - ap
+    state.prep[spend.role] -= used
+    spend.data["ap"] = 0
+    state.say(f"{spend.role.title()} use {used} Preparation AP.", role=spend.role)
+
+
+def zone(state: FreedomState) -> list[str] | None:
+    spaces: list[str] | None = spend_frame(state).data.get("spaces")
+    return spaces
+
+
+def _unit_choices(state: FreedomState, sources: list[tuple[str, str]]) -> list[Choice]:
+    choices = []
+    for sid, kind in sources:
+        several = len(imperial_kinds(state, sid)) > 1
+        cid = f"from:{sid}:{kind}" if several else f"from:{sid}"
+        label = SPACES[sid].name + (f" ({'Allied' if kind == 'ally' else 'Expeditionary'})"
+                                    if several else "")
+        choices.append(Choice(id=cid, label=label, group="Move a unit from"))
+    return choices
+
+
+def _parse_from(state: FreedomState, arg: str) -> tuple[str, str]:
+    sid, _, kind = arg.partition(":")
+    return sid, kind or imperial_kinds(state, sid)[0]
+
+
+BACK = Choice(id="back", label="Back to the action menu", style="secondary")
+DONE = Choice(id="done", label="Done", style="secondary")
+
+
+# --- Imperial actions ----------------------------------------------------------------------
+
+def empire_move_sources(state: FreedomState, exclude: str | None = None) -> list[tuple[str, str]]:
+    spaces = zone(state)
+    found = []
+    for sid, space in state.spaces.items():
+        for kind in imperial_kinds(state, sid):
+            count = getattr(space, kind) - (1 if exclude == sid else 0)
+            if count > 0 and normal_destinations(state, sid, kind, spaces,
+                                                 allow_through=exclude is None):
+                found.append((sid, kind))
+    return sorted(found)
+
+
+def empire_slow_sources(state: FreedomState) -> list[tuple[str, str]]:
+    spaces = zone(state)
+    return sorted(
+        (sid, kind) for sid in state.spaces for kind in imperial_kinds(state, sid)
+        if step_destinations(state, sid, kind, "slow", spaces)
+    )
+
+
+def cannon_sites(state: FreedomState) -> list[tuple[str, int]]:
+    if state.camp_cannons <= 0:
+        return []
+    return sorted(
+        (sid, C.empire_cannon[str(SPACES[sid].row)]) for sid, space in state.spaces.items()
+        if SPACES[sid].kind == "mainland" and str(SPACES[sid].row) in C.empire_cannon
+        and space.imperial > 0 and space.cannon is None
+    )
+
+
+def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
+    """(action id, label, cost) of every Imperial action possible now."""
+    menu: list[tuple[str, str, int]] = []
+    if empire_move_sources(state):
+        menu.append(("move", "Normal Movement (2 units 1 space or 1 unit 2 spaces)", C.empire_move))
+    if empire_slow_sources(state):
+        menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
+    if imperial_attackers(state, zone(state)):
+        menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
+    if not state.reward and state.money >= C.empire_reward_money:
+        menu.append(("reward", "Reward Attack (+2 to attacks this card, 1 Money)",
+                     C.empire_reward))
+    if state.prep["empire"] < TRACKS.limits.preparation_max:
+        menu.append(("prep", "Preparation (store 1 AP)", C.empire_prep))
+    menu.append(("support", "Support Area", C.empire_support))
+    menu.append(("plea", f"Plea for Funds (2d6 + {state.plea['empire']} < 12)", C.empire_plea))
+    sites = [cost for _, cost in cannon_sites(state) if affordable(state, spend, cost)]
+    if sites:
+        menu.append(("cannon", "Build Cannon (3/5/7 AP)", min(sites)))
+    return menu
+
+
+def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
+    menu: list[tuple[str, str, int]] = []
+    if any(state.spaces[s].ins > 0 and regroup_destinations(state, s) for s in state.spaces):
+        menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
+    if insurgent_targets(state):
+        menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall)", C.insurgents_attack))
+    if state.prep["insurgents"] < TRACKS.limits.preparation_max:
+        menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
+    menu.append(("support", "Support Area", C.insurgents_support))
+    raids = [cost for src in state.spaces for _, cost in raid_targets(state, src)
+             if affordable(state, spend, cost)]
+    if raids:
+        menu.append(("raid", "Raid (1d8, 5+; AP = distance)", min(raids)))
+    plea = state.plea["insurgents"]
+    if plea is not None and plea < TRACKS.plea.insurgents_max:
+        menu.append(("plea", "Plea for Help from the Government", C.insurgents_plea))
+    if repair_sites(state):
+        menu.append(("repair", "Repair Wall", C.insurgents_repair))
+    if state.spaces[CITY].civ > 0 and state.pool["ins"] > 0 and insurgent_placements(state):
+        menu.append(("train", "Train Civilians", C.insurgents_train))
+    if (state.supplies["insurgents"] >= C.insurgents_cannon_supplies and state.pool["cannons"] > 0
+            and insurgent_cannon_sites(state)):
+        menu.append(("cannon", "Build Cannon (4 AP + 1 Supply)", C.insurgents_cannon))
+    return menu
+
+
+def repair_sites(state: FreedomState) -> list[str]:
+    return sorted(s for s, sp in state.spaces.items()
+                  if SPACES[s].on_wall and sp.damage > 0 and sp.ins > 0)
+
+
+def insurgent_cannon_sites(state: FreedomState) -> list[str]:
+    return sorted(s for s, sp in state.spaces.items()
+                  if SPACES[s].in_city and sp.ins > 0 and sp.cannon is None)
+
+
+@prompt_state
+class Spend(PromptState):
+    """The action menu while a card's AP (or an event's AP) are being spent."""
+
+    name = "spend"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        src = frame.data.get("source") or "card"
+        return (f"{src}: {frame.data['ap']} AP left (Preparation {state.prep[frame.role]}). "
+                "Choose an action.")
+
+    def menu(self, state: FreedomState, frame: Frame) -> list[tuple[str, str, int]]:
+        full = (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame)
+        allowed = frame.data.get("actions")
+        return [
+            item for item in full
+            if (allowed is None or item[0] in allowed) and affordable(state, frame, item[2])
+        ]
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        choices = [
+            Choice(id=f"act:{aid}", label=f"{label} — {cost} AP", group="Actions",
+                   style="primary")
+            for aid, label, cost in self.menu(state, frame)
+        ]
+        choices.append(Choice(id="done", label=f"End the card ({frame.data['ap']} AP unused)",
+                              style="secondary"))
+        return choices
+
+    def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+    def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if arg not in {a for a, _, _ in self.menu(state, frame)}:
+            from engine.core.errors import IllegalChoice
+
+            raise IllegalChoice("That action is not possible now.")
+        IMMEDIATE.get((frame.role, arg), _push_action(arg))(state, frame)
+
+
+def _push_action(aid: str) -> Callable[[FreedomState, Frame], None]:
+    def run(state: FreedomState, frame: Frame) -> None:
+        push(state, f"{'emp' if frame.role == 'empire' else 'ins'}_{aid}", frame.role)
+    return run
+
+
+def empire_reward(state: FreedomState, spend: Frame) -> None:
+    pay(state, C.empire_reward)
+    gain_money(state, -C.empire_reward_money)
+    state.reward = True
+    state.say("Empire pays a Reward: +2 to every attack roll this card.", role="empire")
+
+
+def preparation(state: FreedomState, spend: Frame) -> None:
+    pay(state, 1)
+    state.prep[spend.role] = min(TRACKS.limits.preparation_max, state.prep[spend.role] + 1)
+    state.say(f"{spend.role.title()} prepare: Preparation {state.prep[spend.role]}.",
+              role=spend.role)
+
+
+def empire_plea(state: FreedomState, spend: Frame) -> None:
+    pay(state, C.empire_plea)
+    dice = state.rng.dice(2, 6)
+    track = state.plea["empire"] or 0
+    total = sum(dice) + track
+    if total < TRACKS.plea.empire_target:
+        gain_money(state, TRACKS.plea.empire_money)
+        state.plea["empire"] = min(TRACKS.plea.empire_max, track + TRACKS.plea.empire_step)
+        state.say(f"Plea for Funds: 2d6 {dice} + {track} = {total} < 12: the High Porte sends "
+                  f"{TRACKS.plea.empire_money} Money.", role="empire", dice=dice)
+    else:
+        state.say(f"Plea for Funds: 2d6 {dice} + {track} = {total}: refused.", role="empire",
+                  dice=dice)
+
+
+def insurgent_plea(state: FreedomState, spend: Frame) -> None:
+    pay(state, C.insurgents_plea)
+    state.plea["insurgents"] = min(TRACKS.plea.insurgents_max, (state.plea["insurgents"] or 0) + 1)
+    state.say(f"Insurgents press the Government: Plea track {state.plea['insurgents']}.",
+              role="insurgents")
+
+
+IMMEDIATE: dict[tuple[str, str], Callable[[FreedomState, Frame], None]] = {
+    ("empire", "reward"): empire_reward,
+    ("empire", "prep"): preparation,
+    ("empire", "plea"): empire_plea,
+    ("insurgents", "prep"): preparation,
+    ("insurgents", "plea"): insurgent_plea,
+}
+
+
+@prompt_state
+class EmpireMove(PromptState):
+    """Normal Movement: 2 units 1 space each, or 1 unit 2 spaces (1 AP)."""
+
+    name = "emp_move"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        if frame.data.get("src"):
+            return f"Move the unit from {SPACES[frame.data['src']].name} to:"
+        if frame.data.get("at"):
+            return (f"One unit moved to {SPACES[frame.data['at']].name}: move it on, move a "
+                    "second unit 1 space, or stop.")
+        return "Normal Movement (1 AP): choose a unit to move."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        d = frame.data
+        spaces = zone(state)
+        if d.get("src"):  # choosing where the selected unit goes
+            final = bool(d.get("at"))
+            dests = normal_destinations(state, d["src"], d["kind"], spaces,
+                                        allow_through=not final)
+            return [Choice(id=f"to:{dst}", label=SPACES[dst].name + (" (passing)" if must else ""),
+                           group="Move to") for dst, must in dests] + [BACK]
+        if not d.get("at"):
+            return [*_unit_choices(state, empire_move_sources(state)), BACK]
+        choices = [
+            Choice(id=f"on:{dst}", label=f"Move it on to {SPACES[dst].name}", group="Move on")
+            for dst in step_destinations(state, d["at"], d["at_kind"], "normal", spaces)
+            if dst != d["came"]
+        ]
+        if not d.get("must"):
+            choices += _unit_choices(state, empire_move_sources(state, exclude=d["at"]))
+            choices.append(DONE)
+        return choices
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if frame.data.get("src"):
+            frame.data["src"] = None
+        else:
+            pop(state, frame)
+
+    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        frame.data["src"], frame.data["kind"] = _parse_from(state, arg)
+
+    def on_to(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        d = frame.data
+        src, kind = d["src"], d["kind"]
+        if d.get("at"):  # the second unit: one space
+            move_units(state, src, arg, kind)
+            state.say(f"Empire moves a unit {SPACES[src].name} → {SPACES[arg].name}.",
+                      role="empire")
+            pop(state, frame)
+            return
+        must = dict(normal_destinations(state, src, kind, zone(state))).get(arg, False)
+        pay(state, C.empire_move)
+        move_units(state, src, arg, kind)
+        state.say(f"Empire moves a unit {SPACES[src].name} → {SPACES[arg].name}.", role="empire")
+        d.update(src=None, at=arg, came=src, must=must, at_kind=kind)
+
+    def on_on(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        d = frame.data
+        move_units(state, d["at"], arg, d["at_kind"])
+        state.say(f"Empire moves the unit on to {SPACES[arg].name}.", role="empire")
+        pop(state, frame)
+
+    def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+
+@prompt_state
+class EmpireSlow(PromptState):
+    """Slow Movement: 1 unit 1 space into the lagoon, the southern city or the wall (1 AP)."""
+
+    name = "emp_slow"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Slow Movement (1 AP): choose a unit, then where it goes."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        if frame.data.get("src"):
+            return [Choice(id=f"to:{dst}", label=SPACES[dst].name, group="Move to")
+                    for dst in step_destinations(state, frame.data["src"], frame.data["kind"],
+                                                 "slow", zone(state))] + [BACK]
+        return [*_unit_choices(state, empire_slow_sources(state)), BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if frame.data.get("src"):
+            frame.data["src"] = None
+        else:
+            pop(state, frame)
+
+    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        frame.data["src"], frame.data["kind"] = _parse_from(state, arg)
+
+    def on_to(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        src = frame.data["src"]
+        pop(state, frame)
+        pay(state, C.empire_slow)
+        move_units(state, src, arg, frame.data["kind"])
+        state.say(f"Empire moves a unit slowly {SPACES[src].name} → {SPACES[arg].name}.",
+                  role="empire")
+
+
+@prompt_state
+class EmpireAttack(PromptState):
+    """Attack (1 AP): one unit attacks an adjacent Insurgent-held space with 2d8."""
+
+    name = "emp_attack"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        if frame.data.get("src"):
+            return f"Attack from {SPACES[frame.data['src']].name}: choose the target."
+        return "Attack (1 AP): choose the attacking unit's space."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        if frame.data.get("src"):
+            return [Choice(id=f"at:{t}", label=SPACES[t].name, group="Attack", style="danger")
+                    for t in imperial_targets(state, frame.data["src"], zone(state))] + [BACK]
+        return [Choice(id=f"from:{s}", label=SPACES[s].name, group="Attack from")
+                for s in imperial_attackers(state, zone(state))] + [BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if frame.data.get("src"):
+            frame.data["src"] = None
+        else:
+            pop(state, frame)
+
+    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        frame.data["src"] = arg
+
+    def on_at(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        src = frame.data["src"]
+        pop(state, frame)
+        pay(state, C.empire_attack)
+        imperial_attack(state, src, arg)
+
+
+class SupportBase(PromptState):
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Support Area (2 AP): choose an area."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [
+            Choice(id=f"area:{aid}", label=f"{a.name} ({state.areas[aid].side.title()} "
+                   f"{state.areas[aid].support})", group="Area")
+            for aid, a in AREAS.items()
+            if not (state.areas[aid].side == frame.role
+                    and state.areas[aid].support >= TRACKS.limits.support_max)
+        ] + [BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+    def on_area(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        pay(state, C.empire_support if frame.role == "empire" else C.insurgents_support)
+        what = support_area(state, arg, frame.role)
+        state.say(f"{frame.role.title()} Support {AREAS[arg].name}: {what}.", role=frame.role)
+
+
+@prompt_state
+class EmpireSupport(SupportBase):
+    name = "emp_support"
+
+
+@prompt_state
+class InsurgentSupport(SupportBase):
+    name = "ins_support"
+
+
+@prompt_state
+class EmpireCannon(PromptState):
+    """Build Cannon: a cannon from the Camp onto a mainland space of rows 4-6 with a unit."""
+
+    name = "emp_cannon"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Build Cannon: choose the space (row 6: 3 AP, row 5: 5 AP, row 4: 7 AP)."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        spend = spend_frame(state)
+        return [Choice(id=f"at:{s}", label=f"{SPACES[s].name} ({cost} AP)", group="Build on")
+                for s, cost in cannon_sites(state) if affordable(state, spend, cost)] + [BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+    def on_at(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        pay(state, C.empire_cannon[str(SPACES[arg].row)])
+        state.camp_cannons -= 1
+        state.spaces[arg].cannon = "empire"
+        state.say(f"Empire builds a cannon on {SPACES[arg].name}.", role="empire")
+
+
+# --- Insurgent actions ---------------------------------------------------------------------
+
+@prompt_state
+class Regroup(PromptState):
+    """Regroup: one Insurgent unit anywhere in the city or onto an island (1 AP; free in the
+    Opening)."""
+
+    name = "ins_regroup"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        if frame.data.get("src"):
+            return f"Regroup the unit from {SPACES[frame.data['src']].name} to:"
+        return "Regroup: choose a unit to move."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        if frame.data.get("src"):
+            return [Choice(id=f"to:{d}", label=SPACES[d].name, group="Move to")
+                    for d in regroup_destinations(state, frame.data["src"])] + [BACK]
+        opening = frame.data.get("opening")
+        return [Choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
+                for s, sp in state.spaces.items()
+                if sp.ins > 0 and regroup_destinations(state, s)] + [
+                    Choice(id="pass", label="No Regroup") if opening else BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if frame.data.get("src"):
+            frame.data["src"] = None
+        else:
+            pop(state, frame)
+
+    on_pass = on_back
+
+    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        frame.data["src"] = arg
+
+    def on_to(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        src = frame.data["src"]
+        pop(state, frame)
+        if not frame.data.get("opening"):
+            pay(state, C.insurgents_regroup)
+        move_units(state, src, arg, "ins")
+        state.say(f"Insurgents regroup a unit {SPACES[src].name} → {SPACES[arg].name}.",
+                  role="insurgents")
+
+
+@prompt_state
+class InsurgentAttack(PromptState):
+    """Attack (1 AP): 1d8 against an Imperial space next to an Insurgent unit."""
+
+    name = "ins_attack"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Attack (1 AP): choose the Imperial space to attack."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [Choice(id=f"at:{t}", label=SPACES[t].name, group="Attack", style="danger")
+                for t in insurgent_targets(state)] + [BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+    def on_at(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        pay(state, C.insurgents_attack)
+        insurgent_attack(state, arg)
+
+
+@prompt_state
+class InsurgentRaid(PromptState):
+    """Raid: a unit on the wall strikes a mainland space beyond the first row (AP = distance)."""
+
+    name = "ins_raid"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Raid: choose the raiding unit's space and the target."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        spend = spend_frame(state)
+        return [
+            Choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
+                   group="Raid", style="danger")
+            for src in sorted(state.spaces) for t, cost in raid_targets(state, src)
+            if affordable(state, spend, cost)
+        ] + [BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+    def on_at(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        src, _, dst = arg.partition(":")
+        cost = dict(raid_targets(state, src))[dst]
+        pop(state, frame)
+        pay(state, cost)
+        raid(state, src, dst)
+
+
+@prompt_state
+class InsurgentRepair(PromptState):
+    name = "ins_repair"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Repair Wall (4 AP): choose a damaged wall space held by your unit."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [Choice(id=f"at:{s}", label=SPACES[s].name, group="Repair")
+                for s in repair_sites(state)] + [BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+    def on_at(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        pay(state, C.insurgents_repair)
+        repair_wall(state, arg)
+        state.say(f"Insurgents repair the wall at {SPACES[arg].name}.", role="insurgents")
+
+
+@prompt_state
+class InsurgentTrain(PromptState):
+    name = "ins_train"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Train Civilians (4 AP): a civilian becomes a unit; choose where it stands."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [Choice(id=f"at:{s}", label=SPACES[s].name, group="Place the unit on")
+                for s in insurgent_placements(state)] + [BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+    def on_at(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        pay(state, C.insurgents_train)
+        state.spaces[CITY].civ -= 1
+        state.pool["civ"] += 1
+        add_units(state, arg, "ins", 1)
+        state.say(f"Insurgents train a civilian: a new unit on {SPACES[arg].name}.",
+                  role="insurgents")
+
+
+@prompt_state
+class InsurgentCannon(PromptState):
+    name = "ins_cannon"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Build Cannon (4 AP + 1 Supply): choose a space held by your unit."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [Choice(id=f"at:{s}", label=SPACES[s].name, group="Build on")
+                for s in insurgent_cannon_sites(state)] + [BACK]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+    def on_at(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        pay(state, C.insurgents_cannon)
+        gain_supplies(state, "insurgents", -C.insurgents_cannon_supplies)
+        place_cannon(state, arg, "insurgents")
+        state.say(f"Insurgents build a cannon on {SPACES[arg].name}.", role="insurgents")
+
+
+__all__ = ["CAMP", "Spend", "affordable", "pay", "spend_frame"]

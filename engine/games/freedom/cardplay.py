@@ -1,0 +1,117 @@
+"""The Actions phase card play: Event or AP, the opponent's discard to trigger a beneficial
+event played for AP, the 7-card limit and the last-card rule."""
+
+from __future__ import annotations
+
+from engine.core.game import Choice
+from engine.games.freedom import cards, events
+from engine.games.freedom.data import other
+from engine.games.freedom.flow import PromptState, pop, prompt_state, push
+from engine.games.freedom.state import Frame, FreedomState, LastCard
+
+CARDS_PER_ROUND = 7
+
+
+def can_play(state: FreedomState, role: str) -> bool:
+    """May ``role`` take a turn now: a card still to play, or a pending event to trigger."""
+    if not state.hands[role]:
+        return False
+    return state.played[role] < CARDS_PER_ROUND or state.pending_for == role
+
+
+def card_label(card_id: str) -> str:
+    card = cards.card(card_id)
+    return f"{card.name} ({card.ap} AP, {card.side})"
+
+
+@prompt_state
+class PlayCard(PromptState):
+    """Choose a card: play it as its Event (own or neutral) or for its AP, or discard it to
+    trigger the opponent's card that benefits you."""
+
+    name = "play"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        text = (f"Round {state.round}, Actions: play a card "
+                f"({state.played[frame.role]}/{CARDS_PER_ROUND} played).")
+        if state.pending_for == frame.role and state.pending_event:
+            text += (f" You may discard a card to trigger "
+                     f"“{cards.card(state.pending_event).name}”.")
+        return text
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        role = frame.role
+        choices: list[Choice] = []
+        if state.played[role] < CARDS_PER_ROUND:
+            for cid in state.hands[role]:
+                card = cards.card(cid)
+                if card.beneficial_to(role):
+                    choices.append(Choice(id=f"card:{cid}:event", label=f"Event: {card.name}",
+                                          group="Play as Event", style="primary",
+                                          detail=card.text))
+                choices.append(Choice(id=f"card:{cid}:ap", label=f"{card.ap} AP: {card.name}",
+                                      group="Play for AP", detail=card.text))
+        if state.pending_for == role and state.pending_event:
+            name = cards.card(state.pending_event).name
+            for cid in state.hands[role]:
+                choices.append(Choice(id=f"card:{cid}:discard",
+                                      label=f"Discard {cards.card(cid).name} → {name}",
+                                      group="Discard to trigger", style="success"))
+            if state.played[role] >= CARDS_PER_ROUND:
+                choices.append(Choice(id="pass", label="Keep your last card"))
+        return choices
+
+    def on_pass(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        push(state, "card_end", frame.role, card="", mode="pass")
+
+    def on_card(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        cid, _, mode = arg.partition(":")
+        role = frame.role
+        card = cards.card(cid)
+        pop(state, frame)
+        state.hands[role].remove(cid)
+        state.discard.append(cid)
+        state.played[role] += 1
+        state.attacked, state.reward, state.attacks_per_unit = {}, False, 1
+        if mode == "discard":
+            event = state.pending_event or ""
+            if state.played[role] > CARDS_PER_ROUND:  # the last-card rule
+                state.extra_draw[role] += 1
+            state.pending_event = state.pending_for = None
+            state.last_card = LastCard(card=event, role=role, mode="discard")
+            state.say(f"{role.title()} discard {card.name} to trigger "
+                      f"“{cards.card(event).name}”.", role=role)
+            push(state, "card_end", role, card=cid, mode="discard")
+            events.play_event(state, event, role)
+        elif mode == "event":
+            state.last_card = LastCard(card=cid, role=role, mode="event")
+            state.say(f"{role.title()} play “{card.name}” as an Event: {card.text}", role=role)
+            push(state, "card_end", role, card=cid, mode="event")
+            events.play_event(state, cid, role)
+        else:
+            state.last_card = LastCard(card=cid, role=role, mode="ap")
+            state.say(f"{role.title()} play “{card.name}” for {card.ap} AP.", role=role)
+            push(state, "card_end", role, card=cid, mode="ap")
+            push(state, "spend", role, ap=card.ap, card_ap=card.ap, actions=None, spaces=None,
+                 source=card.name, event=False)
+
+
+@prompt_state
+class CardEnd(PromptState):
+    """Continuation: a card play is over; the turn passes."""
+
+    name = "card_end"
+    auto = True
+
+    def run(self, state: FreedomState, frame: Frame) -> None:
+        role = frame.role
+        state.attacked, state.reward, state.attacks_per_unit = {}, False, 1
+        state.flags.pop("attack_bonus", None)
+        if state.pending_for == role:
+            state.pending_event = state.pending_for = None  # the chance has passed
+        cid, mode = frame.data.get("card", ""), frame.data.get("mode")
+        if mode == "ap" and cid and cards.card(cid).side == other(role):
+            state.pending_event, state.pending_for = cid, other(role)
+        state.active = other(role)
+        state.turn += 1

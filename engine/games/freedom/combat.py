@@ -1,0 +1,243 @@
+"""Attacks, Raids and cannon shots: who may hit what, the dice, and what a hit does.
+
+Every success that empties a space (or a cannon shot that destroys a wall) lets the side that
+hit choose: raise its own Morale by 1 or lower the enemy's by 1 (``flow.push_morale_choice``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.games.freedom.data import KLISOVA, KLISOVA_INNER, KLISOVA_OUTER, SPACES
+from engine.games.freedom.flow import push_morale_choice
+from engine.games.freedom.pieces import remove_cannon, remove_units, units
+from engine.games.freedom.state import FreedomState
+
+SHOT_NEED = {1: 4, 2: 5, 3: 6, 4: 7}
+
+
+# --- Imperial Attack -----------------------------------------------------------------------
+
+def imperial_attackers(state: FreedomState, spaces: list[str] | None = None) -> list[str]:
+    """Spaces with an Imperial unit that has not yet used its attacks and an Insurgent
+    neighbour."""
+    result = []
+    for sid, space in state.spaces.items():
+        if space.imperial == 0 or sid == "CAMP":
+            continue
+        if space.imperial * state.attacks_per_unit <= state.attacked.get(sid, 0):
+            continue
+        if spaces is not None and sid not in spaces:
+            continue
+        if imperial_targets(state, sid, spaces):
+            result.append(sid)
+    return sorted(result)
+
+
+def imperial_targets(state: FreedomState, src: str, spaces: list[str] | None = None) -> list[str]:
+    return sorted(
+        n for n in SPACES[src].neighbours
+        if state.spaces[n].ins > 0 and (spaces is None or n in spaces)
+    )
+
+
+def imperial_attack_modifier(state: FreedomState, src: str, dst: str) -> tuple[int, int]:
+    """(needed roll on a d8, modifier) for an Imperial attack from ``src`` on ``dst``."""
+    a, b = SPACES[src], SPACES[dst]
+    bonus = 2 if state.reward else 0
+    bonus += int(state.flags.get("attack_bonus", 0))
+    inside = a.kind in ("wall", "fort", "beach")
+    if inside and b.kind in ("wall", "fort", "beach"):
+        return 5, bonus  # fighting on the wall or in the southern city: 5+
+    if b.on_wall and not inside:
+        bonus += state.spaces[dst].damage  # +1 damaged, +2 destroyed
+        if b.kind == "fort":
+            bonus -= 1
+    return 8, bonus
+
+
+def imperial_attack(state: FreedomState, src: str, dst: str) -> bool:
+    need, bonus = imperial_attack_modifier(state, src, dst)
+    dice = state.rng.dice(2, 8)
+    state.attacked[src] = state.attacked.get(src, 0) + 1
+    hit = any(d + bonus >= need for d in dice)
+    mod = f" {bonus:+d}" if bonus else ""
+    state.say(
+        f"Empire attacks {SPACES[dst].name} from {SPACES[src].name}: 2d8 {dice}{mod}, "
+        f"need {need}: {'hit' if hit else 'miss'}.", role="empire", dice=dice,
+    )
+    if hit:
+        kill(state, dst, "insurgents", "empire")
+    return hit
+
+
+# --- Insurgent Attack and Raid -------------------------------------------------------------
+
+def insurgent_targets(state: FreedomState) -> list[str]:
+    return sorted(
+        sid for sid, space in state.spaces.items()
+        if space.imperial > 0 and sid != "CAMP"
+        and any(state.spaces[n].ins > 0 for n in SPACES[sid].neighbours)
+    )
+
+
+def insurgent_attack(state: FreedomState, dst: str) -> bool:
+    need = 5 if SPACES[dst].kind in ("wall", "fort", "beach") else 6
+    die = state.rng.roll(8)
+    hit = die >= need
+    state.say(
+        f"Insurgents attack {SPACES[dst].name}: 1d8 [{die}], need {need}: "
+        f"{'hit' if hit else 'miss'}.", role="insurgents", dice=[die],
+    )
+    if hit:
+        kill(state, dst, "empire", "insurgents")
+    return hit
+
+
+def raid_path(src: str, dst: str) -> list[str] | None:
+    """The spaces between a wall space and a mainland target (None: not a raid target).
+
+    The target lies in rows 5+ (never the row next to the wall) within the cannons' cone:
+    |column difference| <= distance. The lane steps one row at a time toward it."""
+    a, b = SPACES[src], SPACES[dst]
+    if not a.on_wall or b.kind != "mainland" or b.row < 5:
+        return None
+    d = b.row - 3
+    dc = b.col - a.col
+    if abs(dc) > d:
+        return None
+    path = []
+    for k in range(1, d):
+        col = a.col + math.floor(dc * k / d + 0.5)
+        path.append(f"M{3 + k}{col}")
+    return path
+
+
+def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
+    """(target, AP cost) for a Raid by the Insurgent unit(s) on ``src``."""
+    result: list[tuple[str, int]] = []
+    if state.spaces[src].ins == 0:
+        return result
+    if src == KLISOVA:
+        if state.spaces[KLISOVA_OUTER].imperial > 0 and state.spaces[KLISOVA_INNER].imperial == 0:
+            from engine.games.freedom.data import TRACKS
+
+            result.append((KLISOVA_OUTER, TRACKS.costs.klisova_raid))
+        return result
+    for sid, space in state.spaces.items():
+        if space.imperial == 0:
+            continue
+        path = raid_path(src, sid)
+        if path is None or any(state.spaces[p].imperial > 0 for p in path):
+            continue
+        result.append((sid, SPACES[sid].row - 3))
+    return sorted(result)
+
+
+def raid(state: FreedomState, src: str, dst: str) -> bool:
+    die = state.rng.roll(8)
+    hit = die >= 5
+    state.say(
+        f"Insurgents raid {SPACES[dst].name} from {SPACES[src].name}: 1d8 [{die}], need 5: "
+        f"{'hit' if hit else 'miss'}.", role="insurgents", dice=[die],
+    )
+    if hit:
+        kill(state, dst, "empire", "insurgents")
+    return hit
+
+
+def kill(state: FreedomState, space_id: str, victim: str, hitter: str) -> None:
+    """Remove one ``victim`` unit; an emptied space gives ``hitter`` the morale choice."""
+    if remove_units(state, space_id, victim, 1) and units(state.spaces[space_id], victim) == 0:
+        state.say(f"{SPACES[space_id].name} is emptied.")
+        push_morale_choice(state, hitter)
+
+
+# --- Cannons -------------------------------------------------------------------------------
+
+def can_fire(state: FreedomState, space_id: str, side: str) -> bool:
+    space = state.spaces[space_id]
+    if space.cannon != side or units(space, side) == 0:
+        return False
+    return bool(cannon_targets(state, space_id))
+
+
+def cannon_targets(state: FreedomState, space_id: str) -> list[tuple[str, int]]:
+    """(target, roll needed) for the cannon on ``space_id``, before bonuses."""
+    space = state.spaces[space_id]
+    side = space.cannon
+    reach = 4 if space.bombard else 3
+    result: list[tuple[str, int]] = []
+    for t in SPACES[space_id].targets:
+        if t.distance > reach:
+            continue
+        target = state.spaces[t.space]
+        tdef = SPACES[t.space]
+        if side == "empire":
+            if tdef.on_wall:
+                useful = target.damage < 2 or target.ins > 0 or target.cannon is not None
+            else:
+                useful = target.ins > 0 or target.cannon == "insurgents"
+        else:
+            if tdef.on_wall and target.cannon == "insurgents":
+                useful = target.imperial > 0
+            else:
+                useful = target.imperial > 0 or target.cannon == "empire"
+        if useful:
+            result.append((t.space, t.need or SHOT_NEED[t.distance]))
+    return result
+
+
+def cannon_bonus(state: FreedomState, space_id: str) -> int:
+    space = state.spaces[space_id]
+    if space.cannon == "empire":
+        return 1 if space.ally > 0 else 0
+    return 1 if space.bombard else 0
+
+
+def fire(state: FreedomState, src: str, dst: str) -> int:
+    """One cannon shot: 2d6, each die at or above the need is a hit. Returns the hits."""
+    need = dict(cannon_targets(state, src))[dst]
+    bonus = cannon_bonus(state, src)
+    dice = state.rng.dice(2, 6)
+    hits = sum(1 for d in dice if d + bonus >= need)
+    side = state.spaces[src].cannon or "empire"
+    name = "Bombard" if state.spaces[src].bombard else "cannon"
+    mod = f" {bonus:+d}" if bonus else ""
+    state.say(
+        f"{side.title()} {name} on {SPACES[src].name} fires at {SPACES[dst].name}: "
+        f"2d6 {dice}{mod}, need {need}: {hits} hit{'s' if hits != 1 else ''}.",
+        role=side, dice=dice,
+    )
+    for _ in range(hits):
+        if side == "empire":
+            imperial_shot(state, dst)
+        else:
+            insurgent_shot(state, dst)
+    return hits
+
+
+def imperial_shot(state: FreedomState, dst: str) -> None:
+    target = state.spaces[dst]
+    if SPACES[dst].on_wall and target.damage < 2:
+        target.damage += 1
+        if target.damage == 2:
+            state.say(f"The wall at {SPACES[dst].name} is destroyed.")
+            push_morale_choice(state, "empire")
+        else:
+            state.say(f"The wall at {SPACES[dst].name} is damaged.")
+        return
+    if target.ins > 0:
+        kill(state, dst, "insurgents", "empire")
+    elif target.cannon is not None:
+        remove_cannon(state, dst)
+        state.say(f"The cannon on {SPACES[dst].name} is destroyed.")
+
+
+def insurgent_shot(state: FreedomState, dst: str) -> None:
+    target = state.spaces[dst]
+    if target.imperial > 0:
+        kill(state, dst, "empire", "insurgents")
+    elif target.cannon == "empire":
+        remove_cannon(state, dst)
+        state.say(f"The Imperial cannon on {SPACES[dst].name} is destroyed.")

@@ -1,0 +1,162 @@
+"""Prompt states shared by rules and card events: morale choice, removing and placing units."""
+
+from __future__ import annotations
+
+from engine.core.game import Choice
+from engine.games.freedom.data import CAMP, SPACES, other
+from engine.games.freedom.flow import PromptState, pop, prompt_state
+from engine.games.freedom.movement import insurgent_placements
+from engine.games.freedom.pieces import add_units, change_morale, remove_units, room, units
+from engine.games.freedom.state import Frame, FreedomState
+
+KIND_NAMES = {"exp": "Expeditionary", "ally": "Allied", "ins": "Insurgent"}
+
+
+@prompt_state
+class MoraleChoice(PromptState):
+    """After emptying a space or destroying a wall: raise own Morale or lower the enemy's."""
+
+    name = "morale_choice"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "A space was emptied (or a wall destroyed): choose the morale change."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        enemy = other(frame.role)
+        return [
+            Choice(id="morale:up", label=f"Raise your Morale to {state.morale[frame.role] + 1}",
+                   group="Morale", style="success"),
+            Choice(id="morale:down", label=f"Lower {enemy.title()} Morale to "
+                   f"{state.morale[enemy] - 1}", group="Morale", style="danger"),
+        ]
+
+    def on_morale(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        if arg == "up":
+            change_morale(state, frame.role, +1)
+            state.say(f"{frame.role.title()} raise their Morale to {state.morale[frame.role]}.",
+                      role=frame.role)
+        else:
+            enemy = other(frame.role)
+            change_morale(state, enemy, -1)
+            state.say(f"{frame.role.title()} lower {enemy.title()} Morale to "
+                      f"{state.morale[enemy]}.", role=frame.role)
+
+
+def removal_candidates(state: FreedomState, frame: Frame) -> list[str]:
+    side = frame.data["side"]
+    allowed = frame.data.get("spaces")
+    found = sorted(
+        sid for sid, space in state.spaces.items()
+        if units(space, side) > 0 and (allowed is None or sid in allowed) and sid != CAMP
+    )
+    if not found and (allowed is None or CAMP in allowed) and units(state.spaces[CAMP], side):
+        found = [CAMP]  # the Camp only when no unit is left on the city map
+    return found
+
+
+@prompt_state
+class RemoveUnits(PromptState):
+    """``role`` removes ``count`` units of ``side`` one by one."""
+
+    name = "remove_units"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        reason = frame.data.get("reason") or "losses"
+        return f"Remove {frame.data['count']} {frame.data['side'].title()} unit(s) ({reason})."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [
+            Choice(id=f"space:{sid}", label=f"{SPACES[sid].name} "
+                   f"({units(state.spaces[sid], frame.data['side'])})", group="Remove from")
+            for sid in removal_candidates(state, frame)
+        ]
+
+    def on_space(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        remove_units(state, arg, frame.data["side"], 1)
+        state.say(f"A {frame.data['side'].title()} unit is removed from {SPACES[arg].name}.",
+                  role=frame.role)
+        frame.data["count"] -= 1
+        if frame.data["count"] <= 0 or not removal_candidates(state, frame):
+            pop(state, frame)
+
+
+def placement_candidates(state: FreedomState, frame: Frame) -> list[str]:
+    kind = frame.data["kind"]
+    allowed = frame.data.get("spaces")
+    if state.pool[kind] <= 0:
+        return []
+    if allowed is None:
+        allowed = insurgent_placements(state) if kind == "ins" else [CAMP]
+    return sorted(s for s in allowed if room(state, s, kind) > 0)
+
+
+@prompt_state
+class PlaceUnits(PromptState):
+    """``role`` places ``count`` new units of ``kind`` from the pool, one by one.
+
+    With ``overflow`` set (a space id), units that fit nowhere go there."""
+
+    name = "place_units"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        reason = frame.data.get("reason") or "new units"
+        return f"Place {frame.data['count']} {KIND_NAMES[frame.data['kind']]} unit(s) ({reason})."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [
+            Choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place on")
+            for sid in placement_candidates(state, frame)
+        ]
+
+    def on_space(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        add_units(state, arg, frame.data["kind"], 1)
+        state.say(f"A new {KIND_NAMES[frame.data['kind']]} unit is placed on {SPACES[arg].name}.",
+                  role=frame.role)
+        frame.data["count"] -= 1
+        if frame.data["count"] <= 0:
+            pop(state, frame)
+        elif not placement_candidates(state, frame):
+            finish_placement(state, frame)
+
+    def on_pass(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        finish_placement(state, frame)
+
+
+def finish_placement(state: FreedomState, frame: Frame) -> None:
+    overflow = frame.data.get("overflow")
+    if overflow and frame.data["count"] > 0:
+        placed = add_units(state, overflow, frame.data["kind"], frame.data["count"])
+        if placed:
+            state.say(f"{placed} {KIND_NAMES[frame.data['kind']]} unit(s) go to "
+                      f"{SPACES[overflow].name}.", role=frame.role)
+    pop(state, frame)
+
+
+@prompt_state
+class PlaceCannon(PromptState):
+    """The Insurgents place a reward cannon in the city or on an island."""
+
+    name = "place_cannon"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return "Place a new cannon in the city or on an island."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        if state.pool["cannons"] <= 0:
+            return []
+        return [
+            Choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place the cannon on")
+            for sid, sdef in SPACES.items()
+            if sdef.in_city and state.spaces[sid].cannon is None
+            and state.spaces[sid].imperial == 0
+        ]
+
+    def on_space(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        from engine.games.freedom.pieces import place_cannon
+
+        place_cannon(state, arg, "insurgents")
+        state.say(f"A new Insurgent cannon stands on {SPACES[arg].name}.", role=frame.role)
+        frame.data["count"] = frame.data.get("count", 1) - 1
+        if frame.data["count"] <= 0:
+            pop(state, frame)

@@ -1,0 +1,62 @@
+"""Freedom! as a Strategos game: the contract methods wired to the rules modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.game import Game, Prompt, RoleInfo
+from engine.games.freedom import (  # noqa: F401 (prompt states)
+    actions,
+    cardplay,
+    common,
+    events,
+    phases,
+)
+from engine.games.freedom.flow import answer, current_choices, settle
+from engine.games.freedom.invariants import check
+from engine.games.freedom.setup import setup_state
+from engine.games.freedom.state import FreedomOptions, FreedomState
+from engine.games.freedom.view import build_view
+
+
+class Freedom(Game[FreedomState, FreedomOptions]):
+    id = "freedom"
+    name = "Freedom!"
+    min_players = 2
+    max_players = 2
+    summary = ("The third siege of Messolonghi, 1825–26: the Empire storms the walls, the "
+               "Insurgents hold out for six rounds.")
+    docs = "docs/games/freedom.md"
+    Options = FreedomOptions
+    State = FreedomState
+
+    def roles(self, players: int, options: FreedomOptions) -> list[RoleInfo]:
+        return [RoleInfo(id="empire", name="Empire", team="empire"),
+                RoleInfo(id="insurgents", name="Insurgents", team="insurgents")]
+
+    def role_name(self, state: FreedomState, role: str) -> str:
+        return {"empire": "Empire", "insurgents": "Insurgents"}.get(role, role)
+
+    def setup(self, seed: str, players: int, options: FreedomOptions) -> FreedomState:
+        state = setup_state(seed, options)
+        settle(state)
+        return state
+
+    def prompts(self, state: FreedomState) -> dict[str, Prompt]:
+        current = current_choices(state)
+        if current is None:
+            return {}
+        frame, text, choices = current
+        return {frame.role: Prompt(role=frame.role, text=text, choices=choices)}
+
+    def apply(self, state: FreedomState, role: str, choice_id: str) -> None:
+        answer(state, role, choice_id)
+
+    def view(self, state: FreedomState, role: str | None) -> dict[str, Any]:
+        return build_view(state, role)
+
+    def invariants(self, state: FreedomState) -> list[str]:
+        return check(state, build_view(state, None))
+
+
+GAME = Freedom()

@@ -1,0 +1,99 @@
+"""Where units may go: Imperial Normal and Slow Movement, the Opening advance, Insurgent Regroup.
+
+Movement reads the board data: ``toward_camp`` (never backwards), ``slow`` (lagoon, southern
+city and wall spaces cost a Slow Movement), ``thick`` (island borders crossed only while the
+Empire holds the island), and the limits through ``pieces.room``.
+"""
+
+from __future__ import annotations
+
+from engine.games.freedom.data import CAMP, SPACES
+from engine.games.freedom.pieces import room
+from engine.games.freedom.state import FreedomState
+
+
+def _within(spaces: list[str] | None, *ids: str) -> bool:
+    return spaces is None or all(i in spaces for i in ids)
+
+
+def imperial_step(
+    state: FreedomState, src: str, dst: str, kind: str, mode: str, *, end: bool = True,
+    spaces: list[str] | None = None,
+) -> bool:
+    """May an Imperial ``kind`` unit step from ``src`` to ``dst``?
+
+    ``mode`` is "normal" (non-slow destinations), "slow" (slow destinations) or "opening"
+    (forward only, no slow spaces, sideways only out of the Camp). ``end`` False checks a
+    space a unit only passes through during a 2-space Normal Movement: full spaces and
+    spaces of the other Imperial kind may be crossed, Insurgent-held ones never.
+    """
+    a, b = SPACES[src], SPACES[dst]
+    if dst not in a.neighbours or b.kind in ("camp", "city centre"):
+        return False
+    if dst in a.toward_camp or not _within(spaces, src, dst):
+        return False
+    target = state.spaces[dst]
+    if target.ins > 0:
+        return False
+    if mode == "slow":
+        if not b.slow:
+            return False
+    elif b.slow:
+        return False
+    if mode == "opening" and src != CAMP and (a.kind != "mainland" or b.row >= a.row):
+        return False
+    if b.on_wall and not a.on_wall and target.damage < 2:
+        return False  # climb onto the wall only where it is destroyed
+    if b.thick is not None and state.spaces[b.thick].imperial == 0:
+        return False
+    if not end:
+        return True
+    return room(state, dst, kind) > 0
+
+
+def imperial_kinds(state: FreedomState, space_id: str) -> list[str]:
+    space = state.spaces[space_id]
+    return [k for k in ("exp", "ally") if getattr(space, k) > 0]
+
+
+def normal_destinations(
+    state: FreedomState, src: str, kind: str, spaces: list[str] | None = None,
+    *, allow_through: bool = True,
+) -> list[tuple[str, bool]]:
+    """(destination, must_continue) pairs for one Normal Movement step from ``src``."""
+    result: list[tuple[str, bool]] = []
+    for dst in SPACES[src].neighbours:
+        if imperial_step(state, src, dst, kind, "normal", spaces=spaces):
+            result.append((dst, False))
+        elif allow_through and imperial_step(
+            state, src, dst, kind, "normal", end=False, spaces=spaces
+        ) and any(
+            imperial_step(state, dst, nxt, kind, "normal", spaces=spaces)
+            for nxt in SPACES[dst].neighbours if nxt != src
+        ):
+            result.append((dst, True))
+    return sorted(result)
+
+
+def step_destinations(
+    state: FreedomState, src: str, kind: str, mode: str, spaces: list[str] | None = None
+) -> list[str]:
+    return sorted(
+        dst for dst in SPACES[src].neighbours
+        if imperial_step(state, src, dst, kind, mode, spaces=spaces)
+    )
+
+
+def regroup_destinations(state: FreedomState, src: str) -> list[str]:
+    """Regroup: anywhere in the city (wall, forts, beach) or onto an island, within limits."""
+    return sorted(
+        dst for dst, sdef in SPACES.items()
+        if dst != src and sdef.in_city and room(state, dst, "ins") > 0
+    )
+
+
+def insurgent_placements(state: FreedomState) -> list[str]:
+    """Where a new Insurgent unit may be put (wall, beach, islands; no Imperial units)."""
+    return sorted(
+        dst for dst, sdef in SPACES.items() if sdef.in_city and room(state, dst, "ins") > 0
+    )

@@ -1,0 +1,418 @@
+"""The round: Administration, Opening, Actions, Cannons, Replenishment; the period change;
+victory checks. ``advance`` runs whenever no question is pending and moves to the next step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.game import Choice
+from engine.games.freedom import cards
+from engine.games.freedom.cardplay import can_play
+from engine.games.freedom.combat import can_fire, cannon_targets, fire
+from engine.games.freedom.data import (
+    AREAS,
+    CAMP,
+    CITY,
+    SEA,
+    SPACES,
+    TRACKS,
+    VASILADI_WATERS,
+    other,
+)
+from engine.games.freedom.flow import PromptState, pop, prompt_state, push
+from engine.games.freedom.movement import imperial_kinds, imperial_step
+from engine.games.freedom.pieces import (
+    add_units,
+    change_morale,
+    draw_cards,
+    gain_money,
+    gain_supplies,
+    move_units,
+    place_cannon,
+    support_area,
+    units,
+    win,
+)
+from engine.games.freedom.state import Area, Frame, FreedomState
+
+HAND = 8
+LAST_ROUND = 6
+
+
+def advance(state: FreedomState) -> None:
+    STEPS[state.step](state)
+
+
+def administration(state: FreedomState) -> None:
+    """Round marker, Imperial morale loss in rounds 5-6, drawing, the period change."""
+    state.step = "opening"
+    if state.round == 1:
+        return  # the hands were dealt at setup
+    state.say(f"Round {state.round} begins (Period {state.period}).")
+    if state.round in (5, 6):
+        change_morale(state, "empire", -1)
+        state.say(f"The siege drags on: Imperial Morale {state.morale['empire']}.")
+        if state.result:
+            return
+    if state.round == 4:
+        for role in ("empire", "insurgents"):
+            old = [c for c in state.hands[role] if cards.card(c).period == "A"]
+            for c in old:
+                state.hands[role].remove(c)
+                state.discard.append(c)
+            draw_cards(state, role, HAND - len(state.hands[role]))
+        state.extra_draw = {"empire": 0, "insurgents": 0}
+        period_change(state)
+        return
+    for role in ("empire", "insurgents"):
+        if state.options.administration_draw == "up_to_8":
+            count = HAND - len(state.hands[role])
+        else:
+            count = 7 + state.extra_draw[role]
+        state.extra_draw[role] = 0
+        draw_cards(state, role, count)
+
+
+def period_change(state: FreedomState) -> None:
+    """Ibrahim arrives: Period B."""
+    pb = TRACKS.period_b
+    state.say("Ibrahim Pasha arrives: Period B, the Twilight of Freedom.")
+    add_units(state, CAMP, "ally", pb.allied_in_camp)
+    if state.options.period_b_sea == "actions":
+        for _ in range(pb.sea_support):
+            support_area(state, SEA, "empire")
+    else:
+        sea = state.areas[SEA]
+        if sea.side != "empire":
+            state.areas[SEA] = Area(side="empire", support=0)
+        sea = state.areas[SEA]
+        sea.support = min(TRACKS.limits.support_max, sea.support + pb.sea_support)
+    gain_supplies(state, "empire", pb.empire_supplies)
+    gain_money(state, pb.empire_money)
+    state.plea["empire"] = min(TRACKS.plea.empire_max, (state.plea["empire"] or 0) + pb.empire_plea)
+    civ = min(pb.civilians, state.pool["civ"])
+    state.pool["civ"] -= civ
+    state.spaces[CITY].civ += civ
+    if state.plea["insurgents"] is not None:
+        state.plea["insurgents"] = min(TRACKS.plea.insurgents_max,
+                                       state.plea["insurgents"] + pb.insurgents_plea)
+    rows = [s for s, d in SPACES.items() if d.kind == "mainland" and d.row in pb.allied_rows]
+    push(state, "place_units", "empire", kind="ally", count=pb.allied_on_map, spaces=rows,
+         overflow=CAMP, reason="the Allied army arrives within 2 rows of the Camp")
+
+
+def opening_empire(state: FreedomState) -> None:
+    state.step = "opening_insurgents"
+    push(state, "opening", "empire", moved={}, count=0)
+
+
+def opening_insurgents(state: FreedomState) -> None:
+    state.step = "actions_start"
+    state.turn += 1
+    push(state, "ins_regroup", "insurgents", opening=True)
+
+
+def actions_start(state: FreedomState) -> None:
+    state.step = "actions"
+    state.played = {"empire": 0, "insurgents": 0}
+    state.pending_event = state.pending_for = None
+    first = "empire" if state.morale["empire"] >= state.morale["insurgents"] else "insurgents"
+    state.active = first
+    state.turn += 1
+    state.say(f"Actions phase: {first.title()} play first.")
+
+
+def actions(state: FreedomState) -> None:
+    for role in (state.active, other(state.active)):
+        if can_play(state, role):
+            state.active = role
+            push(state, "play", role)
+            return
+    state.step = "actions_end"
+
+
+def actions_end(state: FreedomState) -> None:
+    state.step = "cannons_empire"
+    state.pending_event = state.pending_for = None
+    if state.options.position_check == "end_of_actions":
+        check_position(state)
+
+
+def check_position(state: FreedomState) -> None:
+    """Imperial units in a fort or on a beach of the southern city win the game."""
+    for sid, sdef in SPACES.items():
+        if sdef.kind in ("fort", "beach") and state.spaces[sid].imperial > 0:
+            win(state, "empire", f"Imperial troops hold {sdef.name}")
+            return
+
+
+def cannons_empire(state: FreedomState) -> None:
+    state.step = "cannons_insurgents"
+    state.turn += 1
+    state.say("Cannons phase: the Imperial batteries fire.")
+    push(state, "cannons", "empire", fired=[])
+
+
+def cannons_insurgents(state: FreedomState) -> None:
+    state.step = "replenish_empire"
+    state.turn += 1
+    push(state, "cannons", "insurgents", fired=[])
+
+
+def imperial_units_total(state: FreedomState) -> int:
+    return sum(s.imperial for s in state.spaces.values())
+
+
+def replenish_empire(state: FreedomState) -> None:
+    """Area rewards, pay, supplies, desertion."""
+    state.step = "replenish_insurgents"
+    state.turn += 1
+    state.say("Replenishment.")
+    if state.period == "B" and state.options.period_b_replenishment_morale:
+        change_morale(state, "empire", -1)
+    gained = {"supplies": 0, "morale": 0, "units": 0, "cannons": 0}
+    for aid, area in state.areas.items():
+        if area.side != "empire":
+            continue
+        reward = AREAS[aid].empire
+        gained["supplies"] += reward.supplies
+        gained["morale"] += reward.morale
+        gained["units"] += add_units(state, CAMP, "exp", reward.units)
+        for _ in range(reward.cannons):
+            gained["cannons"] += int(place_cannon(state, CAMP, "empire"))
+        if reward.vasiladi:
+            landed = add_units(state, VASILADI_WATERS, "exp", reward.vasiladi)
+            state.say(f"{landed} Expeditionary unit(s) land around Vasiladi.")
+    gain_supplies(state, "empire", gained["supplies"])
+    if gained["morale"]:
+        change_morale(state, "empire", gained["morale"])
+    state.say(f"Empire gains {gained['supplies']} Supplies, {gained['morale']} Morale, "
+              f"{gained['units']} unit(s) and {gained['cannons']} cannon(s) in the Camp.")
+    pay = TRACKS.pay.money[state.period]
+    unpaid = gain_money(state, -pay)
+    losses = 0
+    if unpaid:
+        losses += unpaid
+        change_morale(state, "empire", -TRACKS.pay.unpaid_morale)
+        state.say(f"Empire cannot pay {unpaid} Money: {unpaid} unit(s) leave, Morale "
+                  f"{state.morale['empire']}.")
+    food = TRACKS.pay.supplies[state.period]
+    short = gain_supplies(state, "empire", -food)
+    if short:
+        change_morale(state, "empire", -short)
+        state.say(f"Empire lacks {short} Supplies: Morale {state.morale['empire']}.")
+    if state.result:
+        return
+    deserters = TRACKS.desertion(state.morale["empire"])
+    if deserters:
+        state.say(f"Low morale: {deserters} Imperial unit(s) desert.")
+        losses += deserters
+    losses = min(losses, imperial_units_total(state))
+    if losses:
+        push(state, "remove_units", "empire", side="empire", count=losses, spaces=None,
+             reason="unpaid troops and deserters")
+
+
+def population(state: FreedomState) -> int:
+    return sum(s.ins + s.civ for s in state.spaces.values())
+
+
+def replenish_insurgents(state: FreedomState) -> None:
+    """Population count, area rewards, feeding, the Plea for Help roll."""
+    state.step = "round_end"
+    state.population = population(state)
+    cost = TRACKS.population_cost(state.population)
+    state.say(f"Insurgent population {state.population} (band "
+              f"{TRACKS.band(state.population)}): {cost} Supplies to feed.")
+    frames: list[tuple[str, dict[str, object]]] = []
+    supplies = morale = new_units = cannons_ = 0
+    for aid, area in state.areas.items():
+        if area.side != "insurgents":
+            continue
+        reward = AREAS[aid].insurgents
+        supplies += reward.supplies
+        morale += reward.morale
+        new_units += reward.units
+        cannons_ += reward.cannons
+    gain_supplies(state, "insurgents", supplies)
+    if morale:
+        change_morale(state, "insurgents", morale)
+    state.say(f"Insurgents gain {supplies} Supplies, {morale} Morale, {new_units} unit(s) and "
+              f"{cannons_} cannon(s).")
+    if new_units:
+        frames.append(("place_units", {"kind": "ins", "count": new_units, "spaces": None,
+                                       "reason": "area rewards"}))
+    if cannons_:
+        frames.append(("place_cannon", {"count": cannons_}))
+    short = gain_supplies(state, "insurgents", -cost)
+    if short:
+        change_morale(state, "insurgents", -short)
+        state.say(f"Insurgents lack {short} Supplies: Morale {state.morale['insurgents']}.")
+    if state.result:
+        return
+    track = state.plea["insurgents"]
+    if track is not None:
+        dice = state.rng.dice(2, 6)
+        total = sum(dice) + track
+        if total >= TRACKS.plea.insurgents_target:
+            state.say(f"Plea for Help: 2d6 {dice} + {track} = {total}: the Government sends "
+                      "help!", role="insurgents", dice=dice)
+            gain_supplies(state, "insurgents", TRACKS.plea.help_supplies)
+            change_morale(state, "insurgents", TRACKS.plea.help_morale)
+            state.plea["insurgents"] = None
+            frames.append(("place_units", {"kind": "ins", "count": TRACKS.plea.help_units,
+                                           "spaces": None, "reason": "help from the Government"}))
+        else:
+            state.plea["insurgents"] = min(TRACKS.plea.insurgents_max, track + 1)
+            state.say(f"Plea for Help: 2d6 {dice} + {track} = {total}: no answer.",
+                      role="insurgents", dice=dice)
+    for name, data in reversed(frames):
+        push(state, name, "insurgents", **data)
+
+
+def round_end(state: FreedomState) -> None:
+    if state.options.position_check == "end_of_round":
+        check_position(state)
+        if state.result:
+            return
+    if state.round >= LAST_ROUND:
+        win(state, "insurgents", "Messolonghi still stands after six rounds")
+        return
+    state.round += 1
+    state.step = "administration"
+    state.turn += 1
+
+
+STEPS: dict[str, Callable[[FreedomState], None]] = {
+    "administration": administration,
+    "opening": opening_empire,
+    "opening_insurgents": opening_insurgents,
+    "actions_start": actions_start,
+    "actions": actions,
+    "actions_end": actions_end,
+    "cannons_empire": cannons_empire,
+    "cannons_insurgents": cannons_insurgents,
+    "replenish_empire": replenish_empire,
+    "replenish_insurgents": replenish_insurgents,
+    "round_end": round_end,
+}
+PHASE_OF_STEP = {
+    "administration": "administration", "opening": "opening", "opening_insurgents": "opening",
+    "actions_start": "actions", "actions": "actions", "actions_end": "cannons",
+    "cannons_empire": "cannons", "cannons_insurgents": "cannons",
+    "replenish_empire": "replenishment", "replenish_insurgents": "replenishment",
+    "round_end": "replenishment",
+}
+
+
+# --- Prompt states of the phases ------------------------------------------------------------
+
+def opening_sources(state: FreedomState, frame: Frame) -> list[tuple[str, str]]:
+    moved: dict[str, int] = frame.data["moved"]
+    found = []
+    for sid in state.spaces:
+        if sid != CAMP and SPACES[sid].kind != "mainland":
+            continue
+        for kind in imperial_kinds(state, sid):
+            if getattr(state.spaces[sid], kind) - moved.get(f"{sid}:{kind}", 0) <= 0:
+                continue
+            if any(imperial_step(state, sid, d, kind, "opening") for d in SPACES[sid].neighbours):
+                found.append((sid, kind))
+    return sorted(found)
+
+
+@prompt_state
+class Opening(PromptState):
+    """The Empire moves up to 5 units (exactly 5 in v2.2) one space forward."""
+
+    name = "opening"
+
+    def limit(self, state: FreedomState) -> int:
+        return 5
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        if frame.data.get("src"):
+            return f"Opening: move the unit from {SPACES[frame.data['src']].name} forward to:"
+        return (f"Opening: move units one space forward ({frame.data['count']}/5 moved).")
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        d = frame.data
+        if d.get("src"):
+            return [Choice(id=f"to:{t}", label=SPACES[t].name, group="Forward to")
+                    for t in sorted(SPACES[d["src"]].neighbours)
+                    if imperial_step(state, d["src"], t, d["kind"], "opening")] + [
+                        Choice(id="back", label="Back")]
+        sources = opening_sources(state, frame)
+        choices = []
+        for sid, kind in sources:
+            several = len(imperial_kinds(state, sid)) > 1
+            choices.append(Choice(id=f"from:{sid}:{kind}" if several else f"from:{sid}",
+                                  label=SPACES[sid].name + (f" ({kind})" if several else ""),
+                                  group="Advance from"))
+        if state.options.opening == "up_to_5" or not sources:
+            choices.append(Choice(id="done", label="End the Opening advance"))
+        return choices
+
+    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        sid, _, kind = arg.partition(":")
+        frame.data["src"], frame.data["kind"] = sid, kind or imperial_kinds(state, sid)[0]
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        frame.data["src"] = None
+
+    def on_to(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        d = frame.data
+        move_units(state, d["src"], arg, d["kind"])
+        key = f"{arg}:{d['kind']}"
+        d["moved"][key] = d["moved"].get(key, 0) + 1
+        d["count"] += 1
+        state.say(f"Opening: a unit advances {SPACES[d['src']].name} → {SPACES[arg].name}.",
+                  role="empire")
+        d["src"] = None
+        if d["count"] >= self.limit(state):
+            pop(state, frame)
+
+    def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+
+@prompt_state
+class Cannons(PromptState):
+    """Each side fires its cannons one by one; a cannon fires only with an own unit beside it."""
+
+    name = "cannons"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        if frame.data.get("src"):
+            return f"Cannon on {SPACES[frame.data['src']].name}: choose the target."
+        return "Cannons phase: choose a cannon to fire."
+
+    def ready(self, state: FreedomState, frame: Frame) -> list[str]:
+        return sorted(s for s in state.spaces if s not in frame.data["fired"]
+                      and can_fire(state, s, frame.role))
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        if frame.data.get("src"):
+            return [Choice(id=f"at:{t}", label=f"{SPACES[t].name} ({need}+)", group="Target",
+                           style="danger")
+                    for t, need in cannon_targets(state, frame.data["src"])]
+        return [Choice(id=f"fire:{s}", label=f"Fire from {SPACES[s].name}", group="Cannons",
+                       style="primary") for s in self.ready(state, frame)] + [
+                           Choice(id="done", label="Stop firing")]
+
+    def on_fire(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        frame.data["src"] = arg
+
+    def on_at(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        src = frame.data["src"]
+        frame.data["src"] = None
+        frame.data["fired"].append(src)
+        if not self.ready(state, frame):
+            pop(state, frame)
+        fire(state, src, arg)
+
+    def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+
+__all__ = ["advance", "check_position", "other", "population", "units"]
