@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
+from tests.e2e.harness import Clock, Strategos
 from tests.fakediscord import FakeDiscord, errors_fail, pointed_at
 
 
@@ -20,3 +22,21 @@ async def fake() -> AsyncIterator[FakeDiscord]:
             server.check()
     finally:
         await server.stop()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def strategos(fake: FakeDiscord, tmp_path: Path, clock: Clock
+                    ) -> AsyncIterator[Strategos]:
+    """The real bot on a temporary database, started; `restart()` keeps the database."""
+    harness = Strategos(fake, tmp_path / "strategos.db", clock)
+    await harness.start()
+    try:
+        yield harness
+    finally:
+        await harness.stop()
+    assert harness.failures == [], f"the bot reported failures: {harness.failures}"

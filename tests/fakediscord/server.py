@@ -39,6 +39,9 @@ from tests.fakediscord.state import (
 T = TypeVar("T")
 
 DEFAULT_WAIT = 20.0  # a guard against hangs, never an assertion about speed
+# Names discord.py gives the tasks that run interaction handlers.
+HANDLER_TASKS = ("discord-ui-view-dispatch", "discord-ui-dynamic-item", "CommandTree-invoker",
+                 "discord.py: interaction")
 BOT_PERMISSIONS = (Perm.EVERYONE | Perm.MANAGE_MESSAGES | Perm.MENTION_EVERYONE
                    | Perm.ADD_REACTIONS)
 
@@ -484,7 +487,26 @@ class FakeDiscord:
                             f"the bot to answer {_describe(record)}")
         if settle:
             await self.wait_for(ix.settled, f"the bot to finish answering {_describe(record)}")
+            await self.idle()
         return ix
+
+    async def idle(self, timeout: float = DEFAULT_WAIT) -> None:
+        """Wait until discord.py has no interaction handler running (the bot's reaction is
+        complete: e.g. the board posted after the prompt was updated)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        current = asyncio.current_task()
+        while True:
+            busy = [t for t in asyncio.all_tasks() if t is not current and not t.done()
+                    and t.get_name().startswith(HANDLER_TASKS)]
+            if not busy:
+                break
+            left = end - loop.time()
+            if left <= 0:
+                raise TimeoutError(f"the bot is still busy: {[t.get_name() for t in busy]}")
+            await asyncio.wait(busy, timeout=left)
+        if self.failures:
+            self.check()
 
 
 class Interaction:

@@ -1,0 +1,169 @@
+"""Driving the real Strategos bot through the fake Discord, the way players would.
+
+`Strategos` starts, stops and restarts the bot from `bot.app.create_bot(settings)` on one
+database with an injected clock. `Table` plays through the UI the bot actually sends:
+lobby buttons, **Take turn**, and the choice buttons and select menus of the prompts.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from bot.app import StrategosBot, create_bot
+from bot.settings import Settings
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, RunningClient
+
+CHOICE_PREFIXES = ("sg:c:", "sg:s:")
+GAME_OVER = "Seed revealed"
+
+
+class Clock:
+    """The bot's clock in tests: stands still until told to move."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        self.now += timedelta(hours=hours)
+
+
+class Strategos:
+    """The real bot, connected to the fake; restartable on the same database."""
+
+    def __init__(self, fake: FakeDiscord, database: Path, clock: Clock | None = None,
+                 **settings: Any) -> None:
+        self.fake = fake
+        self.clock = clock or Clock()
+        self.settings = Settings(database=database, timer_interval=3600, **settings)
+        self.running: RunningClient | None = None
+        self.starts = 0
+        self.failures: list[BaseException] = []
+
+    @property
+    def bot(self) -> StrategosBot:
+        assert self.running is not None, "the bot is not running"
+        client = self.running.client
+        assert isinstance(client, StrategosBot)
+        return client
+
+    async def start(self) -> StrategosBot:
+        client = create_bot(self.settings, clock=self.clock)
+        self.running = RunningClient(self.fake, client)
+        await self.running.start()
+        self.starts += 1
+        return client
+
+    async def stop(self) -> None:
+        if self.running is not None:
+            client = self.running.client
+            await self.running.stop()
+            self.failures += getattr(client, "failures", [])
+            self.running = None
+
+    async def restart(self) -> StrategosBot:
+        await self.stop()
+        return await self.start()
+
+
+def choice_items(message: FakeMessage) -> list[dict[str, Any]]:
+    """The choice buttons and select menus of a turn prompt (not page or role switches)."""
+    return [c for c in message.items()
+            if str(c.get("custom_id", "")).startswith(CHOICE_PREFIXES)]
+
+
+def mentioned(text: str) -> list[int]:
+    return [int(m) for m in re.findall(r"<@!?(\d+)>", text)]
+
+
+@dataclass
+class Table:
+    """Players at one channel, playing through the buttons the bot sends."""
+
+    fake: FakeDiscord
+    host: FakeUser
+    players: list[FakeUser]
+    lobby: FakeMessage | None = None
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    actions: int = 0
+
+    async def open(self, game: str, options: str | None = None, **extra: Any) -> FakeMessage:
+        """`/game new` with typed options; returns the lobby message in the channel."""
+        kwargs: dict[str, Any] = {"game": game, **extra}
+        if options is not None:
+            kwargs["options"] = options
+        ix = await self.fake.slash(self.host, "game new", **kwargs)
+        lobby = ix.response
+        assert lobby is not None and not lobby.ephemeral, ix.text()
+        self.lobby = lobby
+        return lobby
+
+    async def gather(self) -> FakeMessage:
+        """Everyone but the host presses Join; the host presses Start; returns the first board."""
+        assert self.lobby is not None
+        for user in self.players:
+            if user is not self.host:
+                await self.fake.click(user, self.lobby, label="Join")
+        mark = self.fake.cursor()
+        await self.fake.click(self.host, self.lobby, label="Start")
+        return await self.fake.wait_for_message(after=mark, where=is_board,
+                                                what="the first board")
+
+    def board(self) -> FakeMessage:
+        """The newest message with a **Take turn** button."""
+        boards = [m for m in self.fake.channel_messages() if is_board(m)]
+        assert boards, "no board with a Take turn button in the channel"
+        return boards[-1]
+
+    def over(self) -> FakeMessage | None:
+        ends = [m for m in self.fake.channel_messages() if GAME_OVER in m.text()]
+        return ends[-1] if ends else None
+
+    async def prompt(self, user: FakeUser) -> FakeMessage:
+        """Press **Take turn**: the ephemeral prompt the bot answers with."""
+        ix = await self.fake.click(user, self.board(), label="Take turn")
+        message = ix.response
+        assert message is not None and message.ephemeral, "Take turn must answer ephemerally"
+        return message
+
+    async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
+                     ) -> FakeMessage:
+        """Make one legal choice offered on `prompt` (random if `pick` is None)."""
+        items = choice_items(self.fake.message(prompt))
+        assert items, f"no choices on the prompt: {self.fake.message(prompt).text()[:300]}"
+        options = [(c, None) for c in items if c["type"] == 2]
+        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
+        component, value = options[self.rng.randrange(len(options)) if pick is None else pick]
+        if value is None:
+            await self.fake.click(user, prompt, component["custom_id"])
+        else:
+            await self.fake.select(user, prompt, component["custom_id"], [value])
+        self.actions += 1
+        return self.fake.message(prompt)
+
+    async def play_out(self, max_actions: int = 5000) -> FakeMessage:
+        """Play until the game ends, each player always choosing a legal option the bot sent."""
+        while (end := self.over()) is None:
+            progressed = False
+            for user in self.players:
+                prompt = await self.prompt(user)
+                while choice_items(self.fake.message(prompt)) and self.over() is None:
+                    await self.choose(user, prompt)
+                    progressed = True
+                    assert self.actions <= max_actions, "the game did not end"
+                if self.over() is not None:
+                    break
+            assert progressed or self.over() is not None, \
+                "nobody had anything to choose, yet the game is not over"
+        return end
+
+
+def is_board(message: FakeMessage) -> bool:
+    return any(b.get("label") == "Take turn" for b in message.buttons())
