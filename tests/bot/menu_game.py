@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
@@ -19,7 +19,7 @@ class MenuOptions(BaseModel):
 
 class MenuState(GameState):
     options: MenuOptions
-    picked: list[str] = []
+    picked: list[str] = Field(default_factory=list)
 
 
 class Menu(Game[MenuState, MenuOptions]):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,7 +109,7 @@ async def test_duel_from_lobby_to_first_turn(fake: FakeDiscord, bot: StrategosBo
 
 
 async def open_duel(fake: FakeDiscord, host: FakeUser, other: FakeUser,
-                    options: str = "rounds_to_win=1", **extra: object) -> FakeMessage:
+                    options: str = "rounds_to_win=1", **extra: Any) -> FakeMessage:
     """A started Duel; returns the first board post."""
     lobby = (await fake.slash(host, "game new", game="duel", options=options, **extra)).response
     assert lobby is not None
@@ -118,13 +119,18 @@ async def open_duel(fake: FakeDiscord, host: FakeUser, other: FakeUser,
     return await fake.wait_for_message(after=mark, where=lambda m: "SHA-256" in m.text())
 
 
+def present(message: FakeMessage | None) -> FakeMessage:
+    assert message is not None
+    return message
+
+
 def cards(prompt: FakeMessage | None) -> list[str]:
-    assert prompt is not None
+    prompt = present(prompt)
     return [b["custom_id"] for b in prompt.buttons() if b["custom_id"].startswith("sg:c:")]
 
 
 async def play_card(fake: FakeDiscord, user: FakeUser, board: FakeMessage) -> FakeMessage:
-    prompt = (await fake.click(user, board, label="Take turn")).response
+    prompt = present((await fake.click(user, board, label="Take turn")).response)
     await fake.click(user, prompt, cards(prompt)[0])
     return fake.message(prompt)
 
@@ -157,7 +163,7 @@ async def test_restart_keeps_buttons_working(fake: FakeDiscord, tmp_path: Path) 
     first = await start_bot(fake, tmp_path)
     try:
         board = await open_duel(fake, alice, bob, "rounds_to_win=2")
-        prompt = (await fake.click(alice, board, label="Take turn")).response
+        prompt = present((await fake.click(alice, board, label="Take turn")).response)
     finally:
         await first.stop()
     second = await start_bot(fake, tmp_path)
@@ -231,7 +237,7 @@ async def test_timers_reminder_timeout_and_dm_fallback(fake: FakeDiscord, tmp_pa
 async def test_long_prompt_is_paginated(fake: FakeDiscord, bot: StrategosBot) -> None:
     registry.GAME_MODULES.setdefault("menu", "tests.bot.menu_game")
     alice = fake.add_user("alice")
-    lobby = (await fake.slash(alice, "game new", game="menu")).response
+    lobby = present((await fake.slash(alice, "game new", game="menu")).response)
     mark = fake.cursor()
     await fake.click(alice, lobby, label="Start")
     board = await fake.wait_for_message(after=mark, where=lambda m: "SHA-256" in m.text())

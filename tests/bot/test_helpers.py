@@ -1,0 +1,176 @@
+"""Pure helpers of the bot: custom ids, pagination, options, settings and token errors,
+the hot-seat terminal game."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot import ids
+from bot.__main__ import RedactToken, main
+from bot.options import option_domains, parse_options_text, suggestions
+from bot.play import HotSeat
+from bot.settings import Settings, SettingsError, load_settings
+from bot.views.layout import MAX_OPTIONS, paginate, units_for
+from bot.views.setup import chosen, default_picks
+from engine.core.errors import BadOptions
+from engine.core.game import Choice
+from engine.core.record import GameRecord, verify
+from engine.core.registry import get_game
+from tests.support.duel import DuelOptions
+
+GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+# -- custom ids -----------------------------------------------------------------------------
+def test_choice_id_round_trip_and_longest_fits() -> None:
+    ref = ids.PromptRef(game=123456789, version=987654, role=12)
+    longest = "x" * 64
+    custom = ids.choice(ref, longest)
+    assert len(custom) <= ids.MAX_CUSTOM_ID
+    parts = ids.parse(ids.CHOICE, custom)
+    assert parts is not None
+    assert ids.prompt_ref(parts) == ref and parts["choice"] == longest
+
+
+def test_choice_ids_with_colons_and_other_templates() -> None:
+    ref = ids.PromptRef(1, 2, 0)
+    parts = ids.parse(ids.CHOICE, ids.choice(ref, "move:a1:b2"))
+    assert parts is not None and parts["choice"] == "move:a1:b2"
+    assert ids.parse(ids.PAGE, ids.page(ref, 3)) == {"game": "1", "version": "2", "role": "0",
+                                                     "page": "3"}
+    assert ids.parse(ids.LOBBY, ids.lobby(7, "start")) == {"game": "7", "action": "start"}
+    assert ids.parse(ids.TAKE_TURN, ids.take_turn(7)) == {"game": "7"}
+    assert ids.parse(ids.CHOICE, ids.take_turn(7)) is None
+    assert ids.parse(ids.LOBBY, "sg:l:7:explode") is None
+    assert ids.decode_picks(ids.encode_picks([2, 0, 11])) == [2, 0, 11]
+
+
+def test_too_long_custom_id_is_refused() -> None:
+    with pytest.raises(ValueError):
+        ids.choice(ids.PromptRef(1, 1, 1), "x" * 120)
+
+
+# -- pagination -----------------------------------------------------------------------------
+def choices(group: str, count: int) -> list[Choice]:
+    return [Choice(id=f"{group}:{n}", label=f"{group} {n}", group=group) for n in range(count)]
+
+
+def test_small_groups_are_buttons_large_ones_selects() -> None:
+    units = units_for(choices("a", 5) + choices("b", 6))
+    assert [u.kind for u in units] == ["buttons", "select"]
+    assert len(units[1].choices) == 6
+
+
+def test_a_group_beyond_25_is_split_and_labelled() -> None:
+    units = units_for(choices("city", 60))
+    assert [len(u.choices) for u in units] == [25, 25, 10]
+    assert units[2].placeholder == "city (51–60)"
+    assert {u.index for u in units} == {0, 1, 2}
+
+
+def test_pages_keep_a_row_for_navigation_and_cover_every_choice() -> None:
+    everything = choices("a", 3) + choices("b", 60) + choices("c", 30) + choices("d", 4)
+    first = paginate(everything, 0)
+    assert first.pages == 2 and len(first.units) == 4
+    assert first.previous is None and first.next == 1
+    last = paginate(everything, 99)  # clamped
+    assert last.number == 1 and last.previous == 0 and last.next is None
+    seen = [c.id for page in (first, last) for u in page.units for c in u.choices]
+    assert sorted(seen) == sorted(c.id for c in everything)
+    assert all(len(u.choices) <= MAX_OPTIONS for u in first.units + last.units)
+
+
+def test_five_rows_fit_on_one_page_unless_roles_need_the_row() -> None:
+    five = [c for g in "abcde" for c in choices(g, 2)]
+    assert paginate(five).pages == 1
+    assert paginate(five, nav_row=True).pages == 2
+
+
+# -- options --------------------------------------------------------------------------------
+def test_option_domains_and_text() -> None:
+    assert option_domains(DuelOptions) == {"rounds_to_win": [1, 2, 3],
+                                           "timeout_policy": ["pass", "resign"]}
+    assert parse_options_text("rounds_to_win=3, timeout_policy=resign", DuelOptions) == {
+        "rounds_to_win": 3, "timeout_policy": "resign"}
+    assert parse_options_text(None, DuelOptions) == {}
+    with pytest.raises(BadOptions, match="no option"):
+        parse_options_text("colour=red", DuelOptions)
+    with pytest.raises(BadOptions, match="name=value"):
+        parse_options_text("rounds_to_win", DuelOptions)
+    assert suggestions("rounds_to_win=2 timeout_policy=r", DuelOptions) == [
+        "rounds_to_win=2 timeout_policy=resign"]
+
+
+def test_setup_picks() -> None:
+    picks = default_picks(DuelOptions)
+    assert chosen(DuelOptions, picks) == {"rounds_to_win": 2, "timeout_policy": "pass"}
+    assert chosen(DuelOptions, [0, 1]) == {"rounds_to_win": 1, "timeout_policy": "resign"}
+    assert chosen(DuelOptions, [9]) == {}
+
+
+# -- settings and start-up ------------------------------------------------------------------
+def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={GOOD_TOKEN}\nSTRATEGOS_DEV_GUILD=42\n")
+    monkeypatch.setenv("STRATEGOS_LOG_LEVEL", "debug")
+    settings = load_settings()
+    assert settings.token() == GOOD_TOKEN and settings.dev_guild == 42
+    assert settings.log_level == "DEBUG"
+    assert settings.database == Path("data/strategos.db")
+    assert GOOD_TOKEN not in repr(settings) and GOOD_TOKEN not in str(settings.model_dump())
+
+
+def test_missing_and_malformed_tokens() -> None:
+    with pytest.raises(SettingsError, match="not set"):
+        Settings(_env_file=None, discord_token="").token()
+    with pytest.raises(SettingsError, match="does not look like"):
+        Settings(_env_file=None, discord_token="hunter2").token()
+
+
+def test_bad_setting_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STRATEGOS_DEV_GUILD", "the-big-one")
+    with pytest.raises(SettingsError) as error:
+        load_settings()
+    assert "STRATEGOS_DEV_GUILD" in str(error.value) and "\n" not in str(error.value)
+
+
+def test_main_without_token_exits_2_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "DISCORD_TOKEN is not set" in err
+    assert "Traceback" not in err
+
+
+def test_token_is_redacted_from_logs() -> None:
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "token is %s", (GOOD_TOKEN,),
+                               None)
+    assert RedactToken(GOOD_TOKEN).filter(record)
+    assert GOOD_TOKEN not in record.getMessage() and "[token]" in record.getMessage()
+
+
+# -- hot-seat -------------------------------------------------------------------------------
+def test_hot_seat_duel_to_the_end(tmp_path: Path) -> None:
+    answers = iter(["", "9", "1", "", "u", "1"] + ["", "1"] * 10)
+    said: list[str] = []
+    board = tmp_path / "out" / "board.png"
+    seat = HotSeat(get_game("duel"), 2, "seed-1", {"rounds_to_win": 1}, board,
+                   ask=lambda prompt: next(answers), say=said.append)
+    assert seat.run() == 0
+    assert board.read_bytes().startswith(b"\x89PNG")
+    assert any("Game over" in line for line in said)
+    assert any("Nothing to take back" in line or "Taken back" in line for line in said)
+    record = GameRecord.model_validate_json(board.with_suffix(".record.json").read_text())
+    assert verify(record).ok
+
+
+def test_play_command_refuses_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "chess"]) == 2
+    assert "no game called 'chess'" in capsys.readouterr().out
