@@ -54,9 +54,13 @@ def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+def tracks(view: dict[str, Any]) -> dict[str, Any]:
+    return _dict(view.get("tracks"))
+
+
 def side_value(view: dict[str, Any], key: str, side: str) -> int:
-    """A per-side track (``morale``, ``supplies``, ``plea``, ``prep``) or a plain number."""
-    value = view.get(key)
+    """A per-side track (``morale``, ``supplies``, ``plea``, ``preparation``) or a number."""
+    value = tracks(view).get(key)
     if isinstance(value, dict):
         return c.as_int(value.get(side))
     return c.as_int(value)
@@ -82,7 +86,15 @@ def card_info(card: Any) -> dict[str, Any]:
 
 
 def to_act(view: dict[str, Any]) -> list[str]:
-    return [str(r) for r in _list(view.get("to_act"))]
+    """The role asked now (the view gives one role or None)."""
+    value = view.get("to_act")
+    if isinstance(value, str) and value:
+        return [value]
+    return [str(r) for r in _list(value)]
+
+
+def last_card(view: dict[str, Any]) -> dict[str, Any]:
+    return _dict(_dict(view.get("cards")).get("last_card"))
 
 
 # --- the city map -------------------------------------------------------------------------
@@ -175,7 +187,7 @@ def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         if not any(s.row == row and s.col == 10 for s in SPACES.values()):
             c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), need, size=20,
                     bold=True, fill=(90, 70, 40))
-    camp_cannons = c.as_int(view.get("camp_cannons"))
+    camp_cannons = c.as_int(_dict(view.get("camp")).get("cannons"))
     camp = space_box("CAMP", 9, 9)
     if camp_cannons:
         x = camp[2] - 40
@@ -197,7 +209,7 @@ def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw.rectangle((0, 0, WIDTH, 60), fill=(40, 30, 30))
     round_no = c.as_int(view.get("round"), 1)
-    period = "A" if round_no <= 3 else "B"
+    period = str(view.get("period") or ("A" if round_no <= 3 else "B"))
     phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
     text = f"FREEDOM!  Messolonghi  ·  Round {round_no}/6 (Period {period})  ·  {phase}"
     c.label(draw, (20, 30), text, size=28, bold=True, fill=c.WHITE, anchor="lm")
@@ -227,20 +239,21 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> i
          str(side_value(view, "morale", "insurgents"))),
         ("Supplies", str(side_value(view, "supplies", "empire")),
          str(side_value(view, "supplies", "insurgents"))),
-        ("Money", str(c.as_int(view.get("money"))), "—"),
+        ("Money", str(side_value(view, "money", "empire")), "—"),
     ]
-    population = c.as_int(view.get("population"))
-    band = TRACKS.band(population) if population else "—"
-    rows.append(("Population", "—", f"{population} ({band}: -{TRACKS.population_cost(population)})"
-                 if population else "—"))
-    plea = _dict(view.get("plea"))
+    population = side_value(view, "population", "insurgents")
+    band = str(tracks(view).get("population_band") or "")
+    feed = side_value(view, "feed", "insurgents")
+    rows.append(("Population", "—", f"{population} ({band}: eats {feed})" if band
+                 else str(population)))
+    plea = _dict(tracks(view).get("plea"))
     insurgent_plea = plea.get("insurgents")
     rows.append(("Plea", f"+{c.as_int(plea.get('empire'))}",
                  "answered" if "insurgents" in plea and insurgent_plea is None
                  else f"+{c.as_int(insurgent_plea)}"))
-    rows.append(("Preparation", str(side_value(view, "prep", "empire")),
-                 str(side_value(view, "prep", "insurgents"))))
-    hands = _dict(view.get("hand_sizes") or view.get("hands"))
+    rows.append(("Preparation", str(side_value(view, "preparation", "empire")),
+                 str(side_value(view, "preparation", "insurgents"))))
+    hands = _dict(_dict(view.get("cards")).get("hand_counts"))
     if hands:
         rows.append(("Cards in hand", str(c.as_int(hands.get("empire"))),
                      str(c.as_int(hands.get("insurgents")))))
@@ -289,8 +302,10 @@ def _draw_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, botto
         c.label(draw, ((box[0] + box[2]) / 2, box[1] + 16), area.name, size=18, bold=True,
                 fill=c.WHITE)
         reward = area.reward(side)
-        parts = [f"{getattr(reward, k)} {k}" for k in ("supplies", "morale", "units", "cannons")
-                 if getattr(reward, k)]
+        singular = {"supplies": "supply", "morale": "morale", "units": "unit",
+                    "cannons": "cannon"}
+        parts = [f"{n} {k if n != 1 else singular[k]}"
+                 for k in ("supplies", "morale", "units", "cannons") if (n := getattr(reward, k))]
         if reward.vasiladi:
             parts.append(f"{reward.vasiladi} at Vasiladi")
         reward_text = ", ".join(parts) or "—"
@@ -311,24 +326,32 @@ def _draw_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, botto
 def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
     x0, x1 = PANEL_X, WIDTH - 12
     lines = []
-    last = view.get("last_card")
-    if isinstance(last, dict) and last.get("card"):
-        info = card_info(last["card"])
-        mode = {"event": "as its event", "ap": "for its AP", "discard": "discarded"}.get(
-            str(last.get("mode")), str(last.get("mode") or ""))
+    last = last_card(view)
+    if last.get("name"):
+        mode = {"event": "as its event", "ap": f"for {c.as_int(last.get('ap'))} AP",
+                "discard": "discarded for an event"}.get(str(last.get("mode")),
+                                                         str(last.get("mode") or ""))
         who = SIDE_NAMES.get(str(last.get("role")), str(last.get("role") or ""))
-        lines.append(f"Last card: {info.get('name')} ({who}, {mode})")
-    ap_left = view.get("ap_left")
-    if c.as_int(ap_left) and str(view.get("phase")) == "actions":
-        lines.append(f"AP left: {c.as_int(ap_left)}")
+        lines.append(f"Last card: {last['name']} ({who}, {mode})")
+    pending = _dict(_dict(view.get("cards")).get("pending_event"))
+    if pending.get("name"):
+        lines.append(f"Event open to {SIDE_NAMES.get(str(pending.get('for')), '?')}: "
+                     f"{pending['name']}")
+    prompt = view.get("prompt")
+    acting = to_act(view)
+    if prompt and acting:
+        lines.append(f"{SIDE_NAMES.get(acting[0], acting[0])}: {prompt}")
     pool = _dict(view.get("pool"))
     if pool:
-        lines.append("Off board: " + ", ".join(f"{k} {c.as_int(v)}" for k, v in pool.items()))
-    decks = _dict(view.get("deck_sizes") or view.get("decks"))
+        names = {"exp": "Expeditionary", "ally": "Allied", "ins": "Insurgent", "civ": "civilians",
+                 "cannons": "cannons"}
+        lines.append("Beside the board: " + ", ".join(
+            f"{c.as_int(v)} {names.get(k, k)}" for k, v in pool.items()))
+    card_counts = _dict(view.get("cards"))
+    decks = _dict(card_counts.get("deck_counts"))
     if decks:
-        lines.append("Decks: " + ", ".join(
-            f"{k} {c.as_int(v) if not isinstance(v, list) else len(v)}"
-            for k, v in decks.items()))
+        lines.append("Decks: " + ", ".join(f"Period {k} {c.as_int(v)}" for k, v in decks.items())
+                     + f" · discards {c.as_int(card_counts.get('discard_count'))}")
     result = _dict(view.get("result"))
     if result.get("reason"):
         lines.append(f"Game over: {result['reason']}")
@@ -363,25 +386,26 @@ class FreedomRenderer:
 
 def status_text(view: dict[str, Any]) -> str:
     round_no = c.as_int(view.get("round"), 1)
+    period = str(view.get("period") or ("A" if round_no <= 3 else "B"))
     phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
-    lines = [f"**Freedom!** — round {round_no}/6 (Period {'A' if round_no <= 3 else 'B'}) · "
-             f"{phase}"]
+    lines = [f"**Freedom!** — round {round_no}/6 (Period {period}) · {phase}"]
     lines.append(
         f"Morale: Empire **{side_value(view, 'morale', 'empire')}**, Insurgents "
         f"**{side_value(view, 'morale', 'insurgents')}** · Supplies: Empire "
         f"{side_value(view, 'supplies', 'empire')}, Insurgents "
-        f"{side_value(view, 'supplies', 'insurgents')} · Money {c.as_int(view.get('money'))}")
+        f"{side_value(view, 'supplies', 'insurgents')} · Money "
+        f"{side_value(view, 'money', 'empire')}")
     spaces = _dict(view.get("spaces"))
     destroyed = [SPACES[s].name for s, d in spaces.items()
                  if s in SPACES and SPACES[s].on_wall and c.as_int(_dict(d).get("damage")) >= 2]
     if destroyed:
         lines.append("Wall destroyed at: " + ", ".join(destroyed))
-    last = view.get("last_card")
-    if isinstance(last, dict) and last.get("card"):
-        info = card_info(last["card"])
+    last = last_card(view)
+    if last.get("name"):
         who = SIDE_NAMES.get(str(last.get("role")), str(last.get("role") or ""))
-        lines.append(f"Last card: *{c.md_escape(str(info.get('name')))}* ({who}, "
-                     f"{last.get('mode')})")
+        mode = {"event": "event", "ap": f"{c.as_int(last.get('ap'))} AP",
+                "discard": "discarded"}.get(str(last.get("mode")), str(last.get("mode") or ""))
+        lines.append(f"Last card: *{c.md_escape(str(last['name']))}* ({who}, {mode})")
     acting = to_act(view)
     if acting:
         lines.append("Waiting for: " + ", ".join(SIDE_NAMES.get(r, r) for r in acting))
@@ -401,17 +425,20 @@ def card_line(card: Any) -> str:
 
 
 def private_text(view: dict[str, Any]) -> str:
-    role = str(view.get("role") or "")
-    hand = _list(view.get("hand"))
-    if not role and not hand:
+    """The viewer's hand: each card with its AP, side and event text."""
+    if not isinstance(view.get("hand"), list):
         return "You are watching this game."
-    lines = [f"**Your hand ({SIDE_NAMES.get(role, role)})** — {len(hand)} card"
-             f"{'s' if len(hand) != 1 else ''}"]
+    hand = _list(view.get("hand"))
+    role = str(view.get("role") or "")
+    whose = f" ({SIDE_NAMES[role]})" if role in SIDE_NAMES else ""
+    count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
+    lines = [f"**Your hand{whose}** — {count}"]
     lines.extend(card_line(card) for card in hand)
-    if role:
-        lines.append(f"Preparation: {side_value(view, 'prep', role)} · Supplies: "
+    if role in SIDE_NAMES:
+        lines.append(f"Preparation: {side_value(view, 'preparation', role)} · Supplies: "
                      f"{side_value(view, 'supplies', role)}"
-                     + (f" · Money: {c.as_int(view.get('money'))}" if role == "empire" else ""))
+                     + (f" · Money: {side_value(view, 'money', role)}" if role == "empire"
+                        else ""))
     return "\n".join(lines)
 
 
