@@ -182,7 +182,8 @@ def resolve_territory(state: EpireiaState, territory_id: str, present: list[str]
         return
     league = side_of(state, winners[0])
     if state.territories[territory_id] == BRIGANDS:
-        attack = league_attack(state, winners)
+        attack = league_attack(state, winners) + abilities.brigand_bonus(
+            state, league, territory_id)
         need = brigand_threshold(attack)
         roll = state.rng.roll(12)
         beaten = roll >= need

@@ -1,0 +1,160 @@
+"""Development, diplomacy and the order of play; scenarios and their Acts."""
+
+import pytest
+
+from engine.core.errors import IllegalChoice
+from engine.games.epireia import GAME
+from engine.games.epireia.flow import end_round
+from engine.games.epireia.state import HOME
+from tests.games.epireia.helpers import choose, clear_figures, place, set_up
+
+
+def ids(state, role):  # type: ignore[no-untyped-def]
+    return [c.id for c in GAME.prompts(state)[role].choices]
+
+
+def test_development_order_delians_first_two_actions_each() -> None:
+    state = set_up(4)
+    assert list(GAME.prompts(state)) == ["delian-1"]
+    choose(state, "delian-1", "don:wheat:2")
+    assert list(GAME.prompts(state)) == ["delian-1"]
+    choose(state, "delian-1", "don:wood:2")
+    assert list(GAME.prompts(state)) == ["delian-2"]
+    choose(state, "delian-2", "done")
+    assert list(GAME.prompts(state)) == ["peloponnesian-1"]
+    choose(state, "peloponnesian-1", "done")
+    choose(state, "peloponnesian-2", "done")
+    assert state.phase == "diplomacy"
+    assert list(GAME.prompts(state)) == ["peloponnesian-1"]  # Peloponnesians move first
+
+
+def test_donation_two_to_eight_of_one_resource_for_one_prestige() -> None:
+    state = set_up(2)
+    options = [i for i in ids(state, "delian-1") if i.startswith("don:")]
+    assert options == ["don:wheat:2", "don:wood:2", "don:copper:2"]
+    turn = state.turn
+    choose(state, "delian-1", "don:copper:2")
+    assert state.seats["delian-1"].resources["copper"] == 0
+    assert state.leagues["delian"].treasury["copper"] == 2
+    assert state.seats["delian-1"].prestige == 2
+    assert state.turn == turn
+    with pytest.raises(IllegalChoice):
+        choose(state, "delian-1", "don:copper:2")
+    state.seats["delian-1"].resources["wheat"] = 12
+    assert "don:wheat:8" in ids(state, "delian-1") and "don:wheat:9" not in ids(state, "delian-1")
+
+
+def test_construct_pays_once_and_each_building_only_once() -> None:
+    state = set_up(2)
+    seat = state.seats["delian-1"]
+    seat.resources = {"wheat": 9, "wood": 9, "copper": 9}
+    clear_figures(state)  # no Pericles discount here
+    choose(state, "delian-1", "build:granary")
+    assert "granary" in seat.buildings
+    assert seat.resources == {"wheat": 9, "wood": 7, "copper": 8}
+    assert "build:granary" not in ids(state, "delian-1")
+
+
+def test_produce_tokens_level_two_needs_the_military_building_and_supply_limits() -> None:
+    state = set_up(2)
+    seat = state.seats["delian-1"]
+    seat.resources = {"wheat": 9, "wood": 9, "copper": 9}
+    options = ids(state, "delian-1")
+    assert "make:hoplites-1" in options and "make:hoplites-2" not in options
+    supply = state.supply["hoplites-1"]
+    choose(state, "delian-1", "make:hoplites-1")
+    assert state.supply["hoplites-1"] == supply - 1
+    assert state.leagues["delian"].reserve == ["hoplites-1"]
+    state.supply["triremes-1"] = 0
+    assert "make:triremes-1" not in ids(state, "delian-1")
+
+
+def reach_diplomacy(state):  # type: ignore[no-untyped-def]
+    while state.phase == "development":
+        role = next(iter(GAME.prompts(state)))
+        choose(state, role, "done")
+
+
+def test_moves_respect_sea_and_per_city_limits() -> None:
+    state = set_up(2)
+    clear_figures(state)
+    place(state, "cleisthenes", "delian-1", HOME)  # no sea ability
+    place(state, "pericles", "delian-1", HOME)  # sea ability
+    place(state, "brasidas", "peloponnesian-1", HOME)
+    reach_diplomacy(state)
+    choose(state, "peloponnesian-1", "mv:brasidas")
+    choose(state, "peloponnesian-1", "to:persia")
+    assert state.figures["brasidas"].location == "persia"
+    assert list(GAME.prompts(state)) == ["delian-1"]
+    choose(state, "delian-1", "mv:cleisthenes")
+    where = ids(state, "delian-1")
+    assert "to:egypt" not in where and "to:aigaio-pelagos" not in where  # sea only
+    assert "to:persia" in where and "to:corinth" in where
+    choose(state, "delian-1", "to:persia")
+    choose(state, "delian-1", "mv:pericles")
+    where = ids(state, "delian-1")
+    assert "to:persia" not in where  # one figure of a City per Empire
+    assert "to:egypt" in where and "to:aigaio-pelagos" in where
+
+
+def test_one_figure_per_league_per_empire_with_three_players() -> None:
+    state = set_up(3)
+    clear_figures(state)
+    place(state, "pericles", "delian-1", "egypt")
+    place(state, "timoleon", "delian-2", HOME)
+    from engine.games.epireia.diplomacy import destinations
+
+    assert "egypt" not in destinations(state, "delian-2", "timoleon")
+    assert "epirus" in destinations(state, "delian-2", "timoleon")
+
+
+def test_olympic_games_forbid_subjugating_neutral_cities() -> None:
+    state = set_up(2)
+    state.scenario.card = "olympic-games"
+    clear_figures(state)
+    place(state, "pericles", "delian-1", HOME)
+    from engine.games.epireia.diplomacy import destinations
+
+    assert not any(d in destinations(state, "delian-1", "pericles")
+                   for d in ("corinth", "delphi", "elis", "larissa"))
+
+
+def test_objective_reward_next_act_next_round_and_act_three_ends_the_game() -> None:
+    state = set_up(2)
+    state.scenario.card = "long-walls"  # a City with 4 buildings
+    seat = state.seats["delian-1"]
+    seat.buildings += ["granary", "foundry", "timber-yard"]
+    seat.resources = {"wheat": 9, "wood": 9, "copper": 9}
+    choose(state, "delian-1", "build:temple")
+    assert state.scenario.completed and state.scenario.winner == "delian-1"
+    assert "hoplites-2" in state.leagues["delian"].reserve
+    assert state.scenario.act == 1 and state.scenario.reveal_next
+    reach_diplomacy(state)
+    while state.phase == "diplomacy":
+        role = next(iter(GAME.prompts(state)))
+        choose(state, role, "done")
+    assert state.round == 2 and state.scenario.act == 2 and not state.scenario.completed
+    state.scenario.act = 3
+    state.end_after_round = True
+    end_round(state)
+    assert state.phase == "battle"
+
+
+def test_the_round_limit_brings_the_battle() -> None:
+    state = set_up(2)
+    state.round = state.options.round_limit
+    end_round(state)
+    assert state.phase == "battle"
+
+
+def test_invalid_choices_change_nothing() -> None:
+    state = set_up(2)
+    before = state.model_dump_json()
+    from engine.core.errors import NotYourTurn
+    from engine.core.runner import act
+
+    with pytest.raises(NotYourTurn):
+        act(GAME, state, "peloponnesian-1", "done")
+    with pytest.raises(IllegalChoice):
+        act(GAME, state, "delian-1", "don:wheat:9")
+    assert state.model_dump_json() == before
