@@ -46,7 +46,9 @@ def test_thirty_figures_five_per_city() -> None:
         ("eupolemos", "elis", None),
     ],
 )
-def test_named_figures_are_as_the_rule_book_says(figure: str, city: str, attack: int | None) -> None:
+def test_named_figures_are_as_the_rule_book_says(
+    figure: str, city: str, attack: int | None,
+) -> None:
     card = CONTENT.figures[figure]
     assert card.city == city
     if attack is not None:
@@ -111,8 +113,8 @@ def test_building_families() -> None:
     assert [(m.kind, m.amount) for m in political["proxeneion"].modifiers] == [("empire_roll", 2)]
     assert [(m.kind, m.amount) for m in political["synedrion"].modifiers] == [
         ("integration_roll", 2)]
-    for building in families["religious"]:
-        assert any(e.kind == "prestige" for e in CONTENT.buildings[building].effects)
+    for religious in families["religious"]:
+        assert any(e.kind == "prestige" for e in CONTENT.buildings[religious].effects)
 
 
 def test_six_administrators() -> None:
