@@ -29,7 +29,9 @@ def play(game: Game[Any, Any], seed: str, players: int, steps: int,
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:
-    return a.size == b.size and ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox() is None
+    if a.size != b.size:
+        return False
+    return ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox() is None
 
 
 def colours(image: Image.Image) -> int:

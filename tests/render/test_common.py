@@ -39,7 +39,7 @@ def test_wrap_keeps_every_word_and_respects_the_width() -> None:
 
 
 def test_draw_text_box_shrinks_to_fit_the_box() -> None:
-    image, draw = c.new_canvas(300, 80)
+    _image, draw = c.new_canvas(300, 80)
     long_text = "word " * 60
     used = c.draw_text_box(draw, (0, 0, 300, 80), long_text, start=30)
     assert used < 30
