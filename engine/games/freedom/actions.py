@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
+    RAID_LANES,
     imperial_attack,
     imperial_attackers,
     imperial_targets,
@@ -19,7 +20,7 @@ from engine.games.freedom.combat import (
     raid,
     raid_targets,
 )
-from engine.games.freedom.data import AREAS, CAMP, CITY, SPACES, TRACKS
+from engine.games.freedom.data import AREAS, CAMP, CITY, KLISOVA, SPACES, TRACKS
 from engine.games.freedom.flow import PromptState, pop, prompt_state, push
 from engine.games.freedom.movement import (
     imperial_kinds,
@@ -40,6 +41,7 @@ from engine.games.freedom.pieces import (
 from engine.games.freedom.state import Frame, FreedomState
 
 C = TRACKS.costs
+RAIDERS = sorted([*RAID_LANES, KLISOVA])
 
 
 def spend_frame(state: FreedomState) -> Frame:
@@ -97,10 +99,17 @@ DONE = Choice(id="done", label="Done", style="secondary")
 
 # --- Imperial actions ----------------------------------------------------------------------
 
-def empire_move_sources(state: FreedomState, exclude: str | None = None) -> list[tuple[str, str]]:
+def empire_move_sources(
+    state: FreedomState, exclude: str | None = None, first: bool = False
+) -> list[tuple[str, str]]:
+    """Spaces (and unit kinds) that can make a Normal Movement step; ``first``: stop at one."""
     spaces = zone(state)
     found = []
     for sid, space in state.spaces.items():
+        if space.exp + space.ally == 0:
+            continue
+        if found and first:
+            break
         for kind in imperial_kinds(state, sid):
             count = getattr(space, kind) - (1 if exclude == sid else 0)
             if count > 0 and normal_destinations(state, sid, kind, spaces,
@@ -109,12 +118,21 @@ def empire_move_sources(state: FreedomState, exclude: str | None = None) -> list
     return sorted(found)
 
 
-def empire_slow_sources(state: FreedomState) -> list[tuple[str, str]]:
+def empire_slow_sources(state: FreedomState, first: bool = False) -> list[tuple[str, str]]:
     spaces = zone(state)
-    return sorted(
-        (sid, kind) for sid in state.spaces for kind in imperial_kinds(state, sid)
-        if step_destinations(state, sid, kind, "slow", spaces)
-    )
+    found = []
+    for sid, space in state.spaces.items():
+        if space.exp + space.ally == 0 or not SLOW_NEXT[sid]:
+            continue
+        for kind in imperial_kinds(state, sid):
+            if step_destinations(state, sid, kind, "slow", spaces):
+                found.append((sid, kind))
+                if first:
+                    return found
+    return sorted(found)
+
+
+SLOW_NEXT = {sid: any(SPACES[n].slow for n in d.neighbours) for sid, d in SPACES.items()}
 
 
 def cannon_sites(state: FreedomState) -> list[tuple[str, int]]:
@@ -130,9 +148,9 @@ def cannon_sites(state: FreedomState) -> list[tuple[str, int]]:
 def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
     """(action id, label, cost) of every Imperial action possible now."""
     menu: list[tuple[str, str, int]] = []
-    if empire_move_sources(state):
+    if empire_move_sources(state, first=True):
         menu.append(("move", "Normal Movement (2 units 1 space or 1 unit 2 spaces)", C.empire_move))
-    if empire_slow_sources(state):
+    if empire_slow_sources(state, first=True):
         menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
     if imperial_attackers(state, zone(state)):
         menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
@@ -151,14 +169,14 @@ def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]
 
 def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
     menu: list[tuple[str, str, int]] = []
-    if any(state.spaces[s].ins > 0 and regroup_destinations(state, s) for s in state.spaces):
+    if any(sp.ins > 0 for sp in state.spaces.values()) and insurgent_placements(state):
         menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
     if insurgent_targets(state):
         menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall)", C.insurgents_attack))
     if state.prep["insurgents"] < TRACKS.limits.preparation_max:
         menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
     menu.append(("support", "Support Area", C.insurgents_support))
-    raids = [cost for src in state.spaces for _, cost in raid_targets(state, src)
+    raids = [cost for src in RAIDERS for _, cost in raid_targets(state, src)
              if affordable(state, spend, cost)]
     if raids:
         menu.append(("raid", "Raid (1d8, 5+; AP = distance)", min(raids)))
@@ -552,7 +570,7 @@ class InsurgentRaid(PromptState):
         return [
             Choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
                    group="Raid", style="danger")
-            for src in sorted(state.spaces) for t, cost in raid_targets(state, src)
+            for src in RAIDERS for t, cost in raid_targets(state, src)
             if affordable(state, spend, cost)
         ] + [BACK]
 

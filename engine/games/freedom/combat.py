@@ -113,6 +113,19 @@ def raid_path(src: str, dst: str) -> list[str] | None:
     return path
 
 
+def _raid_lanes() -> dict[str, list[tuple[str, list[str], int]]]:
+    lanes: dict[str, list[tuple[str, list[str], int]]] = {}
+    for src in SPACES:
+        for dst in SPACES:
+            path = raid_path(src, dst)
+            if path is not None:
+                lanes.setdefault(src, []).append((dst, path, SPACES[dst].row - 3))
+    return lanes
+
+
+RAID_LANES = _raid_lanes()
+
+
 def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
     """(target, AP cost) for a Raid by the Insurgent unit(s) on ``src``."""
     result: list[tuple[str, int]] = []
@@ -124,13 +137,10 @@ def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
 
             result.append((KLISOVA_OUTER, TRACKS.costs.klisova_raid))
         return result
-    for sid, space in state.spaces.items():
-        if space.imperial == 0:
-            continue
-        path = raid_path(src, sid)
-        if path is None or any(state.spaces[p].imperial > 0 for p in path):
-            continue
-        result.append((sid, SPACES[sid].row - 3))
+    spaces = state.spaces
+    for dst, path, cost in RAID_LANES.get(src, ()):
+        if spaces[dst].imperial > 0 and not any(spaces[p].imperial > 0 for p in path):
+            result.append((dst, cost))
     return sorted(result)
 
 

@@ -133,6 +133,24 @@ def settle(state: FreedomState) -> None:
 
 
 def current_choices(state: FreedomState) -> tuple[Frame, str, list[Choice]] | None:
+    """The question asked now (cached until the state changes through ``answer``)."""
+    key = (state.actions, state.rng.draws, len(state.log), len(state.stack), state.turn,
+           id(state.stack[-1]) if state.stack else 0)
+    cached = state._prompt_cache
+    if cached is not None and cached[0] == key:
+        result: tuple[Frame, str, list[Choice]] | None = cached[1]
+        return result
+    result = _current_choices(state)
+    state._prompt_cache = (key, result)
+    return result
+
+
+def forget(state: FreedomState) -> None:
+    """Drop the prompt cache (tests that change a state by hand call this)."""
+    state._prompt_cache = None
+
+
+def _current_choices(state: FreedomState) -> tuple[Frame, str, list[Choice]] | None:
     frame = top(state)
     if frame is None or state.result is not None:
         return None
@@ -148,6 +166,7 @@ def answer(state: FreedomState, role: str, choice_id: str) -> None:
     if frame is None or frame.role != role:
         raise IllegalChoice("It is not your turn to choose.")
     handler = REGISTRY[frame.name]
+    state._prompt_cache = None
     if choice_id == "pass" and not handler.choices(state, frame):
         pop(state, frame)
     else:

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 
 from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS
 from engine.games.freedom.state import FreedomState
+
+WALL = frozenset(sid for sid, d in SPACES.items() if d.on_wall)
+IN_CITY = frozenset(sid for sid, d in SPACES.items() if d.in_city)
+LIMIT = {sid: d.limit for sid, d in SPACES.items()}
+CARD_ID = re.compile(r"\b[AB]\d\d\b")
 
 
 def check(state: FreedomState, spectator_view: dict[str, object] | None = None) -> list[str]:
@@ -33,32 +39,30 @@ def check(state: FreedomState, spectator_view: dict[str, object] | None = None) 
     if state.stack and state.stack[-1].name == "emp_move" and state.stack[-1].data.get("must"):
         passing = state.stack[-1].data.get("at")
     for sid, s in state.spaces.items():
-        sdef = SPACES[sid]
         if min(s.exp, s.ally, s.ins, s.civ) < 0:
             problems.append(f"{sid}: negative count")
         if s.civ and sid != CITY:
             problems.append(f"{sid}: civilians outside the City Centre")
         if s.bombard and s.cannon != "insurgents":
             problems.append(f"{sid}: Bombard without its cannon")
-        if not sdef.on_wall and s.damage:
-            problems.append(f"{sid}: damage off the wall")
-        if not 0 <= s.damage <= 2:
+        if s.damage and (sid not in WALL or s.damage > 2 or s.damage < 0):
             problems.append(f"{sid}: damage {s.damage}")
         if sid == CAMP:
             if s.ins or s.cannon:
                 problems.append("Insurgent unit or cannon in the Camp")
             continue
-        if s.imperial and s.ins:
+        imperial = s.exp + s.ally
+        if imperial and s.ins:
             problems.append(f"{sid}: units of both sides")
         if sid == passing:
             continue
         if s.exp and s.ally:
             problems.append(f"{sid}: Expeditionary and Allied units together")
-        if s.imperial > sdef.limit or s.ins > sdef.limit:
-            problems.append(f"{sid}: over its limit of {sdef.limit}")
-        if s.ins and not sdef.in_city:
+        if imperial > LIMIT[sid] or s.ins > LIMIT[sid]:
+            problems.append(f"{sid}: over its limit of {LIMIT[sid]}")
+        if s.ins and sid not in IN_CITY:
             problems.append(f"{sid}: Insurgent unit outside the city and islands")
-        if s.cannon and sdef.kind == "city centre":
+        if s.cannon and sid == CITY:
             problems.append("cannon in the City Centre")
     for side, value in state.morale.items():
         if not 0 <= value <= TRACKS.morale.max:
@@ -66,11 +70,13 @@ def check(state: FreedomState, spectator_view: dict[str, object] | None = None) 
     if state.result is None and not min(state.morale.values()) > 0:
         problems.append("a morale is 0 but the game goes on")
     if spectator_view is not None:
-        text = json.dumps(spectator_view)
-        hidden = [c for h in state.hands.values() for c in h]
-        hidden += [c for d in state.decks.values() for c in d]
-        for card in hidden:
-            if f'"{card}"' in text:
-                problems.append(f"hidden card {card} in the spectator view")
-                break
+        # Only these parts of a view can carry card ids; the board parts hold numbers and names.
+        if spectator_view.get("hand") is not None:
+            problems.append("a hand in the spectator view")
+        text = json.dumps([spectator_view.get("cards"), spectator_view.get("log")])
+        hidden = {c for h in state.hands.values() for c in h}
+        hidden.update(c for d in state.decks.values() for c in d)
+        leaked = hidden.intersection(CARD_ID.findall(text))
+        if leaked:
+            problems.append(f"hidden cards {sorted(leaked)} in the spectator view")
     return problems

@@ -84,16 +84,19 @@ def step_destinations(
     )
 
 
+CITY_SPACES = sorted(sid for sid, sdef in SPACES.items() if sdef.in_city)
+
+
+def _free_for_insurgents(state: FreedomState, dst: str) -> bool:
+    here = state.spaces[dst]
+    return here.exp == 0 and here.ally == 0 and here.ins < SPACES[dst].limit
+
+
 def regroup_destinations(state: FreedomState, src: str) -> list[str]:
     """Regroup: anywhere in the city (wall, forts, beach) or onto an island, within limits."""
-    return sorted(
-        dst for dst, sdef in SPACES.items()
-        if dst != src and sdef.in_city and room(state, dst, "ins") > 0
-    )
+    return [dst for dst in CITY_SPACES if dst != src and _free_for_insurgents(state, dst)]
 
 
 def insurgent_placements(state: FreedomState) -> list[str]:
     """Where a new Insurgent unit may be put (wall, beach, islands; no Imperial units)."""
-    return sorted(
-        dst for dst, sdef in SPACES.items() if sdef.in_city and room(state, dst, "ins") > 0
-    )
+    return [dst for dst in CITY_SPACES if _free_for_insurgents(state, dst)]

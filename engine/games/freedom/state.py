@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from engine.core.game import GameState
 
@@ -120,6 +120,9 @@ class FreedomState(GameState):
     step: str = "start"
     # Anything card events need to remember between prompts or until the end of a round.
     flags: dict[str, Any] = Field(default_factory=dict)
+
+    # Prompt cache: the runner and the bot ask for the same prompt several times per action.
+    _prompt_cache: tuple[Any, Any] | None = PrivateAttr(default=None)
 
     @property
     def period(self) -> str:

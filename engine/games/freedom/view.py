@@ -31,6 +31,11 @@ from engine.games.freedom.flow import REGISTRY, top
 from engine.games.freedom.phases import PHASE_OF_STEP
 from engine.games.freedom.state import FreedomState
 
+STATIC = {
+    sid: {"name": d.name, "row": d.row, "col": d.col, "kind": d.kind, "limit": d.limit}
+    for sid, d in SPACES.items()
+}
+
 
 def card_info(card_id: str) -> dict[str, Any]:
     card = cards.card(card_id)
@@ -46,11 +51,10 @@ def phase_of(state: FreedomState) -> str:
 def build_view(state: FreedomState, role: str | None) -> dict[str, Any]:
     frame = top(state)
     spaces = {}
-    for sid, sdef in SPACES.items():
+    for sid, static in STATIC.items():
         sp = state.spaces[sid]
         spaces[sid] = {
-            "name": sdef.name, "row": sdef.row, "col": sdef.col, "kind": sdef.kind,
-            "limit": sdef.limit, "exp": sp.exp, "ally": sp.ally, "ins": sp.ins, "civ": sp.civ,
+            **static, "exp": sp.exp, "ally": sp.ally, "ins": sp.ins, "civ": sp.civ,
             "cannon": sp.cannon, "bombard": sp.bombard, "damage": sp.damage,
         }
     last = None
@@ -99,6 +103,16 @@ def build_view(state: FreedomState, role: str | None) -> dict[str, Any]:
         "pool": dict(state.pool),
         "bombard_lost": state.bombard_lost,
         "hand": [card_info(c) for c in state.hands[role]] if role in state.hands else None,
-        "log": [e.text for e in state.log if e.visible(role)][-20:],
+        "log": recent_log(state, role),
         "result": state.result.model_dump() if state.result else None,
     }
+
+
+def recent_log(state: FreedomState, role: str | None, count: int = 20) -> list[str]:
+    lines: list[str] = []
+    for entry in reversed(state.log):
+        if entry.visible(role):
+            lines.append(entry.text)
+            if len(lines) == count:
+                break
+    return lines[::-1]
