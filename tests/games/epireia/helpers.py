@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
 from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.epireia import GAME
@@ -13,7 +15,7 @@ from engine.games.epireia.state import HOME, EpireiaState, FigureState
 class ScriptedRng(Rng):
     """An Rng whose d12 rolls come from a script (other draws stay seeded)."""
 
-    script: list[int] = []
+    script: list[int] = Field(default_factory=list)
 
     def roll(self, sides: int) -> int:
         if sides == 12 and self.script:

@@ -5,11 +5,11 @@ import pytest
 from engine.core.errors import IllegalChoice
 from engine.games.epireia import GAME
 from engine.games.epireia.flow import end_round
-from engine.games.epireia.state import HOME
+from engine.games.epireia.state import HOME, EpireiaState
 from tests.games.epireia.helpers import choose, clear_figures, place, set_up
 
 
-def ids(state, role):  # type: ignore[no-untyped-def]
+def ids(state: EpireiaState, role: str) -> list[str]:
     return [c.id for c in GAME.prompts(state)[role].choices]
 
 
@@ -69,7 +69,7 @@ def test_produce_tokens_level_two_needs_the_military_building_and_supply_limits(
     assert "make:triremes-1" not in ids(state, "delian-1")
 
 
-def reach_diplomacy(state):  # type: ignore[no-untyped-def]
+def reach_diplomacy(state: EpireiaState) -> None:
     while state.phase == "development":
         role = next(iter(GAME.prompts(state)))
         choose(state, role, "done")

@@ -1,0 +1,126 @@
+"""The Great Battle: gathering, secret placement, figures face down, columns, fronts, ties."""
+
+import json
+
+from engine.games.epireia import GAME
+from engine.games.epireia.battle import battle_winner, start_battle
+from engine.games.epireia.state import FRONTS, EpireiaState
+from tests.games.epireia.helpers import choose, clear_figures, place, set_up
+
+
+def battle_state(delian: list[str], peloponnesian: list[str]) -> EpireiaState:
+    state = set_up(2)
+    clear_figures(state)
+    place(state, "pericles", "delian-1", "home")
+    place(state, "brasidas", "peloponnesian-1", "home")
+    for league, kinds in (("delian", delian), ("peloponnesian", peloponnesian)):
+        for kind in kinds:
+            state.supply[kind] -= 1
+            state.leagues[league].reserve.append(kind)
+    start_battle(state)
+    from engine.games.epireia.flow import advance
+
+    state.stack.clear()
+    advance(state)
+    return state
+
+
+def test_gathering_includes_allied_city_tokens_and_placement_is_simultaneous() -> None:
+    state = set_up(2)
+    state.greek_cities["corinth"] = "delian"
+    state.leagues["delian"].allied.append("corinth")
+    state.supply["hoplites-1"] -= 1
+    state.leagues["delian"].reserve.append("hoplites-1")
+    state.supply["cavalry-1"] -= 1
+    state.leagues["peloponnesian"].reserve.append("cavalry-1")
+    start_battle(state)
+    from engine.games.epireia.flow import advance
+
+    advance(state)
+    assert state.battle is not None
+    assert sorted(state.battle.sides["delian"].pool) == ["hoplites-1", "triremes-1"]
+    assert sorted(GAME.prompts(state)) == ["delian-1", "peloponnesian-1"]
+    assert not GAME.invariants(state)
+
+
+def test_placed_tokens_and_figures_stay_secret_until_revealed() -> None:
+    state = battle_state(["hoplites-2"], ["hoplites-1"])
+    choose(state, "delian-1", "tok:hoplites-2")
+    choose(state, "delian-1", "slot:centre:0:0")
+    spectator = GAME.view(state, None)
+    cell = spectator["battle"]["sides"]["delian"]["slots"]["centre"][0][0]
+    assert cell == "hidden"
+    own = GAME.view(state, "delian-1")["battle"]["sides"]["delian"]["slots"]["centre"][0][0]
+    assert own["kind"] == "hoplites-2"
+    choose(state, "peloponnesian-1", "auto")
+    assert state.battle is not None and state.battle.step == "figures"
+    assert sorted(GAME.prompts(state)) == ["delian-1", "peloponnesian-1"]
+    choose(state, "delian-1", "fig:pericles")
+    assert "pericles" not in json.dumps(GAME.view(state, None)["battle"])
+    assert not GAME.invariants(state)
+    reveals = state.reveals
+    choose(state, "peloponnesian-1", "none")
+    choose(state, "peloponnesian-1", "fig:brasidas")
+    assert state.reveals > reveals
+    assert state.battle.sides["delian"].figures == {"flank": "pericles"}
+    assert state.battle.sides["peloponnesian"].figures == {"centre": "brasidas"}
+
+
+def play_out(state: EpireiaState, commit: dict[str, bool]) -> None:
+    while state.result is None:
+        prompts = GAME.prompts(state)
+        role = sorted(prompts)[0]
+        options = [c.id for c in prompts[role].choices]
+        if "commit" in options:
+            choose(state, role, "commit" if commit.get(role) else "pass")
+        elif "auto" in options:
+            choose(state, role, "auto")
+        elif "none" in options:
+            choose(state, role, options[0])
+        else:
+            choose(state, role, options[0])
+
+
+def test_columns_fronts_and_majority_decide_the_battle() -> None:
+    # Delians: strong centre (3 columns of hoplites); Peloponnesians: strong flank.
+    state = battle_state(["hoplites-2"] * 6, ["cavalry-2"] * 3)
+    state.seats["delian-1"].prestige = 4
+    play_out(state, {})
+    battle = state.battle
+    assert battle is not None and state.result is not None
+    assert battle.front_winners["centre"] == "delian"
+    assert battle.front_winners["flank"] == "peloponnesian"
+    assert battle.front_winners["maritime"] == ""
+    # one front each, no maritime winner: the player with the most Prestige, then Copper
+    assert state.result.reason.startswith("fronts tied")
+    assert state.result.winners == ["delian-1"]
+
+
+def test_a_committed_figure_adds_its_power_to_its_column_and_the_opponent_may_answer() -> None:
+    state = battle_state(["cavalry-1"], ["cavalry-1"])
+    play_out(state, {"delian-1": True, "peloponnesian-1": True})
+    battle = state.battle
+    assert battle is not None
+    # both figures went to the flank (first front) and were engaged in its first column
+    assert battle.sides["delian"].committed.get("flank") == 0
+    assert battle.sides["peloponnesian"].committed.get("flank") == 0
+    texts = [e.text for e in state.log]
+    assert any("engages" in t and "Delian" in t for t in texts)
+    assert any("engages" in t and "Peloponnesian" in t for t in texts)
+
+
+def test_tie_breaks_maritime_then_prestige_then_copper() -> None:
+    state = battle_state([], [])
+    battle = state.battle
+    assert battle is not None
+    battle.front_winners = {"flank": "delian", "centre": "peloponnesian", "maritime": ""}
+    state.seats["delian-1"].prestige = 3
+    state.seats["peloponnesian-1"].prestige = 5
+    assert battle_winner(state, {"delian": 1, "peloponnesian": 1})[0] == "peloponnesian"
+    state.seats["delian-1"].prestige = 5
+    state.seats["delian-1"].resources["copper"] = 7
+    assert battle_winner(state, {"delian": 1, "peloponnesian": 1})[0] == "delian"
+    battle.front_winners["maritime"] = "peloponnesian"
+    assert battle_winner(state, {"delian": 1, "peloponnesian": 1})[0] == "peloponnesian"
+    assert battle_winner(state, {"delian": 2, "peloponnesian": 1})[0] == "delian"
+    assert len(FRONTS) == 3

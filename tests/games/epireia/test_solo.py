@@ -1,0 +1,101 @@
+"""Solo mode: scenario, Augur cards, enemy figures on the d12 table, the final Battle."""
+
+from engine.games.epireia import GAME
+from engine.games.epireia.board import CITIES
+from engine.games.epireia.flow import advance, end_round
+from engine.games.epireia.solo import move_enemy_figures
+from engine.games.epireia.state import EpireiaState
+from tests.games.epireia.helpers import choose, new_game, script
+
+
+def solo_game(scenario: str = "first-peloponnesian-war") -> EpireiaState:
+    state = new_game(1)
+    choose(state, "solo", f"scn:{scenario}")
+    while state.phase == "setup":
+        prompt = GAME.prompts(state)["solo"]
+        choose(state, "solo", prompt.choices[0].id)
+    return state
+
+
+def test_solo_set_up_scenario_city_enemy_and_augur() -> None:
+    state = solo_game()
+    seat = state.seats["solo"]
+    assert seat.city == "athens" and seat.league == "delian"  # predetermined by the card
+    assert seat.prestige == 0
+    assert state.solo.rounds == 8 and len(state.augur.deck) == 8 - 1
+    assert state.augur.active  # revealed at the start of the first development phase
+    assert state.figures["brasidas"].owner == "enemy"
+    army = state.solo.enemy_army
+    assert army["centre"][0][0] == "hoplites-2"
+    assert not GAME.invariants(state)
+
+
+def test_solo_city_choice_and_league_rules() -> None:
+    state = new_game(1)
+    choose(state, "solo", "scn:sacred-war")
+    prompt = GAME.prompts(state)["solo"]
+    if prompt.choices[0].id.startswith("city:"):
+        choose(state, "solo", "city:athens")
+        assert state.seats["solo"].league == CITIES["athens"].league == "delian"
+
+
+def test_enemy_figures_follow_the_d12_table() -> None:
+    state = solo_game()
+    script(state, 1, 12)
+    move_enemy_figures(state)
+    assert state.figures["brasidas"].location == "epirus"
+    assert state.figures["timoleon"].location == "syracuse"
+
+
+def test_no_greek_city_may_be_approached_in_solo() -> None:
+    state = solo_game()
+    while state.phase == "development":
+        choose(state, "solo", "done")
+    choose(state, "solo", GAME.prompts(state)["solo"].choices[0].id)
+    where = [c.id for c in GAME.prompts(state)["solo"].choices]
+    assert not any(w.split(":")[1] in CITIES for w in where if w.startswith("to:"))
+
+
+def test_an_augur_card_is_revealed_each_development_phase() -> None:
+    state = solo_game()
+    revealed = len(state.augur.revealed)
+    while state.round == 1:
+        prompt = GAME.prompts(state)["solo"]
+        choose(state, "solo", "done" if "done" in [c.id for c in prompt.choices]
+               else prompt.choices[0].id)
+    assert len(state.augur.revealed) == revealed + 1
+
+
+def test_solo_is_lost_without_the_objectives_at_the_round_limit() -> None:
+    state = solo_game()
+    state.round = state.solo.rounds
+    end_round(state)
+    assert state.result is not None and state.result.winners == []
+
+
+def test_solo_victory_needs_a_majority_of_fronts() -> None:
+    state = solo_game("ithome")
+    seat = state.seats["solo"]
+    seat.prestige = 6
+    for _ in range(4):
+        state.supply["hoplites-2"] -= 1
+        state.leagues["peloponnesian"].reserve.append("hoplites-2")
+    for kind in ["cavalry-2", "cavalry-2", "cavalry-2", "triremes-2", "triremes-2", "triremes-2"]:
+        state.supply[kind] -= 1
+        state.leagues["peloponnesian"].reserve.append(kind)
+    state.round = state.solo.rounds
+    state.stack.clear()
+    end_round(state)
+    assert state.phase == "battle"
+    advance(state)
+    while state.result is None:
+        prompt = GAME.prompts(state)["solo"]
+        options = [c.id for c in prompt.choices]
+        choose(state, "solo", "auto" if "auto" in options else
+               "commit" if "commit" in options else options[0])
+        assert not GAME.invariants(state)
+    battle = state.battle
+    assert battle is not None
+    fronts = list(battle.front_winners.values())
+    won = fronts.count("peloponnesian") > fronts.count("delian")
+    assert (state.result.winners == ["solo"]) == won
