@@ -7,6 +7,8 @@ they run inside :meth:`bot.storage.db.Database.transaction` or :meth:`~.read`.
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -17,16 +19,26 @@ Row = aiosqlite.Row
 # --- connection and transactions -------------------------------------------------------
 
 PRAGMAS = (
+    "PRAGMA busy_timeout = 5000",  # first: switching to WAL may wait for another process
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = NORMAL",
-    "PRAGMA busy_timeout = 5000",
     "PRAGMA foreign_keys = ON",
 )
 
 
 async def configure(conn: aiosqlite.Connection) -> None:
+    """Set the pragmas. Switching a new file to WAL needs a moment alone with it and SQLite
+    answers "locked" at once (without the busy timeout) if another process is doing the
+    same, so that step is retried for up to about five seconds."""
     for pragma in PRAGMAS:
-        await conn.execute(pragma)
+        for attempt in range(50):
+            try:
+                await conn.execute(pragma)
+                break
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or attempt == 49:
+                    raise
+                await asyncio.sleep(0.01 * (attempt + 1) if attempt < 10 else 0.1)
 
 
 async def pragma(conn: aiosqlite.Connection, name: str) -> Any:

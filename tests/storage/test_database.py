@@ -1,0 +1,92 @@
+"""The database itself: constraints, the append-only log, timestamps, online backup."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService
+from bot.storage import Database, parse_stamp, queries, stamp
+from tests.service.play import GUILD, Clock, started_duel
+from tests.service.test_concurrency import assert_consistent, player
+
+
+async def test_one_active_game_per_channel_in_sql(db: Database) -> None:
+    async def lobby(channel: int) -> int:
+        async with db.transaction() as conn:
+            return await queries.insert_game(
+                conn, guild_id=1, channel_id=channel, kind="duel", host_id=1, options="{}",
+                now=stamp(datetime.now(UTC)), timeout_hours=None, timeout_policy="pass",
+                rematch_of=None,
+            )
+
+    first = await lobby(5)
+    with pytest.raises(sqlite3.IntegrityError):
+        await lobby(5)
+    async with db.transaction() as conn:
+        assert await queries.update_game(conn, first, 0, status="finished")
+    await lobby(5)  # a finished game frees the channel
+
+
+async def test_the_action_log_is_append_only(service: GameService, db: Database) -> None:
+    start = await started_duel(service)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE actions SET choice = 'x'")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        async with db.transaction() as conn:
+            await conn.execute("DELETE FROM actions")
+    assert len(await service.log_lines(start.loaded.id)) == 1
+
+
+async def test_optimistic_write_refuses_an_old_version(db: Database, service: GameService) -> None:
+    start = await started_duel(service)
+    async with db.transaction() as conn:
+        assert not await queries.update_game(conn, start.loaded.id, 0, updated_at="x")
+        assert await queries.update_game(conn, start.loaded.id, start.loaded.version, bump=True)
+    assert (await service.load(start.loaded.id)).version == start.loaded.version + 1
+
+
+def test_stamps_round_trip_and_sort_as_text() -> None:
+    moments = [datetime(2026, 1, 1, tzinfo=UTC) + timedelta(microseconds=n * 999_999)
+               for n in range(50)]
+    texts = [stamp(m) for m in moments]
+    assert sorted(texts) == texts
+    assert [parse_stamp(t) for t in texts] == moments
+    naive = datetime(2026, 1, 1, 12)
+    assert parse_stamp(stamp(naive)) == naive.replace(tzinfo=UTC)
+
+
+async def test_backup_while_games_are_played(
+    service: GameService, db: Database, tmp_path: Path, clock: Clock
+) -> None:
+    games = [await started_duel(service, channel=300 + n, north=10 + n, south=50 + n)
+             for n in range(10)]
+    players = [
+        player(service, g.loaded.id, g.loaded.users_of(role)[0], role)
+        for g in games for role in ("north", "south")
+    ]
+    backups = [service.backup(tmp_path / "backups" / f"b{n}.db") for n in range(3)]
+    accepted, _ = await asyncio.gather(asyncio.gather(*players), asyncio.gather(*backups))
+    for n, g in enumerate(games):
+        await assert_consistent(db, g.loaded.id, accepted[2 * n] + accepted[2 * n + 1])
+    # Each backup is a whole, consistent database that the service can open and use.
+    copy = await Database.open(tmp_path / "backups" / "b2.db")
+    try:
+        async with copy.read() as conn:
+            await queries.check_integrity(conn)
+        restored = GameService(copy, clock)
+        for g in games:
+            loaded = await restored.load(g.loaded.id)
+            history = await restored.log_lines(g.loaded.id)
+            assert loaded.version == history[-1].version
+            assert loaded.state is not None
+            assert loaded.state.actions == sum(1 for h in history if h.choice)
+        assert not (tmp_path / "backups" / "b2.db.partial").exists()
+        await restored.open_lobby(GUILD, 999, "duel", 1, {})
+    finally:
+        await copy.close()

@@ -1,0 +1,147 @@
+"""Migrations: from an empty file, from every earlier schema version, twice, concurrently."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService
+from bot.storage import Database, available_migrations, queries
+from bot.storage.migrations import schema_version, statements
+from tests.service.play import NORTH, SOUTH, Clock, play_out
+
+FIXTURES = Path(__file__).parent / "fixtures"
+LATEST = len(available_migrations())
+TABLES = {
+    "actions", "games", "guild_settings", "ratings", "results", "schema_migrations", "seats",
+    "user_settings",
+}
+
+
+def load_fixture(version: int, path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.executescript((FIXTURES / f"schema_v{version}.sql").read_text())
+    conn.close()
+
+
+async def test_from_an_empty_file(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    try:
+        assert await schema_version(db) == LATEST
+        async with db.read() as conn:
+            assert set(await queries.table_names(conn)) >= TABLES
+            assert await queries.pragma(conn, "journal_mode") == "wal"
+            assert await queries.pragma(conn, "foreign_keys") == 1
+            assert await queries.pragma(conn, "busy_timeout") == 5000
+            assert await queries.pragma(conn, "synchronous") == 1  # NORMAL
+    finally:
+        await db.close()
+
+
+async def test_running_twice_changes_nothing(db_path: Path) -> None:
+    from bot.storage.migrations import migrate
+
+    db = await Database.open(db_path)
+    try:
+        assert await migrate(db) == []
+        async with db.read() as conn:
+            assert sorted(await queries.applied_migrations(conn)) == list(range(1, LATEST + 1))
+    finally:
+        await db.close()
+    again = await Database.open(db_path)
+    await again.close()
+
+
+async def test_two_processes_migrating_at_once(db_path: Path) -> None:
+    first, second = await asyncio.gather(Database.open(db_path), Database.open(db_path))
+    try:
+        async with first.read() as conn:
+            assert len(await queries.applied_migrations(conn)) == LATEST
+    finally:
+        await first.close()
+        await second.close()
+
+
+def test_every_earlier_version_has_a_fixture() -> None:
+    for version in range(1, LATEST):
+        assert (FIXTURES / f"schema_v{version}.sql").exists(), (
+            f"add tests/storage/fixtures/schema_v{version}.sql (a dump of a database at that"
+            " version, with data) before adding another migration"
+        )
+
+
+@pytest.mark.parametrize("version", range(1, LATEST))
+async def test_from_every_earlier_version(version: int, db_path: Path) -> None:
+    load_fixture(version, db_path)
+    db = await Database.open(db_path)
+    try:
+        assert await schema_version(db) == LATEST
+        service = GameService(db, Clock())
+        # The fixture's settings, lobby and running game survived and still work.
+        assert await service.moderator_role(100) == 555
+        assert await service.notify_mode(1) == "dm"
+        lobby = await service.game_in(201)
+        assert lobby is not None and lobby.row.status == "lobby" and lobby.user_ids() == [3]
+        game = await service.game_in(200)
+        assert game is not None and set(game.prompts) == {"south"}
+        update = await play_out(service, game.id)
+        assert update.finished
+        record = await service.record(game.id)
+        assert update.loaded.state is not None
+        assert record.seed == "fixture-seed-v1"
+        assert len(record.actions) == update.loaded.state.actions
+        assert (await service.stats(100, NORTH)).kinds or (await service.stats(100, SOUTH)).kinds
+    finally:
+        await db.close()
+
+
+async def test_a_failing_migration_leaves_the_database_as_it_was(
+    db_path: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    first = available_migrations()[0]
+    (folder / f"0001_{first.name}.sql").write_text(first.sql)
+    db = await Database.open(db_path, migrations_dir=folder)
+    await db.close()
+    (folder / "0002_broken.sql").write_text(
+        "CREATE TABLE half_done (x INTEGER);\nTHIS IS NOT SQL;\n"
+    )
+    with pytest.raises(sqlite3.OperationalError):
+        await Database.open(db_path, migrations_dir=folder)
+    db = await Database.open(db_path, migrate=False)
+    try:
+        assert await schema_version(db) == 1
+        async with db.read() as conn:
+            assert "half_done" not in await queries.table_names(conn)
+    finally:
+        await db.close()
+
+
+async def test_a_newer_database_is_refused(db_path: Path, tmp_path: Path) -> None:
+    db = await Database.open(db_path)
+    await db.close()
+    folder = tmp_path / "older"
+    folder.mkdir()
+    first = available_migrations()[0]
+    (folder / f"0001_{first.name}.sql").write_text(first.sql)
+    with pytest.raises(RuntimeError, match="newer"):
+        await Database.open(db_path, migrations_dir=folder)
+
+
+def test_statements_split_triggers_whole() -> None:
+    sql = (
+        "-- comment\nCREATE TABLE t (x);\n\nCREATE TRIGGER g BEFORE DELETE ON t\nBEGIN\n"
+        "    SELECT RAISE(ABORT, 'no; never');\nEND;\nINSERT INTO t VALUES (1);\n"
+    )
+    parts = statements(sql)
+    assert len(parts) == 3 and parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
+
+
+def test_migration_files_are_numbered_without_gaps() -> None:
+    found = available_migrations()
+    assert [m.version for m in found] == list(range(1, len(found) + 1))
+    assert found[0].name == "initial"
