@@ -45,9 +45,10 @@ class Settings(BaseSettings):
     sync_commands: bool = Field(
         default=True, validation_alias=AliasChoices("STRATEGOS_SYNC_COMMANDS", "sync_commands")
     )
-    # Base URL of the documentation pages linked by /game rules.
+    # Where the repository's files are published (e.g. https://github.com/you/strategos/blob/main/);
+    # /game rules links the game's rules page under it, or names the file when it is empty.
     docs_url: str = Field(
-        default="https://github.com/strategos-games/strategos/blob/main/",
+        default="",
         validation_alias=AliasChoices("STRATEGOS_DOCS_URL", "docs_url"),
     )
 

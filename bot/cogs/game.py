@@ -153,7 +153,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     @guarded
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         definition = get_game(game)
-        link = self.bot.settings.docs_url + definition.docs
+        base = self.bot.settings.docs_url
+        link = base.rstrip("/") + "/" + definition.docs if base else f"`{definition.docs}`"
         text = (f"**{definition.name}** — {definition.min_players}–{definition.max_players} "
                 f"players.\n{definition.summary}\nRules as implemented: {link}")
         await interaction.response.send_message(text[:2000], ephemeral=True)

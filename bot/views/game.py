@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot import ids
+from bot.guard import run_guarded
 
 
 class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TAKE_TURN):
@@ -25,7 +26,9 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.turns import take_turn
 
-        await take_turn(interaction, self.game_id)
+        await run_guarded(
+            interaction, take_turn(interaction, self.game_id), "take_turn"
+        )
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH):
@@ -43,7 +46,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.lobby import rematch
 
-        await rematch(interaction, self.game_id)
+        await run_guarded(
+            interaction, rematch(interaction, self.game_id), "rematch"
+        )
 
 
 def game_view(game_id: int, finished: bool = False) -> discord.ui.View:

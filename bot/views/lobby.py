@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot import ids
+from bot.guard import run_guarded
 from bot.ids import LobbyAction
 from bot.views.layout import clip
 
@@ -39,7 +40,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.lobby import lobby_button
 
-        await lobby_button(interaction, self.game_id, self.action)
+        await run_guarded(
+            interaction, lobby_button(interaction, self.game_id, self.action), "lobby_button"
+        )
 
 
 class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LOBBY_ROLE):
@@ -59,7 +62,9 @@ class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LO
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.lobby import pick_role
 
-        await pick_role(interaction, self.game_id, self.item.values[0])
+        await run_guarded(
+            interaction, pick_role(interaction, self.game_id, self.item.values[0]), "pick_role"
+        )
 
 
 def lobby_view(game_id: int, roles: list[tuple[str, str]]) -> discord.ui.View:

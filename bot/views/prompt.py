@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot import ids
+from bot.guard import run_guarded
 from bot.views.layout import MAX_OPTION_TEXT, MAX_ROWS, Page, clip, paginate
 from engine.core.game import Choice, Prompt
 
@@ -43,7 +44,9 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.turns import choose
 
-        await choose(interaction, self.ref, self.choice_id)
+        await run_guarded(
+            interaction, choose(interaction, self.ref, self.choice_id), "choose"
+        )
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT):
@@ -70,7 +73,9 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.turns import choose
 
-        await choose(interaction, self.ref, self.item.values[0])
+        await run_guarded(
+            interaction, choose(interaction, self.ref, self.item.values[0]), "choose"
+        )
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE):
@@ -92,7 +97,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.turns import show_page
 
-        await show_page(interaction, self.ref, self.page)
+        await run_guarded(
+            interaction, show_page(interaction, self.ref, self.page), "show_page"
+        )
 
 
 def prompt_view(ref: ids.PromptRef, prompt: Prompt, page: int,

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot import ids
+from bot.guard import run_guarded
 from bot.options import option_domains, option_help, show
 from bot.views.layout import clip
 
@@ -64,7 +65,9 @@ class SetupOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
         picks = list(self.picks)
         if self.option < len(picks):
             picks[self.option] = int(self.item.values[0])
-        await setup_changed(interaction, self.kind, picks)
+        await run_guarded(
+            interaction, setup_changed(interaction, self.kind, picks), "setup_changed"
+        )
 
 
 class SetupOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SETUP_OPEN):
@@ -83,7 +86,9 @@ class SetupOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SET
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.lobby import setup_open
 
-        await setup_open(interaction, self.kind, self.picks)
+        await run_guarded(
+            interaction, setup_open(interaction, self.kind, self.picks), "setup_open"
+        )
 
 
 def setup_view(kind: str, options_model: Any, picks: list[int]) -> discord.ui.View:
