@@ -149,10 +149,17 @@ class Table:
         return self.fake.message(prompt)
 
     async def play_out(self, max_actions: int = 5000) -> FakeMessage:
-        """Play until the game ends, each player always choosing a legal option the bot sent."""
+        """Play until the game ends, each player always choosing a legal option the bot sent.
+
+        Whoever the bot says it is waiting for takes their turn next; if nobody it names has
+        anything to choose, everyone is asked (that must find someone, or the game is stuck).
+        """
+        by_id = {u.id: u for u in self.players}
+        queue: list[FakeUser] = list(self.players)
         while (end := self.over()) is None:
             progressed = False
-            for user in self.players:
+            waiting: list[FakeUser] = []
+            for user in queue:
                 prompt = await self.prompt(user)
                 while choice_items(self.fake.message(prompt)) and self.over() is None:
                     await self.choose(user, prompt)
@@ -160,8 +167,15 @@ class Table:
                     assert self.actions <= max_actions, "the game did not end"
                 if self.over() is not None:
                     break
+                text = self.fake.message(prompt).text()
+                waiting += [by_id[i] for i in mentioned(text) if i in by_id
+                            and by_id[i] not in waiting]
+            if not progressed and queue != self.players:
+                queue = list(self.players)
+                continue
             assert progressed or self.over() is not None, \
                 "nobody had anything to choose, yet the game is not over"
+            queue = waiting or list(self.players)
         return end
 
 

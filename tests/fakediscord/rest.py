@@ -420,6 +420,7 @@ class RestApi:
             msg.attachments = msg.attachments + self._new_attachments([], files)
         _check_components_unique(msg)
         _number_components(msg.components)
+        msg.history.append(msg.content)
         if not editing and not (msg.content or msg.embeds or msg.components or msg.attachments):
             raise ApiError(400, 50006, "Cannot send an empty message", rule_broken=True)
 

@@ -117,6 +117,7 @@ class FakeMessage:
     edits: int = 0
     deleted: bool = False
     loading: bool = False  # a deferred response not yet filled in
+    history: list[str] = field(default_factory=list)  # content after each create/edit
 
     @property
     def ephemeral(self) -> bool:
