@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / FONT_FILES[bold]), size)
 
 
+@lru_cache(maxsize=8192)
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """Width and height in pixels of one line (cached: layouts measure the same labels)."""
     left, top, right, bottom = font(size, bold).getbbox(text)
     return int(right - left), int(bottom - top)
 

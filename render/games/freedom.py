@@ -8,6 +8,7 @@ area names and rewards, card texts) come from the game's public data files.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -99,11 +100,11 @@ def last_card(view: dict[str, Any]) -> dict[str, Any]:
 
 # --- the city map -------------------------------------------------------------------------
 
-def _draw_space(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) -> None:
+def _draw_space_ground(draw: ImageDraw.ImageDraw, space_id: str, damage: int) -> None:
+    """A space's ground, border and name (everything but the pieces)."""
     space = SPACES[space_id]
     box = space_box(space_id, space.row, space.col)
     x0, y0, x1, y1 = box
-    damage = c.as_int(data.get("damage"))
     fill = KIND_FILL.get(space.kind, c.PANEL)
     if space.on_wall and damage == 1:
         fill = (214, 160, 110)
@@ -142,6 +143,11 @@ def _draw_space(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) 
                     size=13, bold=True, fill=name_ink if damage >= 2 else (120, 50, 20),
                     anchor="mb")
 
+
+def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) -> None:
+    """Units, civilians and the cannon standing on one space, as numbered blocks."""
+    space = SPACES[space_id]
+    x0, y0, x1, y1 = space_box(space_id, space.row, space.col)
     pieces: list[tuple[str, int, c.RGB, c.RGB]] = []
     for key, colour, ink, shape in (("exp", EXP, c.WHITE, "square"),
                                     ("ally", ALLY, c.WHITE, "square"),
@@ -174,19 +180,39 @@ def _draw_space(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) 
         cx += size + gap
 
 
-def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+@cache
+def _base() -> Image.Image:
+    """The picture's unchanging layer: ground, intact spaces and their names, the legend."""
+    image, draw = c.new_canvas(WIDTH, HEIGHT)
     draw.rectangle((4, 66, MAP_RIGHT + 4, 1058), fill=(178, 206, 226))
     draw.rectangle((106, 66, 974, 652), fill=(210, 196, 150))  # the mainland
     c.label(draw, (120, 110), "MAINLAND", size=24, bold=True, fill=(150, 130, 90), anchor="lm")
-    spaces = _dict(view.get("spaces"))
     for space_id in SPACES:
-        _draw_space(draw, space_id, _dict(spaces.get(space_id)))
+        _draw_space_ground(draw, space_id, 0)
     # the rows' cannon numbers (the roll a cannon in that row needs against the wall)
     for row, need in ((4, "4+"), (5, "5+"), (6, "6+")):
         box = space_box("", row, 10)
         if not any(s.row == row and s.col == 10 for s in SPACES.values()):
             c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), need, size=20,
                     bold=True, fill=(90, 70, 40))
+    legend = [("Expeditionary", EXP), ("Allied", ALLY), ("Insurgents", INS),
+              ("Civilians", CIV), ("Cannon", CANNON), ("Bombard", BOMBARD)]
+    x = 440
+    for name, colour in legend:
+        draw.rectangle((x, 1064, x + 18, 1082), fill=colour, outline=c.BLACK)
+        c.label(draw, (x + 24, 1073), name, size=16, anchor="lm")
+        x += 24 + c.text_size(name, 16)[0] + 22
+    return image
+
+
+def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    spaces = _dict(view.get("spaces"))
+    for space_id in SPACES:
+        data = _dict(spaces.get(space_id))
+        damage = c.as_int(data.get("damage"))
+        if damage:
+            _draw_space_ground(draw, space_id, damage)
+        _draw_pieces(draw, space_id, data)
     camp_cannons = c.as_int(_dict(view.get("camp")).get("cannons"))
     camp = space_box("CAMP", 9, 9)
     if camp_cannons:
@@ -195,13 +221,6 @@ def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                      fill=CANNON, outline=SIDE_COLOURS["empire"], width=3)
         c.label(draw, (x - 28, (camp[1] + camp[3]) / 2 + 6), f"{camp_cannons}×", size=20,
                 bold=True, anchor="rm")
-    legend = [("Expeditionary", EXP), ("Allied", ALLY), ("Insurgents", INS),
-              ("Civilians", CIV), ("Cannon", CANNON), ("Bombard", BOMBARD)]
-    x = 440
-    for name, colour in legend:
-        draw.rectangle((x, 1064, x + 18, 1082), fill=colour, outline=c.BLACK)
-        c.label(draw, (x + 24, 1073), name, size=16, anchor="lm")
-        x += 24 + c.text_size(name, 16)[0] + 22
 
 
 # --- tracks and areas ---------------------------------------------------------------------
@@ -364,7 +383,8 @@ class FreedomRenderer:
     """The ``render.base.Renderer`` for Freedom!."""
 
     def board(self, view: dict[str, Any]) -> Image.Image:
-        image, draw = c.new_canvas(WIDTH, HEIGHT)
+        image = _base().copy()
+        draw = ImageDraw.Draw(image)
         _draw_header(draw, view)
         _draw_map(draw, view)
         top = _draw_tracks(draw, view, 72)
