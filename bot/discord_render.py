@@ -11,14 +11,17 @@ import asyncio
 import io
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from PIL import Image, ImageDraw
 
-from engine.core.game import Game, GameState, LogEntry, Result
+from engine.core.game import LogEntry, Result
 from render.base import Renderer, get_renderer
 from render.common import font, png_bytes, wrap
+
+if TYPE_CHECKING:
+    from bot.models import LoadedGame
 
 EMBED_DESCRIPTION = 4096
 EMBED_FIELD = 1024
@@ -137,12 +140,20 @@ def summary_text(lines: list[str], limit: int = EMBED_FIELD) -> str:
     return "\n".join(reversed(kept)) or "—"
 
 
-def result_text(result: Result, game: Game[Any, Any], state: GameState) -> str:
-    names = ", ".join(game.role_name(state, role) for role in result.winners) or "nobody"
+def role_name(loaded: LoadedGame, role: str) -> str:
+    """The game's name for a role now, else the seat's name (``RoleInfo.name``)."""
+    name = loaded.role_name(role)
+    if name != role:
+        return name
+    return next((info.name for info in loaded.role_infos() if info.id == role), role)
+
+
+def result_text(result: Result, loaded: LoadedGame) -> str:
+    names = ", ".join(role_name(loaded, role) for role in result.winners) or "nobody"
     text = f"**Winner{'s' if len(result.winners) != 1 else ''}: {names}** — {result.reason}"
     if result.scores:
         scores = ", ".join(
-            f"{game.role_name(state, role)} {score:g}" for role, score in result.scores.items()
+            f"{role_name(loaded, role)} {score:g}" for role, score in result.scores.items()
         )
         text += f"\nScores: {scores}"
     return text

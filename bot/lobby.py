@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_render import role_name
 from bot.errors import NoGameHere, ServiceError
 from bot.options import show
 from bot.views.lobby import lobby_view
@@ -37,7 +38,7 @@ def lobby_embed(loaded: LoadedGame) -> discord.Embed:
     )
     players = []
     for user in loaded.user_ids():
-        sides = ", ".join(loaded.role_name(r) for r in loaded.roles_of(user)) or "any side"
+        sides = ", ".join(role_name(loaded, r) for r in loaded.roles_of(user)) or "any side"
         host = " (host)" if user == row.host_id else ""
         players.append(f"<@{user}>{host} — {sides}")
     embed.add_field(name="Players", value="\n".join(players) or "nobody yet", inline=False)
@@ -192,7 +193,7 @@ async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
     loaded = update.loaded
     row = loaded.row
     players = ", ".join(
-        f"{loaded.role_name(role)}: " + " ".join(f"<@{u}>" for u in loaded.users_of(role))
+        f"{role_name(loaded, role)}: " + " ".join(f"<@{u}>" for u in loaded.users_of(role))
         for role in (loaded.state.roles if loaded.state else [])
     )
     header = (

@@ -26,6 +26,7 @@ from bot.discord_render import (
     render_board,
     render_private,
     result_text,
+    role_name,
     summary_text,
 )
 from bot.errors import NotInGame, ServiceError, StaleChoice, StillInLobby
@@ -43,10 +44,6 @@ log = logging.getLogger("strategos.turns")
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 Friendly = (ServiceError, EngineError)
-
-
-def role_name(loaded: LoadedGame, role: str) -> str:
-    return loaded.role_name(role)
 
 
 def waiting_for(loaded: LoadedGame) -> str:
@@ -243,8 +240,7 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
     files = board_files(rendered, loaded.row.id)
     text = header
     if loaded.state is not None and loaded.state.result is not None:
-        text += ("\n" if text else "") + result_text(loaded.state.result, loaded.game,
-                                                     loaded.state)
+        text += ("\n" if text else "") + result_text(loaded.state.result, loaded)
     if loaded.row.status == "finished":
         record = await bot.service.record(loaded.row.id)
         text += (
