@@ -9,6 +9,7 @@ public map data.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -119,31 +120,30 @@ def waiting_for(view: dict[str, Any]) -> list[str]:
 
 # --- the map ------------------------------------------------------------------------------
 
-def _draw_map(view: dict[str, Any]) -> Image.Image:
-    x0, y0, x1, y1 = MAP_BOX
-    image, draw = c.new_canvas(x1 - x0, y1 - y0, c.SEA)
-    project = Projection(0, 0, x1 - x0, y1 - y0)
+MAP_W, MAP_H = MAP_BOX[2] - MAP_BOX[0], MAP_BOX[3] - MAP_BOX[1]
+PROJECT = Projection(0, 0, MAP_W, MAP_H)
+
+
+def at_place(space: str, x: int, y: int) -> tuple[float, float]:
+    """Where a place's label is centred on the map picture."""
+    if space in LAYOUT:
+        lx, ly = LAYOUT[space]
+        return lx * MAP_W / LAYOUT_SIZE[0], ly * MAP_H / LAYOUT_SIZE[1]
+    return PROJECT(from_drawing(x, y))
+
+
+def empire_centre(empire_id: str) -> tuple[float, float]:
+    empire = EMPIRES[empire_id]
+    cx, cy = at_place(empire_id, empire.x, empire.y)
+    return min(max(cx, 92), MAP_W - 92), min(max(cy, 40), MAP_H - 40)
+
+
+@cache
+def _map_base() -> Image.Image:
+    """The map's unchanging layer: sea, coasts, the Territories and the Empires."""
+    image, draw = c.new_canvas(MAP_W, MAP_H, c.SEA)
     for poly in LANDS:
-        draw.polygon(project.polygon(poly), fill=c.LAND, outline=(150, 135, 100))
-
-    figures = _dict(view.get("figures"))
-    at: dict[str, list[str]] = {}
-    for fid in sorted(figures):
-        location = str(_dict(figures[fid]).get("location") or "home")
-        if location == "home":
-            owner = str(_dict(figures[fid]).get("owner") or "")
-            location = owner_city(view, owner) or "home"
-        at.setdefault(location, []).append(fid)
-
-    sx, sy = (x1 - x0) / LAYOUT_SIZE[0], (y1 - y0) / LAYOUT_SIZE[1]
-
-    def at_place(space: str, x: int, y: int) -> tuple[float, float]:
-        if space in LAYOUT:
-            lx, ly = LAYOUT[space]
-            return lx * sx, ly * sy
-        return project(from_drawing(x, y))
-
-    territories = _dict(view.get("territories"))
+        draw.polygon(PROJECT.polygon(poly), fill=c.LAND, outline=(150, 135, 100))
     for tid, territory in TERRITORIES.items():
         cx, cy = at_place(tid, territory.x, territory.y)
         fill = (205, 228, 244) if territory.sea else (240, 232, 205)
@@ -154,18 +154,8 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
         c.label(draw, (cx, cy - 11), name, size=size, bold=True)
         c.label(draw, (cx, cy + 13), f"{territory.resource.title()} · tax {territory.tax}",
                 size=15, fill=c.MUTED)
-        owner = str(territories.get(tid) or "")
-        if owner == "brigands":
-            c.pill(draw, (cx + 82, cy - 28), "Brigands", (60, 60, 60), size=15)
-        elif owner:
-            colour = owner_colour(view, owner)
-            c.pill(draw, (cx + 82, cy - 28), seat_name(view, owner), colour, size=15)
-        _draw_figures(draw, view, at.get(tid, []), (cx, cy + 44))
-
     for eid, empire in EMPIRES.items():
-        cx, cy = at_place(eid, empire.x, empire.y)
-        cx = min(max(cx, 92), (x1 - x0) - 92)
-        cy = min(max(cy, 40), (y1 - y0) - 40)
+        cx, cy = empire_centre(eid)
         box = (int(cx - 88), int(cy - 36), int(cx + 88), int(cy + 36))
         draw.rounded_rectangle(box, radius=6, fill=(250, 236, 190), outline=(120, 80, 20),
                                width=3)
@@ -175,7 +165,37 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
                 size=14, fill=c.INK)
         reward = empire.reward.text()
         c.label(draw, (cx, cy + 22), reward, size=c.fit_size(reward, 168, 18, 14), fill=c.MUTED)
-        _draw_figures(draw, view, at.get(eid, []), (cx, cy + 54))
+    return image
+
+
+def _draw_map(view: dict[str, Any]) -> Image.Image:
+    image = _map_base().copy()
+    draw = ImageDraw.Draw(image)
+
+    figures = _dict(view.get("figures"))
+    at: dict[str, list[str]] = {}
+    for fid in sorted(figures):
+        location = str(_dict(figures[fid]).get("location") or "home")
+        if location == "home":
+            owner = str(_dict(figures[fid]).get("owner") or "")
+            location = owner_city(view, owner) or "home"
+        at.setdefault(location, []).append(fid)
+    rows: list[tuple[list[str], tuple[float, float]]] = []
+
+    territories = _dict(view.get("territories"))
+    for tid, territory in TERRITORIES.items():
+        cx, cy = at_place(tid, territory.x, territory.y)
+        owner = str(territories.get(tid) or "")
+        if owner == "brigands":
+            c.pill(draw, (cx + 82, cy - 28), "Brigands", (60, 60, 60), size=15)
+        elif owner:
+            colour = owner_colour(view, owner)
+            c.pill(draw, (cx + 82, cy - 28), seat_name(view, owner), colour, size=15)
+        rows.append((at.get(tid, []), (cx, cy + 44)))
+
+    for eid in EMPIRES:
+        cx, cy = empire_centre(eid)
+        rows.append((at.get(eid, []), (cx, cy + 54)))
 
     played = {owner_city(view, r) for r in _dict(view.get("seats"))}
     enemies = {str(e) for e in _list(_dict(view.get("solo")).get("enemy_cities"))}
@@ -191,17 +211,20 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
         else:
             league = str(greek.get(cid) or "")
             border = LEAGUE_COLOURS.get(league, c.MUTED)
-            box = (int(cx - 72), int(cy - 26), int(cx + 72), int(cy + 26))
-            draw.rectangle(box, fill=(235, 235, 228), outline=border, width=4 if league else 2)
-            c.label(draw, (cx, cy - 10), city.name, size=19, bold=True)
             token = str(_dict(view.get("greek_city_tokens")).get(cid) or "")
+            box = (int(cx - 70), int(cy - 28), int(cx + 70), int(cy + (34 if token else 26)))
+            draw.rectangle(box, fill=(235, 235, 228), outline=border, width=4 if league else 2)
+            c.label(draw, (cx, cy - 12), city.name, size=19, bold=True)
             sub = (f"→ {LEAGUE_NAMES[league].split()[0]}" if league in LEAGUE_NAMES
-                   else f"neutral · {city.integration}+")
-            if token:
-                sub += f" · {token_label(token)}"
-            c.label(draw, (cx, cy + 12), sub, size=c.fit_size(sub, 136, 18, 14),
+                   else f"neutral · needs {city.integration}+")
+            c.label(draw, (cx, cy + 8), sub, size=c.fit_size(sub, 132, 18, 15),
                     fill=border if league else c.MUTED)
-        _draw_figures(draw, view, at.get(cid, []), (cx, cy + 42))
+            if token:
+                c.label(draw, (cx, cy + 24), token_label(token), size=14, fill=c.MUTED)
+        below = 40 if cid in played or cid in enemies else 52
+        rows.append((at.get(cid, []), (cx, cy + below)))
+    for fids, centre in rows:
+        _draw_figures(draw, view, fids, centre)
     return image
 
 
@@ -283,9 +306,10 @@ def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
         treasury = _dict(data.get("treasury"))
         x = float(box[0] + 14)
         for resource in RESOURCE_SHORT:
-            c.pill(draw, (x + 40, top + 56), f"{c.as_int(treasury.get(resource))}",
-                   RESOURCE_COLOURS[resource], size=20)
-            c.label(draw, (x + 62, top + 56), RESOURCE_SHORT[resource], size=17, anchor="lm")
+            badge = c.pill(draw, (x + 40, top + 56), f"{c.as_int(treasury.get(resource))}",
+                           RESOURCE_COLOURS[resource], size=20)
+            c.label(draw, (badge[2] + 6, top + 56), RESOURCE_SHORT[resource], size=17,
+                    anchor="lm")
             x += 180
         reserve = count_tokens(_list(data.get("reserve")))
         reserve_text = ", ".join(f"{token_label(k)} ×{n}" for k, n in reserve) or "none"
@@ -335,9 +359,9 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
     x = float(x0 + 12)
     step = (x1 - x0 - 24) / 3
     for resource in RESOURCE_SHORT:
-        c.pill(draw, (x + 22, y0 + 64), str(c.as_int(resources.get(resource))),
-               RESOURCE_COLOURS[resource], size=20)
-        c.label(draw, (x + 44, y0 + 64), RESOURCE_SHORT[resource], size=16, anchor="lm")
+        badge = c.pill(draw, (x + 22, y0 + 64), str(c.as_int(resources.get(resource))),
+                       RESOURCE_COLOURS[resource], size=20)
+        c.label(draw, (badge[2] + 5, y0 + 64), RESOURCE_SHORT[resource], size=16, anchor="lm")
         x += step
     admin = str(seat.get("administrator_name")
                 or c.title_case(str(seat.get("administrator") or "")))
@@ -356,7 +380,9 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
         sea = " ⚓" if figure.get("sea") else ""
         where = place_name(str(figure.get("location") or "home"))
         power = f" ⚔{attack}" if attack is not None else ""
-        figure_lines.append(f"{figure_name(view, str(fid))}{power}{sea} @ {where}")
+        ability = str(figure.get("ability") or "")
+        figure_lines.append(f"{figure_name(view, str(fid))}{power}{sea} @ {where}"
+                            + (f" — {ability}" if ability else ""))
     if figure_lines:
         lines.extend(f"• {line}" for line in figure_lines)
     elif view.get("phase") == "setup":
