@@ -25,6 +25,16 @@ from engine.core.registry import all_games, get_game
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 
 
+async def check_record(data: bytes, filename: str) -> str:
+    """Replay a posted record off the event loop; one line saying what was confirmed."""
+    try:
+        parsed = GameRecord.model_validate_json(data)
+    except ValueError:
+        return f"`{filename}` is not a Strategos game record."
+    result = await asyncio.to_thread(verify, parsed)
+    return f"{parsed.game}, {parsed.players} players: {result.message}"[:2000]
+
+
 @app_commands.guild_only()
 class GameCog(commands.GroupCog, group_name="game", group_description="Play a strategy game"):
     def __init__(self, bot: Any) -> None:
@@ -169,15 +179,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
             return
         await interaction.response.defer(thinking=True)
         data = await record.read()
-        try:
-            parsed = GameRecord.model_validate_json(data)
-        except ValueError:
-            await interaction.edit_original_response(
-                content=f"`{record.filename}` is not a Strategos game record.")
-            return
-        result = await asyncio.to_thread(verify, parsed)
-        await interaction.edit_original_response(
-            content=f"{parsed.game}, {parsed.players} players: {result.message}"[:2000])
+        await interaction.edit_original_response(content=await check_record(data, record.filename))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -291,3 +291,22 @@ async def test_game_commands(fake: FakeDiscord, bot: StrategosBot) -> None:
     assert "Duel" in stats.text() and "1 won" in stats.text()
     board_text = (await fake.slash(bob, "leaderboard", game="duel")).text()
     assert board_text.index(str(alice.id)) < board_text.index(str(bob.id))
+
+
+async def test_refused_token_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    from bot.__main__ import run_bot
+
+    token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+    server = FakeDiscord()
+    await server.start()
+    try:
+        with pointed_at(server):
+            settings = Settings(_env_file=None, database=tmp_path / "bot.db")
+            assert await run_bot(settings, token) == 2
+        assert server.take_failures(), "the fake saw the wrong token"
+    finally:
+        await server.stop()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "refused DISCORD_TOKEN" in err and token not in err
+    assert token not in caplog.text

@@ -174,3 +174,21 @@ def test_hot_seat_duel_to_the_end(tmp_path: Path) -> None:
 def test_play_command_refuses_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "chess"]) == 2
     assert "no game called 'chess'" in capsys.readouterr().out
+
+
+# -- /game verify ---------------------------------------------------------------------------
+async def test_check_record_confirms_and_refuses() -> None:
+    from bot.cogs.game import check_record
+    from engine.core.record import record_game
+    from engine.core.runner import Action
+
+    seat = HotSeat(get_game("duel"), 2, "seed-7", {"rounds_to_win": 1}, Path("unused.png"))
+    hands = seat.state.hands  # type: ignore[attr-defined]
+    actions = [Action(role="north", choice=f"card:{hands['north'][0]}"),
+               Action(role="south", choice=f"card:{hands['south'][0]}")]
+    record = record_game("duel", "seed-7", 2, {"rounds_to_win": 1}, actions)
+    assert (await check_record(record.model_dump_json().encode(), "r.json")).startswith(
+        "duel, 2 players: OK")
+    record.seed = "seed-8"
+    assert "FAILED" in await check_record(record.model_dump_json().encode(), "r.json")
+    assert "not a Strategos game record" in await check_record(b"{}", "x.json")
