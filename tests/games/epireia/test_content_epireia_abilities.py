@@ -818,3 +818,61 @@ def test_values_outside_the_battle_are_the_printed_ones() -> None:
     state = make_state("athens", "sparta")
     for kind, token in CONTENT.tokens.items():
         assert ab.token_power(state, "delian", kind, "flank", 0) == token.value
+
+
+# --- the contract with the rules modules ---------------------------------------------------------
+
+HOOKS = {
+    "figure_attack": ["state", "figure_id"],
+    "figure_has_sea": ["state", "figure_id"],
+    "empire_bonus": ["state", "role", "figure_id", "empire_id"],
+    "integration_bonus": ["state", "role", "figure_id", "city_id"],
+    "conflict_bonus": ["state", "league", "space_id"],
+    "brigand_bonus": ["state", "league", "space_id"],
+    "move_blocked": ["state", "role", "figure_id", "destination"],
+    "building_cost": ["state", "role", "building_id"],
+    "token_cost": ["state", "role", "kind"],
+    "on_construct": ["state", "role", "building_id"],
+    "on_donate": ["state", "role", "resource", "amount"],
+    "on_prestige": ["state", "role", "old", "new"],
+    "income": ["state", "role"],
+    "administrator_options": ["state", "role"],
+    "use_administrator": ["state", "role", "option_id"],
+    "start_scenario": ["state", "card_id"],
+    "objective_met": ["state", "role"],
+    "grant_reward": ["state", "role"],
+    "augur_reveal": ["state", "card_id"],
+    "token_power": ["state", "league", "kind", "front", "column"],
+    "solo_objectives_met": ["state"],
+    "resolve_choice": ["state", "role", "frame", "choice_id"],
+    "development_actions": ["state", "role"],
+    "can_produce": ["state", "role", "kind"],
+    "play_figure": ["state", "role", "figure_id"],
+}
+
+
+def test_every_hook_the_rules_call_exists_with_its_signature() -> None:
+    import inspect
+
+    for name, params in HOOKS.items():
+        assert list(inspect.signature(getattr(ab, name)).parameters) == params, name
+
+
+def test_hooks_never_change_the_content() -> None:
+    before = CONTENT.model_dump()
+    state = make_state("athens", "sparta")
+    athens = put(state, "pericles", "persia")
+    state.seats[athens].administrator = "merchant"
+    state.seats[athens].buildings.append("archeion")
+    with_card(state, "dolopian-pirates")
+    for building in CONTENT.buildings:
+        cost = ab.building_cost(state, athens, building)
+        cost["wheat"] = 99
+        ab.on_construct(state, athens, building)
+    for kind in CONTENT.tokens:
+        ab.token_cost(state, athens, kind)["copper"] = 99
+    ab.use_administrator(state, athens, "wood-copper")
+    for card in CONTENT.augur:
+        ab.augur_reveal(state, card)
+    ab.on_prestige(state, athens, 0, 15)
+    assert CONTENT.model_dump() == before
