@@ -38,10 +38,16 @@ class GameRow(BaseModel):
     reminded: bool
     board_message_id: int | None
     rematch_of: int | None = None
+    prompt_versions: dict[str, int] = Field(default_factory=dict)
 
     @property
     def active(self) -> bool:
         return self.status in ACTIVE
+
+    def prompt_version(self, role: str) -> int:
+        """The version at which ``role``'s current prompt appeared (buttons may carry any
+        version from this one up to the game's current version)."""
+        return self.prompt_versions.get(role, self.version)
 
 
 class Seat(BaseModel):

@@ -98,6 +98,13 @@ def effective_history(rows: Sequence[aiosqlite.Row]) -> list[HistoryItem]:
     return history
 
 
+class WriteConflict(errors.StaleChoice):
+    """Another process wrote the game between our read and our write (retried by ``act``)."""
+
+
+ACT_ATTEMPTS = 5
+
+
 @dataclass(frozen=True)
 class Step:
     role: str
@@ -146,6 +153,7 @@ class GameService:
             reminded=bool(row["reminded"]),
             board_message_id=row["board_message_id"],
             rematch_of=row["rematch_of"],
+            prompt_versions=json.loads(row["prompt_versions"] or "{}"),
         )
 
     @classmethod
@@ -536,17 +544,36 @@ class GameService:
     ) -> TurnUpdate:
         """One player's choice: checked, applied, and stored in one transaction."""
         async with self._lock(game_id):
-            loaded = await self.load(game_id)
-            if not loaded.is_player(user_id):
-                raise errors.NotInGame()
-            if role not in loaded.roles_of(user_id):
-                raise errors.NotYourRole()
-            self._require_running(loaded)
-            if version != loaded.version:
-                raise errors.StaleChoice(loaded.version)
-            if choice_id == RESIGN:
-                raise errors.ServiceError("Use /game resign to resign.")
-            return await self._commit(loaded, [Step(role, choice_id)], "choice", user_id)
+            for _attempt in range(ACT_ATTEMPTS):
+                loaded = await self.load(game_id)
+                if not loaded.is_player(user_id):
+                    raise errors.NotInGame()
+                if role not in loaded.roles_of(user_id):
+                    raise errors.NotYourRole()
+                self._require_running(loaded)
+                if not self._current(loaded, role, version):
+                    raise errors.StaleChoice(loaded.version)
+                if choice_id == RESIGN:
+                    raise errors.ServiceError("Use /game resign to resign.")
+                try:
+                    return await self._commit(loaded, [Step(role, choice_id)], "choice", user_id)
+                except WriteConflict:
+                    continue  # another process wrote first: check again against its write
+            raise errors.StaleChoice(loaded.version)
+
+    @staticmethod
+    def _current(loaded: LoadedGame, role: str, version: int) -> bool:
+        """Is a prompt shown at ``version`` still current for ``role``?
+
+        Yes when the role's prompt has not changed since then: in a simultaneous round,
+        one player's secret choice leaves the others' buttons valid. A role that is not
+        prompted now only matches the current version (the engine then says why not).
+        """
+        if version == loaded.version:
+            return True
+        if role not in loaded.prompts:
+            return False
+        return loaded.row.prompt_version(role) <= version < loaded.version
 
     async def resign(self, game_id: int, user_id: int) -> TurnUpdate:
         async with self._lock(game_id):
@@ -592,17 +619,30 @@ class GameService:
         now = stamp(moment)
         finished = state.result is not None
         prompts = game.prompts(state) if not finished else {}
-        fields: dict[str, Any] = {"state": state.model_dump_json(), "updated_at": now}
+        version = loaded.version + 1
+        acted = {step.role for step, _ in applied}
+        since = {
+            role: (
+                loaded.row.prompt_version(role)
+                if role not in acted and loaded.prompts.get(role) == prompt
+                else version
+            )
+            for role, prompt in prompts.items()
+        }
+        fields: dict[str, Any] = {
+            "state": state.model_dump_json(),
+            "updated_at": now,
+            "prompt_versions": json.dumps(since, sort_keys=True),
+        }
         if finished:
             fields.update(status="finished", deadline=None, remind_at=None)
         elif loaded.row.timeout_hours and loaded.row.status == "running" and (
             reset_timer or turn_ended or set(prompts) - before
         ):
             fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
-        version = loaded.version + 1
         async with self.db.transaction() as conn:
             if not await queries.update_game(conn, loaded.id, loaded.version, **fields):
-                raise errors.StaleChoice(await queries.game_version(conn, loaded.id) or 0)
+                raise WriteConflict(await queries.game_version(conn, loaded.id) or 0)
             for step, barrier in applied:
                 await queries.append_action(
                     conn, game_id=loaded.id, kind=kind, at=now, version=version,
@@ -718,7 +758,10 @@ class GameService:
         moment = self._now()
         now = stamp(moment)
         prompts = game.prompts(state)
-        fields: dict[str, Any] = {"state": state.model_dump_json(), "updated_at": now}
+        # After an undo every prompt is new: older buttons are stale.
+        fields: dict[str, Any] = {
+            "state": state.model_dump_json(), "updated_at": now, "prompt_versions": None
+        }
         if loaded.row.timeout_hours and loaded.row.status == "running":
             fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
         async with self.db.transaction() as conn:
@@ -857,7 +900,7 @@ class GameService:
         async with self.db.read() as conn:
             return await queries.due_timeouts(conn, moment)
 
-    async def run_timeout(self, game_id: int) -> TurnUpdate:
+    async def run_timeout(self, game_id: int, now: datetime | None = None) -> TurnUpdate:
         """The turn timer ran out: apply the game's policy to every role still waiting.
 
         "pass": each waiting role makes ``game.timeout_choice``; "resign": they resign.
@@ -867,7 +910,7 @@ class GameService:
             loaded = await self.load(game_id)
             self._require_running(loaded)
             deadline = loaded.row.deadline
-            if deadline is None or deadline > self._now():
+            if deadline is None or deadline > (now or self._now()):
                 raise errors.ServiceError("This game's turn timer has not run out.")
             state = loaded.state
             assert state is not None

@@ -84,13 +84,32 @@ async def play_card_north_again(service: GameService, game_id: int) -> None:
     await service.act(game_id, NORTH, loaded.version, "north", "card:1")
 
 
-async def test_stale_version_is_refused_after_someone_else_acted(service: GameService) -> None:
+async def test_stale_versions_and_simultaneous_prompts(service: GameService) -> None:
     start = await started_duel(service)
     game_id, version = start.loaded.id, start.loaded.version
-    await service.act(game_id, NORTH, version, "north", first_choice(start.loaded, "north"))
+    north_card = first_choice(start.loaded, "north")
+    after_north = await service.act(game_id, NORTH, version, "north", north_card)
+    # A second click on North's old button is stale: North's prompt is gone.
     with pytest.raises(errors.StaleChoice) as stale:
-        await service.act(game_id, SOUTH, version, "south", first_choice(start.loaded, "south"))
+        await service.act(game_id, NORTH, version, "north", north_card)
     assert stale.value.current_version == version + 1
+    # South's prompt did not change when North chose in secret: South's button, shown at
+    # the old version, is still current.
+    assert after_north.loaded.row.prompt_version("south") == version
+    revealed = await service.act(
+        game_id, SOUTH, version, "south", first_choice(start.loaded, "south")
+    )
+    assert revealed.turn_ended
+    # A new round: both prompts are new, so the old version is stale for both.
+    for user, role in ((NORTH, "north"), (SOUTH, "south")):
+        assert revealed.loaded.row.prompt_version(role) == revealed.loaded.version
+        with pytest.raises(errors.StaleChoice):
+            await service.act(game_id, user, version, role, first_choice(revealed.loaded, role))
+        with pytest.raises(errors.StaleChoice):  # and a version from the future
+            await service.act(
+                game_id, user, revealed.loaded.version + 1, role,
+                first_choice(revealed.loaded, role),
+            )
 
 
 async def test_crash_inside_apply_leaves_nothing_changed(

@@ -11,6 +11,7 @@ import pytest
 from bot.service import GameService
 from bot.storage import Database, available_migrations, queries
 from bot.storage.migrations import schema_version, statements
+from engine.core.record import verify
 from tests.service.play import NORTH, SOUTH, Clock, play_out
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -94,6 +95,12 @@ async def test_from_every_earlier_version(version: int, db_path: Path) -> None:
         assert record.seed == "fixture-seed-v1"
         assert len(record.actions) == update.loaded.state.actions
         assert (await service.stats(100, NORTH)).kinds or (await service.stats(100, SOUTH)).kinds
+        if version >= 2:  # the rated game of the version-2 fixture is on the leaderboard
+            board = await service.leaderboard(100, "duel")
+            assert {(e.user_id, e.rating) for e in board} >= {(4, 1216.0), (5, 1184.0)} or {
+                (e.user_id, e.rating) for e in board
+            } >= {(5, 1216.0), (4, 1184.0)}
+            assert verify(await service.record(3)).ok
     finally:
         await db.close()
 
