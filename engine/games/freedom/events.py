@@ -85,7 +85,6 @@ TRACK_NAME = {
 def play_event(state: FreedomState, card_id: str, role: str) -> None:
     """Resolve ``card_id``'s event for ``role`` ("empire" or "insurgents")."""
     card = CARDS[card_id]
-    state.say(f"Event — {card.name}: {card.text}", role=role)
     _push_run(state, role, card.id, [e.model_dump() for e in card.effects])
 
 

@@ -723,3 +723,64 @@ def _assert_sound(state: FreedomState) -> None:
     for area in state.areas.values():
         assert 0 <= area.support <= TRACKS.limits.support_max
     assert all(v >= 0 for v in state.supplies.values()) and state.money >= 0
+
+
+# ───────────────────────────── the Polish card-play examples ─────────────────────────────
+
+
+def _to_first_play(seed: str) -> FreedomState:
+    """A real game advanced with random answers to the first card play of the Actions phase."""
+    state = GAME.setup(seed, 2, FreedomOptions())
+    chooser = Rng(seed=f"to-play-{seed}")
+    for _ in range(500):
+        if state.stack and state.stack[-1].name == "play":
+            return state
+        role, _, ids = asked(state)
+        flow.answer(state, role, chooser.choice(ids))
+    raise AssertionError("no card play reached")
+
+
+def test_marsh_diseases_played_for_ap_is_triggered_by_discarding_grenades() -> None:
+    """4.3.2: the Empire plays "Choroby bagienne" for AP; the Insurgents discard "Granaty" to
+    resolve it; the Empire may not then trigger "Granaty", which was discarded, not played."""
+    state = _to_first_play("marsh")
+    first = state.stack[-1].role
+    if first != "empire":  # let the Insurgents play a neutral card for AP first
+        state.hands["insurgents"][0] = "A41"
+        flow.answer(state, "insurgents", "card:A41:ap")
+        while state.stack[-1].name != "play":
+            flow.answer(state, "insurgents", "done")
+    state.hands["empire"][0] = "A21"
+    state.hands["insurgents"][0] = "A22"
+    _, _, ids = asked(state)
+    assert "card:A21:event" not in ids  # not beneficial to the Empire
+    flow.answer(state, "empire", "card:A21:ap")
+    assert asked(state)[:2] == ("empire", "spend")
+    flow.answer(state, "empire", "done")
+    role, name, ids = asked(state)
+    assert (role, name) == ("insurgents", "play")
+    assert "card:A22:discard" in ids
+    exp_before, supplies = total_units(state, "exp"), state.supplies["empire"]
+    flow.answer(state, "insurgents", "card:A22:discard")
+    for _ in range(2):  # the Empire picks its two losses
+        role, name, ids = asked(state)
+        assert (role, name) == ("empire", "ev_remove")
+        flow.answer(state, "empire", ids[0])
+    assert total_units(state, "exp") == exp_before - 2
+    assert state.supplies["empire"] == max(0, supplies - 2)
+    role, name, ids = asked(state)
+    assert (role, name) == ("empire", "play")
+    assert not any(i.endswith(":discard") for i in ids)  # Granaty cannot be triggered
+
+
+def test_kapitan_mahmud_gives_six_lagoon_ap_with_two_attacks_per_unit() -> None:
+    state = start_state()
+    state.round = 4
+    state.spaces["KO"].exp = 1
+    state.pool["exp"] -= 1
+    run_event(state, "B02", "empire")
+    role, name, ids = asked(state)
+    assert (role, name) == ("empire", "spend")
+    # only movement and attacks, no Support, Plea, Preparation or cannon
+    assert all(i in ("act:move", "act:slow", "act:attack", "done") for i in ids)
+    assert state.attacks_per_unit == 2
