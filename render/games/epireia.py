@@ -253,10 +253,9 @@ def _draw_figures(draw: ImageDraw.ImageDraw, view: dict[str, Any], fids: list[st
 def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw.rectangle((0, 0, WIDTH, 60), fill=(40, 36, 32))
     phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
-    text = f"EPIREIA  ·  Round {c.as_int(view.get('round'), 1)}  ·  {phase}"
     solo = _dict(view.get("solo"))
-    if c.as_int(solo.get("rounds")):
-        text += f" (of {c.as_int(solo.get('rounds'))})"
+    limit = f" of {c.as_int(solo.get('rounds'))}" if c.as_int(solo.get("rounds")) else ""
+    text = f"EPIREIA  ·  Round {c.as_int(view.get('round'), 1)}{limit}  ·  {phase}"
     c.label(draw, (20, 30), text, size=30, bold=True, fill=c.WHITE, anchor="lm")
     waiting = waiting_for(view)
     if waiting:
@@ -269,8 +268,13 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) ->
     box = (PANEL_X, top, WIDTH - 12, top + 250)
     draw.rounded_rectangle(box, radius=10, fill=(250, 244, 226), outline=(120, 80, 20), width=3)
     act = c.as_int(scenario.get("act"))
-    name = str(scenario.get("name") or c.title_case(str(scenario.get("card") or "")) or "—")
-    heading = f"Act {'I' * act if act < 4 else act}: {name}" if act else "Scenario"
+    name = str(scenario.get("name") or c.title_case(str(scenario.get("card") or "")) or "")
+    if act:
+        heading = f"Act {'I' * act if act < 4 else act}: {name}"
+    elif view.get("solo"):
+        heading = f"Solo scenario: {name}" if name else "Solo scenario"
+    else:
+        heading = "Scenario"
     c.draw_text_box(draw, (box[0] + 12, top + 8, box[2] - 12, top + 44), heading, start=24,
                     bold=True, fill=(100, 60, 10), align="left")
     parts = []
@@ -283,6 +287,8 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) ->
     if scenario.get("completed"):
         winner = str(scenario.get("winner") or "")
         parts.append("Completed" + (f" by {seat_name(view, winner)}" if winner else "") + ".")
+    if scenario.get("story"):
+        parts.append(f"“{scenario['story']}”")
     text = "\n".join(parts) or "No scenario card yet."
     c.draw_text_box(draw, (box[0] + 12, top + 48, box[2] - 12, box[3] - 8), text, start=18,
                     align="left", valign="top")
@@ -300,6 +306,10 @@ def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
         draw.rounded_rectangle(box, radius=10, fill=c.PANEL, outline=colour, width=4)
         members = [seat_name(view, r) for r, s in _dict(view.get("seats")).items()
                    if _dict(s).get("league") == league]
+        seat_leagues = {_dict(s).get("league") for s in _dict(view.get("seats")).values()}
+        if league not in seat_leagues:
+            members += [CITIES[e].name + " (enemy)" for e in
+                        _list(_dict(view.get("solo")).get("enemy_cities")) if e in CITIES]
         title = LEAGUE_NAMES[league] + (f" ({', '.join(members)})" if members else "")
         c.draw_text_box(draw, (box[0] + 12, top + 6, box[2] - 12, top + 36), title, start=22,
                         bold=True, fill=colour, align="left")
@@ -336,8 +346,18 @@ def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
         lines.append(f"Augur cards left: {c.as_int(augur.get('deck_size'))}")
     if view.get("end_after_round"):
         lines.append("Act III completed: the Great Battle follows this round.")
+    result = _dict(view.get("result"))
+    if result.get("reason"):
+        winners = [seat_name(view, str(w)) for w in _list(result.get("winners"))]
+        banner = f"Game over: {result['reason']}"
+        banner += f" — won by {', '.join(winners)}" if winners else ""
+        box = (PANEL_X, MAP_BOX[3] - 86, WIDTH - 12, MAP_BOX[3] - 4)
+        draw.rounded_rectangle(box, radius=10, fill=(40, 36, 32))
+        c.draw_text_box(draw, (box[0] + 10, box[1] + 6, box[2] - 10, box[3] - 6), banner,
+                        start=22, bold=True, fill=(250, 220, 140))
     if lines:
-        c.draw_text_box(draw, (PANEL_X, top, WIDTH - 12, MAP_BOX[3] - 4), "\n".join(lines),
+        bottom = MAP_BOX[3] - (92 if result.get("reason") else 4)
+        c.draw_text_box(draw, (PANEL_X, top, WIDTH - 12, bottom), "\n".join(lines),
                         start=16, align="left", fill=c.MUTED, valign="top")
 
 
@@ -562,6 +582,8 @@ def status_text(view: dict[str, Any]) -> str:
         name = scenario.get("name") or c.title_case(str(scenario.get("card") or ""))
         done = " (completed)" if scenario.get("completed") else ""
         lines.append(f"Act {c.as_int(scenario.get('act'))}: *{c.md_escape(str(name))}*{done}")
+    elif view.get("solo") and scenario.get("name"):
+        lines.append(f"Solo scenario: *{c.md_escape(str(scenario['name']))}*")
     leagues = _dict(view.get("leagues"))
     for league in ("delian", "peloponnesian"):
         data = _dict(leagues.get(league))
@@ -577,6 +599,11 @@ def status_text(view: dict[str, Any]) -> str:
     waiting = waiting_for(view)
     if waiting:
         lines.append("Waiting for: " + ", ".join(c.md_escape(w) for w in waiting))
+    result = _dict(view.get("result"))
+    if result.get("reason"):
+        winners = [seat_name(view, str(w)) for w in _list(result.get("winners"))]
+        lines.append(f"**Game over:** {c.md_escape(str(result['reason']))}"
+                     + (f" — won by {', '.join(winners)}" if winners else ""))
     return "\n".join(lines)
 
 
