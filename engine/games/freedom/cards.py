@@ -283,6 +283,9 @@ class Card(BaseModel):
             owner = resolve(getattr(effect, "who", "self"), player)
             if isinstance(effect, Adjust) and effect.track == "money" and owner != "empire":
                 raise ValueError(f"card {self.id}: only the Empire has Money")
+            if isinstance(effect, Reinforce) and owner is not None and \
+                    (owner == "insurgents") != (effect.kind == "insurgent"):
+                raise ValueError(f"card {self.id}: {effect.kind} units belong to the other side")
         return self
 
     def beneficial_to(self, role: str) -> bool:

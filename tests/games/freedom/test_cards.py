@@ -190,6 +190,8 @@ def test_parse_deck_refuses_bad_counts_and_duplicates(text: str, count_a: int,
          "Input should be"),
         ('ap = 3\neffects = [{ op = "reinforce", who = "self", kind = "allied", count = 1, '
          'place = "city" }]', "Camp or around Vasiladi"),
+        ('ap = 3\neffects = [{ op = "reinforce", who = "opponent", kind = "insurgent", '
+         'count = 1, place = "city" }]', "belong to the other side"),
     ],
 )
 def test_a_malformed_card_is_refused_at_load(field: str, message: str) -> None:
