@@ -8,9 +8,12 @@ version. Discord allows 1-100 characters; choice ids are at most 64.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Literal
+
+from engine.core.game import Prompt
 
 PREFIX = "sg"
 MAX_CUSTOM_ID = 100
@@ -21,8 +24,11 @@ LOBBY_ACTIONS: tuple[LobbyAction, ...] = ("join", "leave", "start", "cancel")
 
 # Templates for discord.ui.DynamicItem (matched with fullmatch).
 TAKE_TURN = rf"{PREFIX}:t:(?P<game>\d+)"
-CHOICE = rf"{PREFIX}:c:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<choice>{_CHOICE})"
-SELECT = rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<unit>\d+)"
+_DIGEST = r"[0-9a-f]{6}"
+CHOICE = (rf"{PREFIX}:c:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<digest>{_DIGEST}):"
+          rf"(?P<choice>{_CHOICE})")
+SELECT = (rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<digest>{_DIGEST}):"
+          rf"(?P<unit>\d+)")
 PAGE = rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<page>\d+)"
 LOBBY = rf"{PREFIX}:l:(?P<game>\d+):(?P<action>join|leave|start|cancel)"
 LOBBY_ROLE = rf"{PREFIX}:lr:(?P<game>\d+)"
@@ -35,11 +41,24 @@ REMATCH = rf"{PREFIX}:r:(?P<game>\d+)"
 
 @dataclass(frozen=True)
 class PromptRef:
-    """Which prompt a component belongs to: game, version, role index."""
+    """Which prompt a component belongs to: game, version, role index, and a digest of
+    the prompt's question and choices.
+
+    The version says whether anything changed since the prompt was shown; the digest
+    says whether the role's own prompt changed. In simultaneous turns another role's
+    choice bumps the version but leaves this role's prompt as it was: the click stands.
+    """
 
     game: int
     version: int
     role: int
+    digest: str = "000000"
+
+
+def prompt_digest(prompt: Prompt) -> str:
+    """Six hex digits of SHA-256 over the prompt's text and choice ids."""
+    text = prompt.text + "\n" + "\n".join(choice.id for choice in prompt.choices)
+    return hashlib.sha256(text.encode()).hexdigest()[:6]
 
 
 def _checked(custom_id: str) -> str:
@@ -53,11 +72,11 @@ def take_turn(game: int) -> str:
 
 
 def choice(ref: PromptRef, choice_id: str) -> str:
-    return _checked(f"{PREFIX}:c:{ref.game}:{ref.version}:{ref.role}:{choice_id}")
+    return _checked(f"{PREFIX}:c:{ref.game}:{ref.version}:{ref.role}:{ref.digest}:{choice_id}")
 
 
 def select(ref: PromptRef, unit: int) -> str:
-    return _checked(f"{PREFIX}:s:{ref.game}:{ref.version}:{ref.role}:{unit}")
+    return _checked(f"{PREFIX}:s:{ref.game}:{ref.version}:{ref.role}:{ref.digest}:{unit}")
 
 
 def page(ref: PromptRef, number: int) -> str:
@@ -100,4 +119,5 @@ def parse(template: str, custom_id: str) -> dict[str, str] | None:
 
 
 def prompt_ref(parts: dict[str, str]) -> PromptRef:
-    return PromptRef(int(parts["game"]), int(parts["version"]), int(parts["role"]))
+    return PromptRef(int(parts["game"]), int(parts["version"]), int(parts["role"]),
+                     parts.get("digest") or "000000")

@@ -93,7 +93,8 @@ async def prompt_message(
         lines.append(f"Nothing for you to choose now. Waiting for {waiting_for(loaded)}.")
     else:
         prompt = loaded.prompts[role]
-        ref = ids.PromptRef(loaded.row.id, loaded.row.version, role_index(loaded, role))
+        ref = ids.PromptRef(loaded.row.id, loaded.row.version, role_index(loaded, role),
+                            ids.prompt_digest(prompt))
         others = [(role_index(loaded, r), role_name(loaded, r)) for r in asked if r != role]
         view, shown_page = prompt_view(ref, prompt, page, others)
         lines.append(f"**{role_name(loaded, role)}** — {prompt.text}")
@@ -130,6 +131,42 @@ async def show_page(interaction: discord.Interaction[Any], ref: ids.PromptRef, p
     await interaction.edit_original_response(**answer)
 
 
+async def still_current(bot: StrategosBot, loaded: LoadedGame, ref: ids.PromptRef,
+                        role: str) -> bool:
+    """Whether a prompt shown at ``ref.version`` still stands although the version moved on.
+
+    It does when this role's prompt is unchanged (same digest) and every write since was
+    another role's choice: in simultaneous turns the others' secret choices do not make
+    this player's open prompt stale. A moderator's action, an undo, or any choice of this
+    role since then does.
+    """
+    prompt = loaded.prompts.get(role)
+    if prompt is None or ids.prompt_digest(prompt) != ref.digest:
+        return False
+    since = [line for line in await bot.service.log_lines(ref.game) if line.version > ref.version]
+    return all(line.kind == "choice" and line.role != role for line in since)
+
+
+async def apply_choice(bot: StrategosBot, ref: ids.PromptRef, user_id: int,
+                       choice_id: str) -> TurnUpdate:
+    version = ref.version
+    for _ in range(5):  # each retry follows another player's write that happened meanwhile
+        loaded = await bot.service.load(ref.game)
+        roles = state_of(loaded).roles
+        if ref.role >= len(roles):
+            raise StaleChoice(loaded.row.version)
+        role = roles[ref.role]
+        if loaded.row.version != version:
+            if not await still_current(bot, loaded, ref, role):
+                raise StaleChoice(loaded.row.version)
+            version = loaded.row.version
+        try:
+            return await bot.service.act(ref.game, user_id, version, role, choice_id)
+        except StaleChoice:
+            continue
+    raise StaleChoice(version)
+
+
 async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choice_id: str) -> None:
     """A click on a choice: apply it, update the ephemeral prompt, announce a finished turn."""
     bot: StrategosBot = interaction.client
@@ -138,12 +175,7 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
     update: TurnUpdate | None = None
     note = ""
     try:
-        loaded = await bot.service.load(ref.game)
-        roles = state_of(loaded).roles
-        if ref.role >= len(roles):
-            raise StaleChoice(loaded.row.version)
-        role = roles[ref.role]
-        update = await bot.service.act(ref.game, user_id, ref.version, role, choice_id)
+        update = await apply_choice(bot, ref, user_id, choice_id)
         loaded = update.loaded
     except StaleChoice:
         note = "This choice is no longer current. Here is the current one."

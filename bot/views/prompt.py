@@ -120,6 +120,6 @@ def prompt_view(ref: ids.PromptRef, prompt: Prompt, page: int,
         view.add_item(PageButton(ref, shown.next, "Next ▶", nav))
     room = 5 - sum(x is not None for x in (shown.previous, shown.next))
     for index, name in other_roles[:room]:
-        switch = ids.PromptRef(ref.game, ref.version, index)
+        switch = ids.PromptRef(ref.game, ref.version, index, ref.digest)
         view.add_item(PageButton(switch, 0, f"Play as {name}", nav))
     return view, shown

@@ -6,6 +6,7 @@ author relies on: lobby buttons, the seed commitment, Take turn, a choice, the t
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -310,3 +311,22 @@ async def test_refused_token_is_one_clear_line(tmp_path: Path, capsys: pytest.Ca
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "refused DISCORD_TOKEN" in err and token not in err
     assert token not in caplog.text
+
+
+async def test_simultaneous_prompts_stay_valid_but_double_clicks_do_not(
+        fake: FakeDiscord, bot: StrategosBot) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    board = await open_duel(fake, alice, bob, "rounds_to_win=2")
+    alice_prompt = present((await fake.click(alice, board, label="Take turn")).response)
+    bob_prompt = present((await fake.click(bob, board, label="Take turn")).response)
+    first, second = cards(alice_prompt)[:2]
+    await asyncio.gather(fake.click(alice, alice_prompt, first),
+                         fake.click(alice, alice_prompt, second))
+    loaded = await bot.service.load(1)
+    assert loaded.state is not None
+    assert sum(len(hand) for hand in loaded.state.hands.values()) == 5  # type: ignore[attr-defined]
+    mark = fake.cursor()
+    done = await fake.click(bob, bob_prompt, cards(bob_prompt)[0])  # opened before alice chose
+    assert "no longer current" not in done.text()
+    post = await fake.wait_for_message(after=mark, where=lambda m: "Revealed" in m.text())
+    assert post.images()

@@ -4,6 +4,7 @@ the hot-seat terminal game."""
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from bot.settings import Settings, SettingsError, load_settings
 from bot.views.layout import MAX_OPTIONS, paginate, units_for
 from bot.views.setup import chosen, default_picks
 from engine.core.errors import BadOptions
-from engine.core.game import Choice
+from engine.core.game import Choice, Prompt
 from engine.core.record import GameRecord, verify
 from engine.core.registry import get_game
 from tests.support.duel import DuelOptions
@@ -26,7 +27,7 @@ GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz01234567
 
 # -- custom ids -----------------------------------------------------------------------------
 def test_choice_id_round_trip_and_longest_fits() -> None:
-    ref = ids.PromptRef(game=123456789, version=987654, role=12)
+    ref = ids.PromptRef(game=123456789, version=98765432, role=12, digest="a1b2c3")
     longest = "x" * 64
     custom = ids.choice(ref, longest)
     assert len(custom) <= ids.MAX_CUSTOM_ID
@@ -46,6 +47,17 @@ def test_choice_ids_with_colons_and_other_templates() -> None:
     assert ids.parse(ids.CHOICE, ids.take_turn(7)) is None
     assert ids.parse(ids.LOBBY, "sg:l:7:explode") is None
     assert ids.decode_picks(ids.encode_picks([2, 0, 11])) == [2, 0, 11]
+
+
+def test_prompt_digest_follows_text_and_choices() -> None:
+    prompt = Prompt(role="north", text="Choose.", choices=choices("a", 3))
+    same = Prompt(role="north", text="Choose.", choices=choices("a", 3))
+    assert ids.prompt_digest(prompt) == ids.prompt_digest(same)
+    assert ids.prompt_digest(prompt) != ids.prompt_digest(
+        Prompt(role="north", text="Choose.", choices=choices("a", 2)))
+    assert ids.prompt_digest(prompt) != ids.prompt_digest(
+        Prompt(role="north", text="Choose again.", choices=choices("a", 3)))
+    assert re.fullmatch("[0-9a-f]{6}", ids.prompt_digest(prompt))
 
 
 def test_too_long_custom_id_is_refused() -> None:
