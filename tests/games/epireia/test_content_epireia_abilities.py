@@ -803,15 +803,18 @@ def test_cavalry_charges_on_the_flank_only() -> None:
     assert ab.token_power(state, "delian", "cavalry-2", "centre", 1) == 2
 
 
-def test_triremes_ram_only_enemy_ships() -> None:
+def test_level_two_triremes_ram_only_enemy_ships() -> None:
     state = battle_state()
     assert state.battle is not None
-    assert ab.token_power(state, "delian", "triremes-1", "maritime", 2) == 2
-    state.battle.sides["peloponnesian"].slots["maritime"][2] = ["", "hoplites-1"]
-    assert ab.token_power(state, "delian", "triremes-1", "maritime", 2) == 2
-    state.battle.sides["peloponnesian"].slots["maritime"][2] = ["triremes-1", ""]
-    assert ab.token_power(state, "delian", "triremes-1", "maritime", 2) == 3
+    enemy = state.battle.sides["peloponnesian"].slots["maritime"]
+    assert ab.token_power(state, "delian", "triremes-2", "maritime", 2) == 3
+    enemy[2] = ["", "hoplites-1"]
+    assert ab.token_power(state, "delian", "triremes-2", "maritime", 2) == 3
+    enemy[2] = ["triremes-1", ""]
+    assert ab.token_power(state, "delian", "triremes-2", "maritime", 2) == 4
     assert ab.token_power(state, "delian", "triremes-2", "maritime", 1) == 3
+    assert ab.token_power(state, "delian", "triremes-1", "maritime", 2) == 2
+    assert ab.token_power(state, "peloponnesian", "triremes-1", "maritime", 2) == 2
 
 
 def test_values_outside_the_battle_are_the_printed_ones() -> None:
