@@ -7,8 +7,8 @@ from engine.games.epireia.board import EMPIRES, TERRITORIES, space_name
 from engine.games.epireia.state import HOME, EpireiaState
 
 
-def destinations(state: EpireiaState, role: str, figure: str) -> list[str]:
-    """Where ``figure`` may go now (its own space excluded), in map order."""
+def candidates(state: EpireiaState, role: str, figure: str) -> list[str]:
+    """Destinations allowed by the movement limits, before constraints."""
     seat = state.seats[role]
     here = state.figures[figure].location
     sea = abilities.figure_has_sea(state, figure)
@@ -38,8 +38,19 @@ def destinations(state: EpireiaState, role: str, figure: str) -> list[str]:
             result.append(city_id)
     if here != HOME:
         result.append(HOME)
-    return [d for d in result
-            if d != here and (d == HOME or not abilities.move_blocked(state, role, figure, d))]
+    return [d for d in result if d != here]
+
+
+def destinations(state: EpireiaState, role: str, figure: str) -> list[str]:
+    """Where ``figure`` may go now (its own space excluded), in map order."""
+    return [d for d in candidates(state, role, figure)
+            if d == HOME or not abilities.move_blocked(state, role, figure, d)]
+
+
+def can_move(state: EpireiaState, role: str, figure: str) -> bool:
+    """Whether ``figure`` has at least one destination (stops at the first one found)."""
+    return any(d == HOME or not abilities.move_blocked(state, role, figure, d)
+               for d in candidates(state, role, figure))
 
 
 def move_figure(state: EpireiaState, role: str, figure: str, destination: str) -> None:

@@ -41,7 +41,7 @@ from engine.games.epireia.development import (
     producible,
     use_administrator,
 )
-from engine.games.epireia.diplomacy import destinations, move_figure
+from engine.games.epireia.diplomacy import can_move, destinations, move_figure
 from engine.games.epireia.solo import place_enemy, prepare_solo_scenario
 from engine.games.epireia.state import HOME, EpireiaState, Frame
 
@@ -240,7 +240,7 @@ def handle_ability(state: EpireiaState, frame: Frame, choice: str) -> None:
 def movable(state: EpireiaState, frame: Frame) -> list[str]:
     moved = frame.data.get("moved", [])
     return [f for f in state.seats[frame.role].figure_cards
-            if f not in moved and destinations(state, frame.role, f)]
+            if f not in moved and can_move(state, frame.role, f)]
 
 
 def ask_move(state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:

@@ -7,7 +7,11 @@ view) and must end with a result, without error and with the replay giving the s
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from engine.games.epireia import abilities
 
 from engine.core.runner import replay, state_digest
 from engine.core.simulate import play_random
@@ -31,6 +35,8 @@ def test_random_complete_games(players: int) -> None:
         assert state.result is not None
         results += 1
         battles += getattr(state, "battle", None) is not None
+        for role in [None, *state.roles]:
+            json.dumps(GAME.view(state, role))
         if index % 250 == 0:  # a few replays: the seed and the choices rebuild the game
             again = replay(GAME, f"prop-{players}-{index}", players, None, playout.history)
             assert state_digest(again) == state_digest(state)
@@ -38,3 +44,18 @@ def test_random_complete_games(players: int) -> None:
     assert results == GAMES
     if players > 1:
         assert battles > 0  # the great Battle is reached
+
+
+def test_random_solo_games_reach_the_final_battle_when_objectives_are_met(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random play rarely meets a solo scenario's objectives; with them met, the final Battle
+    must be fought to a result in every game."""
+    monkeypatch.setattr(abilities, "solo_objectives_met", lambda state: True)
+    battles = 0
+    for index in range(200):
+        state, playout = play_random(GAME, f"solo-battle-{index}", 1)
+        assert playout.error is None, playout.error
+        assert state.result is not None and state.battle is not None  # type: ignore[attr-defined]
+        battles += 1
+    assert battles == 200
