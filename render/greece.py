@@ -136,11 +136,11 @@ class Projection:
 # the real place, nudged apart so that no two labels (and the figures under them) overlap.
 LAYOUT_SIZE = (1010, 736)
 LAYOUT: dict[str, tuple[int, int]] = {
-    "athens": (540, 470), "sparta": (420, 575), "corinth": (400, 478), "delphi": (390, 372),
-    "elis": (250, 482), "larissa": (410, 288),
+    "athens": (562, 470), "sparta": (420, 575), "corinth": (386, 478), "delphi": (390, 372),
+    "elis": (240, 470), "larissa": (422, 285),
     "epirus": (230, 300), "illyria": (175, 118), "euboea": (610, 372), "chalkidiki": (510, 210),
     "aeolis": (832, 352), "ionia": (842, 470),
-    "thrakiko-pelagos": (700, 150), "aigaio-pelagos": (690, 270), "kritiko-pelagos": (560, 632),
+    "thrakiko-pelagos": (700, 150), "aigaio-pelagos": (690, 270), "kritiko-pelagos": (588, 640),
     "persia": (918, 232), "phoenicia": (918, 600), "egypt": (760, 690), "carthage": (92, 662),
-    "syracuse": (92, 522), "macedonia": (370, 110),
+    "syracuse": (92, 548), "macedonia": (370, 110),
 }

@@ -13,7 +13,7 @@ from engine.core.runner import act, start
 
 
 def play(game: Game[Any, Any], seed: str, players: int, steps: int,
-         until: Callable[[GameState], bool] | None = None) -> GameState:
+         until: Callable[[Any], bool] | None = None) -> GameState:
     """A game after up to ``steps`` random legal choices (or until ``until`` holds)."""
     chooser = Rng(seed=f"render-test:{seed}")
     state = start(game, seed, players)

@@ -126,3 +126,27 @@ def test_private_text_shows_the_players_resources_and_figures() -> None:
     assert f"{seat.resources['wheat']} Wheat" in text
     for figure in seat.figure_cards:
         assert catalog.figure_name(figure) in text
+
+
+def test_no_two_places_overlap_on_the_map() -> None:
+    from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
+    from render.games.epireia import MAP_H, MAP_W, at_place, empire_centre
+
+    boxes: dict[str, tuple[float, float, float, float]] = {}
+    for tid, t in TERRITORIES.items():
+        x, y = at_place(tid, t.x, t.y)
+        boxes[tid] = (x - 82, y - 28, x + 82, y + 28)
+    for eid in EMPIRES:
+        x, y = empire_centre(eid)
+        boxes[eid] = (x - 88, y - 36, x + 88, y + 36)
+    for cid, city in CITIES.items():
+        x, y = at_place(cid, city.x, city.y)
+        boxes[cid] = (x - 70, y - 28, x + 70, y + 34)
+    for key, (x0, y0, x1, y1) in boxes.items():
+        assert x0 >= 0 and x1 <= MAP_W and y0 >= 0 and y1 <= MAP_H, key
+    keys = sorted(boxes)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            ax0, ay0, ax1, ay1 = boxes[a]
+            bx0, by0, bx1, by1 = boxes[b]
+            assert not (min(ax1, bx1) > max(ax0, bx0) and min(ay1, by1) > max(ay0, by0)), (a, b)
