@@ -324,7 +324,8 @@ async def test_simultaneous_prompts_stay_valid_but_double_clicks_do_not(
                          fake.click(alice, alice_prompt, second))
     loaded = await bot.service.load(1)
     assert loaded.state is not None
-    assert sum(len(hand) for hand in loaded.state.hands.values()) == 5  # type: ignore[attr-defined]
+    hands: dict[str, list[int]] = loaded.state.hands  # type: ignore[attr-defined]
+    assert sum(len(hand) for hand in hands.values()) == 5
     mark = fake.cursor()
     done = await fake.click(bob, bob_prompt, cards(bob_prompt)[0])  # opened before alice chose
     assert "no longer current" not in done.text()
