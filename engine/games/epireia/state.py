@@ -55,26 +55,30 @@ battlefield), ``allied`` (neutral city ids integrated, their tokens counted at t
 
 The prompt stack frames (``Frame.name``) are the named prompt states of ``prompts.py``:
 ``draft_city``, ``draft_admin``, ``choose_figure`` (simultaneous, secret),
-``solo_city``, ``solo_league``, ``develop``, ``donate``, ``pick_figure`` (political
-building), ``move``, ``move_to``, ``battle_place`` (simultaneous, secret),
-``battle_figure`` (simultaneous, secret), ``battle_commit``, ``ability`` (a choice an ability
+``solo_scenario``, ``solo_city``, ``solo_league``, ``develop``, ``move``, ``move_to``,
+``battle_place`` and ``battle_slot`` (simultaneous, secret), ``battle_figure``
+(simultaneous, secret), ``battle_commit``, ``ability`` (a choice an ability
 asks for: ``data["source"]`` names it, ``data["options"]`` lists ``[id, label]`` pairs and
 ``abilities.resolve_choice(state, role, frame, choice)`` is called with the picked id).
 
-Calls into ``abilities.py`` (owned by epireia-content). The rules call exactly these,
-with these signatures; every one must exist (base behaviour when nothing applies):
+Calls into ``abilities.py`` (owned by epireia-content). The rules call exactly these:
 
-- ``figure_attack(state, figure_id) -> int``: attack power now (card value + effects).
+- ``figure_attack(state, figure_id) -> int``: attack power now (card value + effects; in the
+  Great Battle also its front bonus).
 - ``figure_has_sea(state, figure_id) -> bool``.
 - ``empire_bonus(state, role, figure_id, empire_id) -> int``: added to the d12 roll.
 - ``integration_bonus(state, role, figure_id, city_id) -> int``: added to the d12 roll.
 - ``conflict_bonus(state, league, space_id) -> int``: added to a league's conflict total.
+- ``brigand_bonus(state, league, space_id) -> int``: added to the combined attack vs Brigands.
 - ``move_blocked(state, role, figure_id, destination) -> str``: "" or a reason (constraints).
-- ``building_cost(state, role, building_id) -> dict[str, int]`` and
-  ``token_cost(state, role, kind) -> dict[str, int]``.
+- ``building_cost(state, role, building_id) -> dict[str, int]``,
+  ``token_cost(state, role, kind) -> dict[str, int]`` and
+  ``can_produce(state, role, kind) -> str`` ("" when allowed, else the reason).
 - ``on_construct(state, role, building_id) -> None``: immediate effect; may push frames.
 - ``on_donate(state, role, resource, amount) -> None``.
 - ``on_prestige(state, role, old, new) -> None``: prestige-track bonuses (forfeit if unpaid).
+- ``play_figure(state, role, figure_id) -> None``: a figure card comes into play.
+- ``development_actions(state, role) -> int``: actions at the start of a development turn.
 - ``income(state, role) -> dict[str, int]``: extra income (civil buildings), beyond 1/1/1.
 - ``administrator_options(state, role) -> list[tuple[str, str]]`` (id, label) and
   ``use_administrator(state, role, option_id) -> None`` (the rules count ``admin_uses``).

@@ -111,3 +111,11 @@ def test_bad_solo_options_are_refused() -> None:
         new_game(1, options={"solo_scenario": "nope"})
     with pytest.raises(BadOptions):
         new_game(5)
+
+
+def test_state_survives_json_and_timeouts_pick_safe_choices() -> None:
+    state = set_up(4)
+    again = GAME.load(state.model_dump_json())
+    assert again.model_dump() == state.model_dump()
+    assert GAME.timeout_choice(state, "delian-1") == "done"
+    assert GAME.timeout_choice(state, "peloponnesian-1") is None  # not asked now
