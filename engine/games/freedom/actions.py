@@ -21,7 +21,7 @@ from engine.games.freedom.combat import (
     raid_targets,
 )
 from engine.games.freedom.data import AREAS, CAMP, CITY, KLISOVA, SPACES, TRACKS
-from engine.games.freedom.flow import PromptState, pop, prompt_state, push
+from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import (
     imperial_kinds,
     insurgent_placements,
@@ -84,7 +84,7 @@ def _unit_choices(state: FreedomState, sources: list[tuple[str, str]]) -> list[C
         cid = f"from:{sid}:{kind}" if several else f"from:{sid}"
         label = SPACES[sid].name + (f" ({'Allied' if kind == 'ally' else 'Expeditionary'})"
                                     if several else "")
-        choices.append(Choice(id=cid, label=label, group="Move a unit from"))
+        choices.append(choice(id=cid, label=label, group="Move a unit from"))
     return choices
 
 
@@ -93,8 +93,8 @@ def _parse_from(state: FreedomState, arg: str) -> tuple[str, str]:
     return sid, kind or imperial_kinds(state, sid)[0]
 
 
-BACK = Choice(id="back", label="Back to the action menu", style="secondary")
-DONE = Choice(id="done", label="Done", style="secondary")
+BACK = choice(id="back", label="Back to the action menu", style="secondary")
+DONE = choice(id="done", label="Done", style="secondary")
 
 
 # --- Imperial actions ----------------------------------------------------------------------
@@ -176,10 +176,9 @@ def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, in
     if state.prep["insurgents"] < TRACKS.limits.preparation_max:
         menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
     menu.append(("support", "Support Area", C.insurgents_support))
-    raids = [cost for src in RAIDERS for _, cost in raid_targets(state, src)
-             if affordable(state, spend, cost)]
-    if raids:
-        menu.append(("raid", "Raid (1d8, 5+; AP = distance)", min(raids)))
+    raid_cost = cheapest_raid(state, spend)
+    if raid_cost is not None:
+        menu.append(("raid", "Raid (1d8, 5+; AP = distance)", raid_cost))
     plea = state.plea["insurgents"]
     if plea is not None and plea < TRACKS.plea.insurgents_max:
         menu.append(("plea", "Plea for Help from the Government", C.insurgents_plea))
@@ -191,6 +190,19 @@ def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, in
             and insurgent_cannon_sites(state)):
         menu.append(("cannon", "Build Cannon (4 AP + 1 Supply)", C.insurgents_cannon))
     return menu
+
+
+def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
+    best = None
+    for src in RAIDERS:
+        if state.spaces[src].ins == 0:
+            continue
+        for _, cost in raid_targets(state, src):
+            if (best is None or cost < best) and affordable(state, spend, cost):
+                best = cost
+                if best <= 2:
+                    return best
+    return best
 
 
 def repair_sites(state: FreedomState) -> list[str]:
@@ -224,11 +236,11 @@ class Spend(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         choices = [
-            Choice(id=f"act:{aid}", label=f"{label} — {cost} AP", group="Actions",
+            choice(id=f"act:{aid}", label=f"{label} — {cost} AP", group="Actions",
                    style="primary")
             for aid, label, cost in self.menu(state, frame)
         ]
-        choices.append(Choice(id="done", label=f"End the card ({frame.data['ap']} AP unused)",
+        choices.append(choice(id="done", label=f"End the card ({frame.data['ap']} AP unused)",
                               style="secondary"))
         return choices
 
@@ -315,12 +327,12 @@ class EmpireMove(PromptState):
             final = bool(d.get("at"))
             dests = normal_destinations(state, d["src"], d["kind"], spaces,
                                         allow_through=not final)
-            return [Choice(id=f"to:{dst}", label=SPACES[dst].name + (" (passing)" if must else ""),
+            return [choice(id=f"to:{dst}", label=SPACES[dst].name + (" (passing)" if must else ""),
                            group="Move to") for dst, must in dests] + [BACK]
         if not d.get("at"):
             return [*_unit_choices(state, empire_move_sources(state)), BACK]
         choices = [
-            Choice(id=f"on:{dst}", label=f"Move it on to {SPACES[dst].name}", group="Move on")
+            choice(id=f"on:{dst}", label=f"Move it on to {SPACES[dst].name}", group="Move on")
             for dst in step_destinations(state, d["at"], d["at_kind"], "normal", spaces)
             if dst != d["came"]
         ]
@@ -374,7 +386,7 @@ class EmpireSlow(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
-            return [Choice(id=f"to:{dst}", label=SPACES[dst].name, group="Move to")
+            return [choice(id=f"to:{dst}", label=SPACES[dst].name, group="Move to")
                     for dst in step_destinations(state, frame.data["src"], frame.data["kind"],
                                                  "slow", zone(state))] + [BACK]
         return [*_unit_choices(state, empire_slow_sources(state)), BACK]
@@ -410,9 +422,9 @@ class EmpireAttack(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
-            return [Choice(id=f"at:{t}", label=SPACES[t].name, group="Attack", style="danger")
+            return [choice(id=f"at:{t}", label=SPACES[t].name, group="Attack", style="danger")
                     for t in imperial_targets(state, frame.data["src"], zone(state))] + [BACK]
-        return [Choice(id=f"from:{s}", label=SPACES[s].name, group="Attack from")
+        return [choice(id=f"from:{s}", label=SPACES[s].name, group="Attack from")
                 for s in imperial_attackers(state, zone(state))] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -437,7 +449,7 @@ class SupportBase(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return [
-            Choice(id=f"area:{aid}", label=f"{a.name} ({state.areas[aid].side.title()} "
+            choice(id=f"area:{aid}", label=f"{a.name} ({state.areas[aid].side.title()} "
                    f"{state.areas[aid].support})", group="Area")
             for aid, a in AREAS.items()
             if not (state.areas[aid].side == frame.role
@@ -475,7 +487,7 @@ class EmpireCannon(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         spend = spend_frame(state)
-        return [Choice(id=f"at:{s}", label=f"{SPACES[s].name} ({cost} AP)", group="Build on")
+        return [choice(id=f"at:{s}", label=f"{SPACES[s].name} ({cost} AP)", group="Build on")
                 for s, cost in cannon_sites(state) if affordable(state, spend, cost)] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -505,13 +517,13 @@ class Regroup(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
-            return [Choice(id=f"to:{d}", label=SPACES[d].name, group="Move to")
+            return [choice(id=f"to:{d}", label=SPACES[d].name, group="Move to")
                     for d in regroup_destinations(state, frame.data["src"])] + [BACK]
         opening = frame.data.get("opening")
-        return [Choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
+        return [choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
                 for s, sp in state.spaces.items()
                 if sp.ins > 0 and regroup_destinations(state, s)] + [
-                    Choice(id="pass", label="No Regroup") if opening else BACK]
+                    choice(id="pass", label="No Regroup") if opening else BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
         if frame.data.get("src"):
@@ -544,7 +556,7 @@ class InsurgentAttack(PromptState):
         return "Attack (1 AP): choose the Imperial space to attack."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        return [Choice(id=f"at:{t}", label=SPACES[t].name, group="Attack", style="danger")
+        return [choice(id=f"at:{t}", label=SPACES[t].name, group="Attack", style="danger")
                 for t in insurgent_targets(state)] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -568,7 +580,7 @@ class InsurgentRaid(PromptState):
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         spend = spend_frame(state)
         return [
-            Choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
+            choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
                    group="Raid", style="danger")
             for src in RAIDERS for t, cost in raid_targets(state, src)
             if affordable(state, spend, cost)
@@ -593,7 +605,7 @@ class InsurgentRepair(PromptState):
         return "Repair Wall (4 AP): choose a damaged wall space held by your unit."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        return [Choice(id=f"at:{s}", label=SPACES[s].name, group="Repair")
+        return [choice(id=f"at:{s}", label=SPACES[s].name, group="Repair")
                 for s in repair_sites(state)] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -614,7 +626,7 @@ class InsurgentTrain(PromptState):
         return "Train Civilians (4 AP): a civilian becomes a unit; choose where it stands."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        return [Choice(id=f"at:{s}", label=SPACES[s].name, group="Place the unit on")
+        return [choice(id=f"at:{s}", label=SPACES[s].name, group="Place the unit on")
                 for s in insurgent_placements(state)] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -638,7 +650,7 @@ class InsurgentCannon(PromptState):
         return "Build Cannon (4 AP + 1 Supply): choose a space held by your unit."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        return [Choice(id=f"at:{s}", label=SPACES[s].name, group="Build on")
+        return [choice(id=f"at:{s}", label=SPACES[s].name, group="Build on")
                 for s in insurgent_cannon_sites(state)] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:

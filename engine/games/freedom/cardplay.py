@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.game import Choice
 from engine.games.freedom import cards, events
 from engine.games.freedom.data import other
-from engine.games.freedom.flow import PromptState, pop, prompt_state, push
+from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.state import Frame, FreedomState, LastCard
 
 CARDS_PER_ROUND = 7
@@ -46,19 +46,19 @@ class PlayCard(PromptState):
             for cid in state.hands[role]:
                 card = cards.card(cid)
                 if card.beneficial_to(role):
-                    choices.append(Choice(id=f"card:{cid}:event", label=f"Event: {card.name}",
+                    choices.append(choice(id=f"card:{cid}:event", label=f"Event: {card.name}",
                                           group="Play as Event", style="primary",
                                           detail=card.text))
-                choices.append(Choice(id=f"card:{cid}:ap", label=f"{card.ap} AP: {card.name}",
+                choices.append(choice(id=f"card:{cid}:ap", label=f"{card.ap} AP: {card.name}",
                                       group="Play for AP", detail=card.text))
         if state.pending_for == role and state.pending_event:
             name = cards.card(state.pending_event).name
             for cid in state.hands[role]:
-                choices.append(Choice(id=f"card:{cid}:discard",
+                choices.append(choice(id=f"card:{cid}:discard",
                                       label=f"Discard {cards.card(cid).name} → {name}",
                                       group="Discard to trigger", style="success"))
             if state.played[role] >= CARDS_PER_ROUND:
-                choices.append(Choice(id="pass", label="Keep your last card"))
+                choices.append(choice(id="pass", label="Keep your last card"))
         return choices
 
     def on_pass(self, state: FreedomState, frame: Frame, arg: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import Choice
 from engine.games.freedom.data import CAMP, SPACES, other
-from engine.games.freedom.flow import PromptState, pop, prompt_state
+from engine.games.freedom.flow import PromptState, choice, pop, prompt_state
 from engine.games.freedom.movement import insurgent_placements
 from engine.games.freedom.pieces import add_units, change_morale, remove_units, room, units
 from engine.games.freedom.state import Frame, FreedomState
@@ -24,9 +24,9 @@ class MoraleChoice(PromptState):
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         enemy = other(frame.role)
         return [
-            Choice(id="morale:up", label=f"Raise your Morale to {state.morale[frame.role] + 1}",
+            choice(id="morale:up", label=f"Raise your Morale to {state.morale[frame.role] + 1}",
                    group="Morale", style="success"),
-            Choice(id="morale:down", label=f"Lower {enemy.title()} Morale to "
+            choice(id="morale:down", label=f"Lower {enemy.title()} Morale to "
                    f"{state.morale[enemy] - 1}", group="Morale", style="danger"),
         ]
 
@@ -67,7 +67,7 @@ class RemoveUnits(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return [
-            Choice(id=f"space:{sid}", label=f"{SPACES[sid].name} "
+            choice(id=f"space:{sid}", label=f"{SPACES[sid].name} "
                    f"({units(state.spaces[sid], frame.data['side'])})", group="Remove from")
             for sid in removal_candidates(state, frame)
         ]
@@ -105,7 +105,7 @@ class PlaceUnits(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return [
-            Choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place on")
+            choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place on")
             for sid in placement_candidates(state, frame)
         ]
 
@@ -146,7 +146,7 @@ class PlaceCannon(PromptState):
         if state.pool["cannons"] <= 0:
             return []
         return [
-            Choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place the cannon on")
+            choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place the cannon on")
             for sid, sdef in SPACES.items()
             if sdef.in_city and state.spaces[sid].cannon is None
             and state.spaces[sid].imperial == 0

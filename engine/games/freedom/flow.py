@@ -75,6 +75,15 @@ class PromptState:
         handler(state, frame, arg)
 
 
+def choice(
+    id: str, label: str, group: str = "", detail: str = "", style: str = "secondary"
+) -> Choice:
+    """A ``Choice`` built without re-validation (the ids here are known to be well-formed)."""
+    if len(label) > 80:
+        label = label[:79] + "…"
+    return Choice.model_construct(id=id, label=label, group=group, detail=detail, style=style)
+
+
 REGISTRY: dict[str, PromptState] = {}
 P = TypeVar("P", bound=type[PromptState])
 
@@ -157,7 +166,7 @@ def _current_choices(state: FreedomState) -> tuple[Frame, str, list[Choice]] | N
     handler = REGISTRY[frame.name]
     choices = handler.choices(state, frame)
     if not choices:  # never an empty prompt
-        choices = [Choice(id="pass", label="Nothing to do: pass", style="secondary")]
+        choices = [choice("pass", "Nothing to do: pass")]
     return frame, handler.text(state, frame), choices
 
 

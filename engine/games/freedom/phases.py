@@ -19,7 +19,7 @@ from engine.games.freedom.data import (
     VASILADI_WATERS,
     other,
 )
-from engine.games.freedom.flow import PromptState, pop, prompt_state, push
+from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import imperial_kinds, imperial_step
 from engine.games.freedom.pieces import (
     add_units,
@@ -338,19 +338,19 @@ class Opening(PromptState):
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         d = frame.data
         if d.get("src"):
-            return [Choice(id=f"to:{t}", label=SPACES[t].name, group="Forward to")
+            return [choice(id=f"to:{t}", label=SPACES[t].name, group="Forward to")
                     for t in sorted(SPACES[d["src"]].neighbours)
                     if imperial_step(state, d["src"], t, d["kind"], "opening")] + [
-                        Choice(id="back", label="Back")]
+                        choice(id="back", label="Back")]
         sources = opening_sources(state, frame)
         choices = []
         for sid, kind in sources:
             several = len(imperial_kinds(state, sid)) > 1
-            choices.append(Choice(id=f"from:{sid}:{kind}" if several else f"from:{sid}",
+            choices.append(choice(id=f"from:{sid}:{kind}" if several else f"from:{sid}",
                                   label=SPACES[sid].name + (f" ({kind})" if several else ""),
                                   group="Advance from"))
         if state.options.opening == "up_to_5" or not sources:
-            choices.append(Choice(id="done", label="End the Opening advance"))
+            choices.append(choice(id="done", label="End the Opening advance"))
         return choices
 
     def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -393,12 +393,12 @@ class Cannons(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
-            return [Choice(id=f"at:{t}", label=f"{SPACES[t].name} ({need}+)", group="Target",
+            return [choice(id=f"at:{t}", label=f"{SPACES[t].name} ({need}+)", group="Target",
                            style="danger")
                     for t, need in cannon_targets(state, frame.data["src"])]
-        return [Choice(id=f"fire:{s}", label=f"Fire from {SPACES[s].name}", group="Cannons",
+        return [choice(id=f"fire:{s}", label=f"Fire from {SPACES[s].name}", group="Cannons",
                        style="primary") for s in self.ready(state, frame)] + [
-                           Choice(id="done", label="Stop firing")]
+                           choice(id="done", label="Stop firing")]
 
     def on_fire(self, state: FreedomState, frame: Frame, arg: str) -> None:
         frame.data["src"] = arg

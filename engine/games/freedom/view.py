@@ -48,6 +48,26 @@ def phase_of(state: FreedomState) -> str:
     return PHASE_OF_STEP.get(state.step, "administration")
 
 
+def cards_view(state: FreedomState) -> dict[str, Any]:
+    """The public card information: counts, the last played card, a pending event."""
+    last = None
+    if state.last_card is not None and state.last_card.card:
+        last = {**card_info(state.last_card.card), "role": state.last_card.role,
+                "mode": state.last_card.mode}
+    pending = None
+    if state.pending_event:
+        pending = {"id": state.pending_event, "name": cards.card(state.pending_event).name,
+                   "for": state.pending_for}
+    return {
+        "hand_counts": {r: len(h) for r, h in state.hands.items()},
+        "deck_counts": {p: len(d) for p, d in state.decks.items()},
+        "discard_count": len(state.discard),
+        "played": dict(state.played),
+        "last_card": last,
+        "pending_event": pending,
+    }
+
+
 def build_view(state: FreedomState, role: str | None) -> dict[str, Any]:
     frame = top(state)
     spaces = {}
@@ -57,14 +77,6 @@ def build_view(state: FreedomState, role: str | None) -> dict[str, Any]:
             **static, "exp": sp.exp, "ally": sp.ally, "ins": sp.ins, "civ": sp.civ,
             "cannon": sp.cannon, "bombard": sp.bombard, "damage": sp.damage,
         }
-    last = None
-    if state.last_card is not None and state.last_card.card:
-        last = {**card_info(state.last_card.card), "role": state.last_card.role,
-                "mode": state.last_card.mode}
-    pending = None
-    if state.pending_event:
-        pending = {"id": state.pending_event, "name": cards.card(state.pending_event).name,
-                   "for": state.pending_for}
     prompt_text = None
     if frame is not None and state.result is None:
         prompt_text = REGISTRY[frame.name].text(state, frame)
@@ -92,14 +104,7 @@ def build_view(state: FreedomState, role: str | None) -> dict[str, Any]:
             "plea": dict(state.plea),
             "preparation": dict(state.prep),
         },
-        "cards": {
-            "hand_counts": {r: len(h) for r, h in state.hands.items()},
-            "deck_counts": {p: len(d) for p, d in state.decks.items()},
-            "discard_count": len(state.discard),
-            "played": dict(state.played),
-            "last_card": last,
-            "pending_event": pending,
-        },
+        "cards": cards_view(state),
         "pool": dict(state.pool),
         "bombard_lost": state.bombard_lost,
         "hand": [card_info(c) for c in state.hands[role]] if role in state.hands else None,
