@@ -112,7 +112,7 @@ def _draw_space_ground(draw: ImageDraw.ImageDraw, space_id: str, damage: int) ->
         fill = (120, 96, 80)
     if space.kind == "island":
         draw.rectangle(box, fill=KIND_FILL["lagoon"])
-        draw.ellipse((x0 + 2, y0 + 2, x1 - 2, y1 - 2), fill=fill, outline=c.INK, width=2)
+        draw.ellipse((x0 + 2, y0 + 18, x1 - 2, y1 - 2), fill=fill, outline=c.INK, width=2)
     else:
         outline, width = c.INK, 1
         if space.kind == "fort":
@@ -169,7 +169,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any])
         size = max(18, (x1 - x0 - 4 - (len(pieces) - 1) * gap) // len(pieces))
         total = len(pieces) * size + (len(pieces) - 1) * gap
     cx = (x0 + x1 - total) / 2 + size / 2
-    cy = (y0 + y1) / 2 + 8
+    cy = (y0 + y1) / 2 + (14 if space.kind == "island" else 8)
     for shape, count, colour, ink in pieces:
         if shape == "triangle":
             half = size / 2 + 2
@@ -197,7 +197,7 @@ def _base() -> Image.Image:
                     bold=True, fill=(90, 70, 40))
     legend = [("Expeditionary", EXP), ("Allied", ALLY), ("Insurgents", INS),
               ("Civilians", CIV), ("Cannon", CANNON), ("Bombard", BOMBARD)]
-    x = 440
+    x = 120
     for name, colour in legend:
         draw.rectangle((x, 1064, x + 18, 1082), fill=colour, outline=c.BLACK)
         c.label(draw, (x + 24, 1073), name, size=16, anchor="lm")
@@ -371,11 +371,19 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
     if decks:
         lines.append("Decks: " + ", ".join(f"Period {k} {c.as_int(v)}" for k, v in decks.items())
                      + f" · discards {c.as_int(card_counts.get('discard_count'))}")
+    bottom = HEIGHT - 8
     result = _dict(view.get("result"))
     if result.get("reason"):
-        lines.append(f"Game over: {result['reason']}")
+        winners = [SIDE_NAMES.get(str(w), str(w)) for w in _list(result.get("winners"))]
+        banner = f"Game over: {result['reason']}"
+        banner += f" — {' and '.join(winners)} win" if winners else ""
+        bottom = HEIGHT - 96
+        box = (x0, HEIGHT - 90, x1, HEIGHT - 8)
+        draw.rounded_rectangle(box, radius=10, fill=(40, 30, 30))
+        c.draw_text_box(draw, (box[0] + 10, box[1] + 6, box[2] - 10, box[3] - 6), banner,
+                        start=22, bold=True, fill=(250, 220, 140))
     if lines:
-        c.draw_text_box(draw, (x0, top, x1, HEIGHT - 8), "\n".join(lines), start=18,
+        c.draw_text_box(draw, (x0, top, x1, bottom), "\n".join(lines), start=18,
                         align="left", valign="top")
 
 
@@ -444,12 +452,19 @@ def card_line(card: Any) -> str:
             f"{SIDE_NAMES.get(side, side)}" + (f"\n  {c.md_escape(text)}" if text else ""))
 
 
+def viewer_side(view: dict[str, Any], hand_size: int) -> str:
+    """Whose hand this is, when the view does not say: the only side with that many cards."""
+    counts = _dict(_dict(view.get("cards")).get("hand_counts"))
+    sides = [side for side, n in counts.items() if c.as_int(n) == hand_size]
+    return str(sides[0]) if len(sides) == 1 else ""
+
+
 def private_text(view: dict[str, Any]) -> str:
     """The viewer's hand: each card with its AP, side and event text."""
     if not isinstance(view.get("hand"), list):
         return "You are watching this game."
     hand = _list(view.get("hand"))
-    role = str(view.get("role") or "")
+    role = str(view.get("role") or "") or viewer_side(view, len(hand))
     whose = f" ({SIDE_NAMES[role]})" if role in SIDE_NAMES else ""
     count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
     lines = [f"**Your hand{whose}** — {count}"]

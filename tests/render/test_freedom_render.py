@@ -109,3 +109,21 @@ def test_status_text_is_short_markdown_with_round_phase_and_tracks() -> None:
     assert f"round {state.round}/6" in text
     assert f"Empire **{state.morale['empire']}**" in text
     assert len(text) < 1500
+
+
+def test_a_finished_game_shows_its_result() -> None:
+    state = _state(20000, seed="end")
+    assert state.result is not None
+    view = GAME.view(state, None)
+    assert "**Game over:**" in RENDERER.status_text(view)
+    image = RENDERER.board(view)
+    state.result = None
+    assert not same(image, RENDERER.board(GAME.view(state, None)))
+
+
+def test_private_text_names_the_side_when_the_hand_size_tells() -> None:
+    state = _state(30)
+    state.hands["empire"] = state.hands["empire"][:1]
+    state.hands["insurgents"] = state.hands["insurgents"][:2]
+    assert "(Empire)" in RENDERER.private_text(GAME.view(state, "empire"))
+    assert "(Insurgents)" in RENDERER.private_text(GAME.view(state, "insurgents"))
