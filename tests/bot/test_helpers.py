@@ -204,3 +204,25 @@ async def test_check_record_confirms_and_refuses() -> None:
     record.seed = "seed-8"
     assert "FAILED" in await check_record(record.model_dump_json().encode(), "r.json")
     assert "not a Strategos game record" in await check_record(b"{}", "x.json")
+
+
+# -- backup ---------------------------------------------------------------------------------
+def test_backup_command_copies_the_database(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path) -> None:
+    import asyncio
+    import sqlite3
+
+    from bot.storage.db import Database
+
+    async def create() -> None:
+        db = await Database.open(tmp_path / "live.db")
+        await db.close()
+
+    asyncio.run(create())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STRATEGOS_DATABASE", str(tmp_path / "live.db"))
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)  # a backup needs no token
+    assert main(["backup", str(tmp_path / "copy.db")]) == 0
+    with sqlite3.connect(tmp_path / "copy.db") as copy:
+        tables = {row[0] for row in copy.execute("SELECT name FROM sqlite_master")}
+    assert "games" in tables
