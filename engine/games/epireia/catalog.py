@@ -9,8 +9,8 @@ from engine.games.epireia.content import CONTENT, SoloScenario
 
 
 @cache
-def figures_of(city: str) -> list[str]:
-    return [f.id for f in CONTENT.figures_of(city)]
+def figures_of(city: str) -> tuple[str, ...]:
+    return tuple(f.id for f in CONTENT.figures_of(city))
 
 
 def figure_name(figure: str) -> str:
@@ -34,8 +34,8 @@ def figure_card(figure: str) -> dict[str, object]:
 
 
 @cache
-def building_ids() -> list[str]:
-    return list(CONTENT.buildings)
+def building_ids() -> tuple[str, ...]:
+    return tuple(CONTENT.buildings)
 
 
 def building_name(building: str) -> str:
@@ -51,8 +51,8 @@ def building_family(building: str) -> str:
 
 
 @cache
-def administrator_ids() -> list[str]:
-    return list(CONTENT.administrators)
+def administrator_ids() -> tuple[str, ...]:
+    return tuple(CONTENT.administrators)
 
 
 def administrator_name(admin: str) -> str:
@@ -64,8 +64,8 @@ def administrator_text(admin: str) -> str:
 
 
 @cache
-def token_kinds() -> list[str]:
-    return list(CONTENT.tokens)
+def token_kinds() -> tuple[str, ...]:
+    return tuple(CONTENT.tokens)
 
 
 def token_count(kind: str) -> int:
@@ -82,8 +82,8 @@ def slot_units(front: str, row: int) -> tuple[str, ...]:
 
 
 @cache
-def scenario_ids(act: int) -> list[str]:
-    return sorted(s.id for s in CONTENT.scenarios_of_act(act))
+def scenario_ids(act: int) -> tuple[str, ...]:
+    return tuple(sorted(s.id for s in CONTENT.scenarios_of_act(act)))
 
 
 def scenario_name(card: str) -> str:
@@ -106,8 +106,8 @@ def scenario_card(card: str) -> dict[str, object]:
             "reward": scenario.reward, "constraint": scenario.constraint_text}
 
 
-def solo_scenario_ids() -> list[str]:
-    return list(CONTENT.solo)
+def solo_scenario_ids() -> tuple[str, ...]:
+    return tuple(CONTENT.solo)
 
 
 def solo_scenario(scenario: str) -> SoloScenario:
@@ -115,8 +115,9 @@ def solo_scenario(scenario: str) -> SoloScenario:
 
 
 @cache
-def augur_ids() -> list[str]:
-    return sorted(CONTENT.augur)
+def augur_ids() -> tuple[str, ...]:
+    """The Augur cards (a tuple: callers copy it before shuffling)."""
+    return tuple(sorted(CONTENT.augur))
 
 
 def augur_name(card: str) -> str:

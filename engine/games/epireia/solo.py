@@ -18,7 +18,7 @@ def prepare_solo_scenario(state: EpireiaState, scenario_id: str) -> None:
     if scenario.city:
         seat.city = scenario.city
         seat.league = scenario.league or catalog.city_league(scenario.city)
-    deck = catalog.augur_ids()
+    deck = list(catalog.augur_ids())
     state.rng.shuffle(deck)
     state.augur.deck = deck[: scenario.rounds]
     state.say(f"Solo scenario chosen: {scenario.name} ({scenario.rounds} rounds).")
