@@ -14,6 +14,7 @@ import pytest
 from engine.core.runner import replay, state_digest
 from engine.core.simulate import play_random
 from engine.games.epireia import GAME, abilities
+from engine.games.epireia.state import EpireiaState
 
 GAMES = 1000
 
@@ -33,6 +34,7 @@ def test_random_complete_games(players: int) -> None:
         assert state.result is not None
         results += 1
         battles += getattr(state, "battle", None) is not None
+        assert isinstance(state, EpireiaState)
         for role in [None, *state.roles]:
             json.dumps(GAME.view(state, role))
         if index % 100 == 0:  # a few replays: the seed and the choices rebuild the game
@@ -54,6 +56,7 @@ def test_random_solo_games_reach_the_final_battle_when_objectives_are_met(
     for index in range(200):
         state, playout = play_random(GAME, f"solo-battle-{index}", 1)
         assert playout.error is None, playout.error
-        assert state.result is not None and state.battle is not None  # type: ignore[attr-defined]
+        assert isinstance(state, EpireiaState)
+        assert state.result is not None and state.battle is not None
         battles += 1
     assert battles == 200
