@@ -9,6 +9,7 @@ spectator view's board (and the extra images, when there are any).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from typing import Any
@@ -39,6 +40,7 @@ def bench(game_id: str, players: int, games: int, steps: int) -> None:
     draw_ms: list[float] = []
     png_ms: list[float] = []
     sizes: list[int] = []
+    renderer.board(game.view(start(game, "warm-up", players), None))  # fonts, cached layers
     for number in range(games):
         seed = f"bench-{number}"
         state = start(game, seed, players)
@@ -55,10 +57,10 @@ def bench(game_id: str, players: int, games: int, steps: int) -> None:
         draw_ms.append((t1 - t0) * 1000)
         png_ms.append((t2 - t1) * 1000)
         sizes.append(len(data))
-    print(f"{game_id} ({players}p): draw {statistics.mean(draw_ms):.0f} ms, "
-          f"png {statistics.mean(png_ms):.0f} ms, "
-          f"total {statistics.mean(draw_ms) + statistics.mean(png_ms):.0f} ms per board, "
-          f"{statistics.mean(sizes) / 1024:.0f} KiB")
+    print(f"{game_id} ({players}p): draw {statistics.median(draw_ms):.0f} ms, "
+          f"png {statistics.median(png_ms):.0f} ms, "
+          f"total {statistics.median(draw_ms) + statistics.median(png_ms):.0f} ms per board "
+          f"(median of {games}), {statistics.mean(sizes) / 1024:.0f} KiB")
 
 
 def main() -> None:
@@ -66,6 +68,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--steps", type=int, default=120)
     args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     for game_id, player_counts in GAMES.items():
         for players in player_counts:
             try:
