@@ -602,6 +602,54 @@ def _column(state: EpireiaState, league: str, front: str, column: int) -> list[s
     return [k for k in side.slots[front][column] if k]
 
 
+# --- words for the view --------------------------------------------------------------------
+
+
+def modifier_text(m: Modifier) -> str:
+    """A modifier in words, e.g. ``"-2 to rolls with every Empire"``."""
+    n = f"{m.amount:+d}"
+    less = f"{abs(m.amount)} {'less' if m.amount > 0 else 'more'}"
+    if m.kind == "empire_roll":
+        where = EMPIRES[m.target].name if m.target else "every Empire"
+        return f"{n} to rolls with {where}"
+    if m.kind == "integration_roll":
+        return f"{n} to rolls to integrate a Greek City"
+    if m.kind == "conflict_attack":
+        where = {"land": " on land", "sea": " at sea", None: ""}[m.terrain]
+        return f"{n} attack in Territory conflicts{where}"
+    if m.kind == "brigand_attack":
+        return f"{n} attack against Brigands"
+    if m.kind == "battle_attack":
+        return f"{n} in the Great Battle" + (f" on the {m.front} front" if m.front else "")
+    if m.kind == "ignore_crowding":
+        return "other figures at the Empire do not lower the roll"
+    if m.kind == "income":
+        return f"{n} {(m.resource or '').title()} at each collection"
+    if m.kind == "building_discount":
+        what = f" {m.resource.title()}" if m.resource else " of each resource"
+        return f"buildings cost {less}{what}"
+    if m.kind == "token_discount":
+        unit = m.unit.title() if m.unit else "military"
+        return f"{unit} tokens cost {less}"
+    if m.kind == "donate_prestige":
+        return f"{n} Prestige on every donation"
+    if m.target == "subjugation":
+        return "no neutral Greek City may be subjugated"
+    if m.target == "sea":
+        return "no figure may go to a sea-only space"
+    return f"no figure may go to {EMPIRES[m.target[7:]].name}"
+
+
+def active_effects(state: EpireiaState) -> list[dict[str, str]]:
+    """The one-round effects in force, in words: ``[{"who": role or "*", "text": ...}]``."""
+    found: list[dict[str, str]] = []
+    whos = ["*", *state.roles]
+    for who in whos:
+        for m in _turn_modifiers_of(state, who):
+            found.append({"who": who, "text": modifier_text(m)})
+    return found
+
+
 # --- small helpers --------------------------------------------------------------------------
 
 

@@ -879,3 +879,32 @@ def test_hooks_never_change_the_content() -> None:
         ab.augur_reveal(state, card)
     ab.on_prestige(state, athens, 0, 15)
     assert CONTENT.model_dump() == before
+
+
+def test_every_modifier_in_the_content_reads_in_words() -> None:
+    modifiers = [m for f in CONTENT.figures.values() for m in f.modifiers]
+    modifiers += [m for b in CONTENT.buildings.values() for m in b.modifiers]
+    modifiers += [m for a in CONTENT.augur.values() for m in a.modifiers]
+    modifiers += [m for s in CONTENT.scenarios.values() for m in s.constraints]
+    modifiers += [m for a in CONTENT.administrators.values() for o in a.options
+                  for m in o.modifiers]
+    texts = {ab.modifier_text(m) for m in modifiers}
+    assert "-2 to rolls with every Empire" in texts
+    assert "+3 to rolls with Persia" in texts
+    assert "buildings cost 1 more Wheat" in texts
+    assert "Hoplites tokens cost 1 less" in texts
+    assert "no neutral Greek City may be subjugated" in texts
+    assert "no figure may go to Persia" in texts
+    assert len(texts) >= 25
+
+
+def test_active_effects_list_this_rounds_modifiers() -> None:
+    state, athens = admin_state("priestess")
+    assert ab.active_effects(state) == []
+    ab.use_administrator(state, athens, "oracle")
+    ab.add_turn_modifiers(state, "*", CONTENT.augur["storm"].modifiers)
+    assert ab.active_effects(state) == [
+        {"who": "*", "text": "no figure may go to a sea-only space"},
+        {"who": athens, "text": "+2 to rolls with every Empire"},
+        {"who": athens, "text": "+2 to rolls to integrate a Greek City"},
+    ]
