@@ -471,9 +471,9 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
         c.label(draw, (24, top + 22), front.title(), size=26, bold=True, anchor="lm")
         winner = str(front_winners.get(front) or "")
         if front in front_winners:
-            text = f"won by the {LEAGUE_NAMES[winner]}" if winner in LEAGUE_NAMES else "no winner"
-            text = "Front " + text.replace(" League", "")
-            c.label(draw, (1580, top + 22), text, size=c.fit_size(text, 330, 26, 20, True),
+            text = (f"Front: {LEAGUE_NAMES[winner]}" if winner in LEAGUE_NAMES
+                    else "Front: nobody")
+            c.label(draw, (1580, top + 22), text, size=c.fit_size(text, 285, 26, 21, True),
                     bold=True, fill=LEAGUE_COLOURS.get(winner, c.MUTED), anchor="rm")
         shown = c.as_int(revealed.get(front))
         winners = _list(column_winners.get(front))
@@ -490,7 +490,9 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
             committed = _dict(side.get("committed")).get(front)
             fig_text = "Figure: —"
             if isinstance(figure, str) and figure:
-                fig_text = f"Figure: {figure_name(view, figure)}"
+                attack = _dict(_dict(view.get("figures")).get(figure)).get("attack")
+                power = f" ⚔{attack}" if attack is not None else ""
+                fig_text = f"Figure: {figure_name(view, figure)}{power}"
             elif not _dict(side.get("figures")) and c.as_int(side.get("figures_count")):
                 fig_text = "Figure: face down"
             if committed is not None:
@@ -515,7 +517,8 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
                 c.label(draw, (x + 175, top + 22), f"Column {col + 1}: {name}{score}", size=20,
                         bold=True, fill=LEAGUE_COLOURS.get(who, c.MUTED))
             elif col < shown:
-                c.label(draw, (x + 175, top + 22), f"Column {col + 1}: revealed{score}", size=20)
+                c.label(draw, (x + 175, top + 22), f"Column {col + 1}: in play{score}", size=20,
+                        bold=True)
             else:
                 c.label(draw, (x + 175, top + 22), f"Column {col + 1}", size=20, fill=c.MUTED)
     result = view.get("battle_result") or battle.get("winner")
