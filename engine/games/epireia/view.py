@@ -26,7 +26,8 @@ channel messages and board images. Keys (stable; the renderer draws from exactly
   ``enemy_figures``, ``objectives`` [text]}.
 - ``augur``: {``active``, ``active_name``, ``active_text``, ``revealed`` [ids],
   ``deck_size``}.
-- ``effects``: name -> int (active modifiers); ``end_after_round``: bool.
+- ``effects``: name -> int (active modifiers); ``active_effects``: [{``who`` (role or
+  "*"), ``text``}] this round's effects in words; ``end_after_round``: bool.
 - ``battle``: None, or {``step`` (place / figures / resolve / done), ``front`` (index),
   ``column``, ``revealed`` front -> columns revealed, ``column_winners`` front -> [league or
   ""], ``front_winners`` front -> league or "", ``sides``: league -> {``slots`` front ->
@@ -85,6 +86,7 @@ def build_view(game: Game[Any, Any], state: EpireiaState, role: str | None) -> d
             "deck_size": len(state.augur.deck),
         },
         "effects": dict(state.effects),
+        "active_effects": abilities.active_effects(state),
         "end_after_round": state.end_after_round,
         "battle": battle_view(state, my_league),
         "me": me_view(state, role),
