@@ -104,7 +104,7 @@ def empire_move_sources(
 ) -> list[tuple[str, str]]:
     """Spaces (and unit kinds) that can make a Normal Movement step; ``first``: stop at one."""
     spaces = zone(state)
-    found = []
+    found: list[tuple[str, str]] = []
     for sid, space in state.spaces.items():
         if space.exp + space.ally == 0:
             continue

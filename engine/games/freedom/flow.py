@@ -75,13 +75,21 @@ class PromptState:
         handler(state, frame, arg)
 
 
+_CHOICES: dict[tuple[str, str, str, str, str], Choice] = {}
+
+
 def choice(
     id: str, label: str, group: str = "", detail: str = "", style: str = "secondary"
 ) -> Choice:
-    """A ``Choice`` built without re-validation (the ids here are known to be well-formed)."""
-    if len(label) > 80:
-        label = label[:79] + "…"
-    return Choice.model_construct(id=id, label=label, group=group, detail=detail, style=style)
+    """A ``Choice`` built once and reused (never mutate a returned choice)."""
+    key = (id, label, group, detail, style)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) > 50_000:
+            _CHOICES.clear()
+        found = _CHOICES[key] = Choice(id=id, label=label, group=group, detail=detail,
+                                       style=style)
+    return found
 
 
 REGISTRY: dict[str, PromptState] = {}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -84,14 +83,28 @@ def check(state: FreedomState, spectator_view: dict[str, Any] | None = None) -> 
 
 
 def hidden_leaks(state: FreedomState, view: dict[str, Any]) -> list[str]:
-    """Hidden cards in a spectator view. Only ``hand`` and ``cards`` can carry card ids (the
-    board parts hold numbers and names; the log holds no ids)."""
+    """Hidden cards in a spectator view. Only ``hand`` and ``cards`` carry card ids (the board
+    parts hold numbers and names, the log names no ids): the hand must be absent and every id
+    in ``cards`` must be a public card (played or discarded)."""
     problems = []
     if view.get("hand") is not None:
         problems.append("a hand in the spectator view")
-    hidden = {c for h in state.hands.values() for c in h}
-    hidden.update(c for d in state.decks.values() for c in d)
-    leaked = hidden.intersection(CARD_ID.findall(json.dumps(view.get("cards"))))
-    if leaked:
-        problems.append(f"hidden cards {sorted(leaked)} in the spectator view")
+    shown = [c for c in _ids(view.get("cards"))]
+    if shown:
+        hidden = {c for h in state.hands.values() for c in h}
+        hidden.update(c for d in state.decks.values() for c in d)
+        leaked = hidden.intersection(shown)
+        if leaked:
+            problems.append(f"hidden cards {sorted(leaked)} in the spectator view")
     return problems
+
+
+def _ids(value: Any) -> list[str]:
+    """Every string in a JSON-like value that looks like a card id."""
+    if isinstance(value, str):
+        return [value] if CARD_ID.fullmatch(value) else []
+    if isinstance(value, dict):
+        return [i for v in value.values() for i in _ids(v)]
+    if isinstance(value, list):
+        return [i for v in value for i in _ids(v)]
+    return []

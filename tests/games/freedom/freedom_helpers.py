@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
 from engine.core.rng import Rng
 from engine.core.runner import act
 from engine.games.freedom import GAME, cards, flow
@@ -14,7 +16,7 @@ from engine.games.freedom.state import FreedomOptions, FreedomState
 class Loaded(Rng):
     """A generator that returns scripted rolls first (tests only)."""
 
-    script: list[int] = []
+    script: list[int] = Field(default_factory=list)
 
     def roll(self, sides: int) -> int:
         if self.script:
@@ -35,7 +37,7 @@ def new_game(seed: str = "rules", **options: Any) -> FreedomState:
 
 def empty_board(state: FreedomState) -> None:
     """Every unit back to the pool and every cannon off the map (the Bombard stays put)."""
-    for sid, space in state.spaces.items():
+    for space in state.spaces.values():
         for kind in ("exp", "ally", "ins"):
             state.pool[kind] += getattr(space, kind)
             setattr(space, kind, 0)

@@ -46,7 +46,7 @@ def test_map_has_the_rule_book_places() -> None:
 
 def test_cannon_targets_follow_the_rows() -> None:
     # an Imperial cannon needs 4+/5+/6+ from rows 4/5/6 against the wall
-    for sid, s in SPACES.items():
+    for s in SPACES.values():
         if s.kind == "mainland":
             for t in s.targets:
                 if SPACES[t.space].on_wall:

@@ -16,7 +16,7 @@ def at_step(state: FreedomState, step: str) -> None:
 
 
 def board(**options: object) -> FreedomState:
-    state = new_game(**options)  # type: ignore[arg-type]
+    state = new_game(**options)
     empty_board(state)
     return state
 

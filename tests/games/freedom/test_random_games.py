@@ -12,6 +12,7 @@ import pytest
 from engine.core.runner import Action, replay, state_digest
 from engine.core.simulate import play_random
 from engine.games.freedom import GAME
+from engine.games.freedom.state import FreedomState
 
 GAMES = 1000
 BATCHES = 20
@@ -22,6 +23,7 @@ def test_random_games_finish_with_invariants(batch: int) -> None:
     for index in range(batch, GAMES, BATCHES):
         options = {"edition": "v2.2"} if index % 4 == 3 else None
         state, playout = play_random(GAME, f"random-{index}", 2, options)
+        assert isinstance(state, FreedomState)
         assert playout.error is None, playout.error
         assert state.result is not None and state.result.winners in (["empire"], ["insurgents"])
         assert GAME.prompts(state) == {}
@@ -39,6 +41,7 @@ def test_full_spectator_view_never_shows_a_hidden_card() -> None:
     from engine.core.runner import act, start
 
     state = start(GAME, "view-check", 2)
+    assert isinstance(state, FreedomState)
     for action in playout.history:
         act(GAME, state, action.role, action.choice)
         view = str(GAME.view(state, None))

@@ -159,7 +159,7 @@ def test_seven_cards_then_the_last_card_rule() -> None:
     put(state, "M88", exp=1)
     imperial = [c.id for c in cards.deck().card if c.period == "A" and c.side == "empire"][:8]
     insurgent = [c.id for c in cards.deck().card if c.period == "A" and c.side == "insurgents"]
-    to_actions(state, "insurgents", insurgent[:7] + [insurgent[7]], other_hand=imperial)
+    to_actions(state, "insurgents", [*insurgent[:7], insurgent[7]], other_hand=imperial)
     # the Insurgents go first here; each side plays 7 cards for AP and ends them at once
     for _ in range(6):
         for role in ("insurgents", "empire"):
