@@ -356,17 +356,9 @@ def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
         c.draw_text_box(draw, (box[0] + 10, box[1] + 6, box[2] - 10, box[3] - 6), banner,
                         start=22, bold=True, fill=(250, 220, 140))
     bottom = MAP_BOX[3] - (92 if result.get("reason") else 4)
-    wrapped = sum(len(c.wrap(line, WIDTH - 12 - PANEL_X, 16)) for line in lines)
-    info_bottom = min(bottom, top + 20 * wrapped + 4)
     if lines:
-        c.draw_text_box(draw, (PANEL_X, top, WIDTH - 12, info_bottom), "\n".join(lines),
+        c.draw_text_box(draw, (PANEL_X, top, WIDTH - 12, bottom), "\n".join(lines),
                         start=16, align="left", fill=c.MUTED, valign="top")
-    entries = [str(e) for e in _list(view.get("log"))][-5:]
-    if entries and bottom - info_bottom > 50:
-        draw.line((PANEL_X, info_bottom + 4, WIDTH - 12, info_bottom + 4), fill=c.GRID, width=2)
-        c.draw_text_box(draw, (PANEL_X, info_bottom + 10, WIDTH - 12, bottom),
-                        "\n".join(f"• {e}" for e in entries), start=15, align="left",
-                        valign="top", fill=c.INK, minimum=11)
 
 
 def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,

@@ -385,24 +385,9 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
         draw.rounded_rectangle(box, radius=10, fill=(40, 30, 30))
         c.draw_text_box(draw, (box[0] + 10, box[1] + 6, box[2] - 10, box[3] - 6), banner,
                         start=22, bold=True, fill=(250, 220, 140))
-    info_bottom = min(bottom, top + 118)
     if lines:
-        c.draw_text_box(draw, (x0, top, x1, info_bottom), "\n".join(lines), start=18,
+        c.draw_text_box(draw, (x0, top, x1, bottom), "\n".join(lines), start=18,
                         align="left", valign="top")
-    _draw_log(draw, view, (x0, info_bottom + 8, x1, bottom))
-
-
-def _draw_log(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: c.Box) -> None:
-    """The last public log lines (dice and events), newest last, as many as fit."""
-    x0, y0, x1, y1 = box
-    if y1 - y0 < 40:
-        return
-    entries = [str(e) for e in _list(view.get("log"))][-6:]
-    if not entries:
-        return
-    draw.line((x0, y0, x1, y0), fill=c.GRID, width=2)
-    c.draw_text_box(draw, (x0, y0 + 6, x1, y1), "\n".join(f"• {e}" for e in entries),
-                    start=16, align="left", valign="top", fill=c.MUTED, minimum=11)
 
 
 class FreedomRenderer:
