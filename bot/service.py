@@ -55,7 +55,7 @@ from bot.models import (
     UserStats,
 )
 from bot.storage import Database, parse_stamp, queries, stamp
-from engine.core.game import Game, GameState, LogEntry
+from engine.core.game import Game, GameState, LogEntry, Prompt
 from engine.core.record import GameRecord, record_game
 from engine.core.registry import get_game
 from engine.core.rng import Rng, new_seed, seed_digest
@@ -103,6 +103,7 @@ class WriteConflict(errors.StaleChoice):
 
 
 ACT_ATTEMPTS = 5
+PROMPT_CACHE = 1024  # (game, version) -> prompts, oldest dropped first
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ class GameService:
         self.db = db
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        self._prompt_cache: dict[tuple[int, int], dict[str, Prompt]] = {}
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -156,33 +158,56 @@ class GameService:
             prompt_versions=json.loads(row["prompt_versions"] or "{}"),
         )
 
-    @classmethod
-    def _loaded(cls, row: aiosqlite.Row, seat_rows: Sequence[aiosqlite.Row]) -> LoadedGame:
+    def _loaded(self, row: aiosqlite.Row) -> LoadedGame:
+        """A game from a row carrying its seats (``queries.*_with_seats``, ``write_game``)."""
         game = get_game(row["kind"])
         state = game.load(row["state"]) if row["state"] else None
-        prompts = game.prompts(state) if state is not None and state.result is None else {}
+        prompts: dict[str, Prompt] = {}
+        if state is not None and state.result is None:
+            prompts = self._prompts(row["id"], row["version"], game, state)
         return LoadedGame(
-            row=cls._row(row),
-            seats=[
-                Seat(game_id=s["game_id"], user_id=s["user_id"], role=s["role"], seat=s["seat"])
-                for s in seat_rows
-            ],
+            row=self._row(row),
+            seats=self._seats(row),
             state=state,
             game=game,
             prompts=prompts,
         )
 
+    def _prompts(
+        self, game_id: int, version: int, game: Game[Any, Any], state: GameState
+    ) -> dict[str, Prompt]:
+        """The prompts of a game at a version: one state per version, so they are kept
+        for the next load of the same version (every click loads the game again)."""
+        key = (game_id, version)
+        prompts = self._prompt_cache.get(key)
+        if prompts is None:
+            prompts = game.prompts(state)
+            self._remember(key, prompts)
+        return prompts
+
+    def _remember(self, key: tuple[int, int], prompts: dict[str, Prompt]) -> None:
+        self._prompt_cache[key] = prompts
+        if len(self._prompt_cache) > PROMPT_CACHE:
+            self._prompt_cache.pop(next(iter(self._prompt_cache)))
+
+    @staticmethod
+    def _seats(row: aiosqlite.Row) -> list[Seat]:
+        return [
+            Seat(game_id=row["id"], seat=seat, user_id=user_id, role=role)
+            for seat, user_id, role in json.loads(row["seat_list"])
+        ]
+
     async def _fetch(self, conn: aiosqlite.Connection, game_id: int) -> LoadedGame:
-        row = await queries.get_game(conn, game_id)
+        row = await queries.get_game_with_seats(conn, game_id)
         if row is None:
             raise errors.GameNotFound()
-        return self._loaded(row, await queries.get_seats(conn, game_id))
+        return self._loaded(row)
 
     async def _fetch_in(self, conn: aiosqlite.Connection, channel_id: int) -> LoadedGame:
-        row = await queries.active_game_in(conn, channel_id)
+        row = await queries.active_game_with_seats(conn, channel_id)
         if row is None:
             raise errors.NoGameHere()
-        return self._loaded(row, await queries.get_seats(conn, row["id"]))
+        return self._loaded(row)
 
     @staticmethod
     def _require_lobby(loaded: LoadedGame) -> None:
@@ -479,19 +504,15 @@ class GameService:
 
     async def game_in(self, channel_id: int) -> LoadedGame | None:
         async with self.db.read() as conn:
-            row = await queries.active_game_in(conn, channel_id)
-            if row is None:
-                return None
-            seats = await queries.get_seats(conn, row["id"])
-        return self._loaded(row, seats)
+            row = await queries.active_game_with_seats(conn, channel_id)
+        return None if row is None else self._loaded(row)
 
     async def load(self, game_id: int) -> LoadedGame:
         async with self.db.read() as conn:
-            row = await queries.get_game(conn, game_id)
-            if row is None:
-                raise errors.GameNotFound()
-            seats = await queries.get_seats(conn, game_id)
-        return self._loaded(row, seats)
+            row = await queries.get_game_with_seats(conn, game_id)
+        if row is None:
+            raise errors.GameNotFound()
+        return self._loaded(row)
 
     async def games_with_status(self, *statuses: str) -> list[int]:
         async with self.db.read() as conn:
@@ -640,21 +661,29 @@ class GameService:
             reset_timer or turn_ended or set(prompts) - before
         ):
             fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
-        async with self.db.transaction() as conn:
-            if not await queries.update_game(conn, loaded.id, loaded.version, **fields):
-                raise WriteConflict(await queries.game_version(conn, loaded.id) or 0)
+        note = json.dumps(detail) if detail else None
+
+        def write(raw: sqlite3.Connection) -> aiosqlite.Row | int:
+            """The transaction, run in the database thread in one go."""
+            row = queries.write_game_sync(raw, loaded.id, loaded.version, **fields)
+            if row is None:  # someone else wrote first: nothing was changed
+                return queries.game_version_sync(raw, loaded.id) or 0
             for step, barrier in applied:
-                await queries.append_action(
-                    conn, game_id=loaded.id, kind=kind, at=now, version=version,
+                queries.append_action_sync(
+                    raw, game_id=loaded.id, kind=kind, at=now, version=version,
                     user_id=user_id, role=step.role, choice=step.choice, barrier=barrier,
-                    detail=json.dumps(detail) if detail else None,
+                    detail=note,
                 )
             if finished:
-                await self._store_result(conn, loaded, state, now)
-            row = await queries.get_game(conn, loaded.id)
-        assert row is not None
+                self._store_result(raw, loaded, state, now)
+            return row
+
+        row = await self.db.run(write)
+        if isinstance(row, int):
+            raise WriteConflict(row)
+        self._remember((loaded.id, row["version"]), prompts)
         after = LoadedGame(
-            row=self._row(row), seats=loaded.seats, state=state, game=game, prompts=prompts
+            row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts
         )
         return TurnUpdate(
             loaded=after,
@@ -664,10 +693,11 @@ class GameService:
             result=state.result,
         )
 
-    async def _store_result(
-        self, conn: aiosqlite.Connection, loaded: LoadedGame, state: GameState, now: str
+    @staticmethod
+    def _store_result(
+        raw: sqlite3.Connection, loaded: LoadedGame, state: GameState, now: str
     ) -> None:
-        """Results per seat and, for a fair game, Elo updates per team."""
+        """Results per seat and, for a fair game, Elo updates per team (database thread)."""
         assert state.result is not None
         game = loaded.game
         team_of = {info.id: info.team for info in game.roles_of(state)}
@@ -690,16 +720,16 @@ class GameService:
         before: dict[int, float] = {}
         after: dict[int, float] = {}
         if rated:
-            before = await queries.ratings_of(conn, row.guild_id, row.kind, users)
+            before = queries.ratings_of_sync(raw, row.guild_id, row.kind, users)
             after = rating.update(teams, before, team_won)
-            await queries.save_ratings(conn, row.guild_id, row.kind, after)
+            queries.save_ratings_sync(raw, row.guild_id, row.kind, after)
         for seat in loaded.seats:
             if seat.role is None:
                 continue
             team = team_of.get(seat.role, seat.role)
             outcome = "draw" if draw else ("win" if team_won[team] else "loss")
-            await queries.insert_result(
-                conn, game_id=row.id, role=seat.role, user_id=seat.user_id,
+            queries.insert_result_sync(
+                raw, game_id=row.id, role=seat.role, user_id=seat.user_id,
                 guild_id=row.guild_id, kind=row.kind, team=team, outcome=outcome,
                 score=state.result.scores.get(seat.role),
                 rating_before=before.get(seat.user_id, rating.INITIAL) if rated else None,
@@ -765,17 +795,16 @@ class GameService:
         if loaded.row.timeout_hours and loaded.row.status == "running":
             fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
         async with self.db.transaction() as conn:
-            if not await queries.update_game(conn, loaded.id, loaded.version, **fields):
+            row = await queries.write_game(conn, loaded.id, loaded.version, **fields)
+            if row is None:
                 raise errors.StaleChoice(await queries.game_version(conn, loaded.id) or 0)
             await queries.append_action(
                 conn, game_id=loaded.id, kind="undo", at=now, version=loaded.version + 1,
                 user_id=user_id, role=last.action.role, undoes=last.seq,
                 detail=json.dumps(detail) if detail else None,
             )
-            row = await queries.get_game(conn, loaded.id)
-        assert row is not None
         after = LoadedGame(
-            row=self._row(row), seats=loaded.seats, state=state, game=game, prompts=prompts
+            row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts
         )
         return TurnUpdate(
             loaded=after,

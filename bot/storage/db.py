@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
+import sqlite3
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
 from bot.storage import queries
+
+T = TypeVar("T")
 
 DEFAULT_PATH = Path("data") / "strategos.db"
 STAMP = "%Y-%m-%d %H:%M:%S.%f"
@@ -34,7 +38,7 @@ def stamp(moment: datetime) -> str:
 
 
 def parse_stamp(text: str) -> datetime:
-    return datetime.strptime(text, STAMP).replace(tzinfo=UTC)
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)  # the stamp format is ISO 8601
 
 
 class Database:
@@ -95,6 +99,28 @@ class Database:
                 await queries.rollback(self._conn)
                 raise
             await queries.commit(self._conn)
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """One whole transaction in one hand-over to the database thread.
+
+        ``fn`` gets the plain ``sqlite3.Connection`` (call only ``queries.*_sync``
+        functions with it) and runs inside ``BEGIN IMMEDIATE`` … ``COMMIT``; an exception
+        rolls everything back and is raised here. This is the hot path of every action:
+        a few statements cost one thread switch instead of one each.
+        """
+
+        def body(raw: sqlite3.Connection) -> T:
+            queries.begin_immediate_sync(raw)
+            try:
+                result = fn(raw)
+            except BaseException:
+                queries.rollback_sync(raw)
+                raise
+            queries.commit_sync(raw)
+            return result
+
+        async with self._lock:
+            return await queries.in_thread(self._conn, body)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -9,14 +9,55 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import aiosqlite
 
 Row = aiosqlite.Row
 
+
+async def _all(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()
+) -> list[Row]:
+    """Run a query and fetch every row in one trip to the database thread."""
+    return list(await conn.execute_fetchall(sql, params))
+
 # --- connection and transactions -------------------------------------------------------
+#
+# Functions named ``*_sync`` take the plain ``sqlite3.Connection`` and run in the
+# database's own thread: :meth:`bot.storage.db.Database.run` runs a whole transaction
+# of them in one hand-over to that thread (the hot path of every action), and their
+# async twins here run one of them on its own.
+
+T = TypeVar("T")
+
+
+async def in_thread(
+    conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any, **kwargs: Any
+) -> T:
+    """Run ``fn(sqlite3_connection, *args, **kwargs)`` in aiosqlite's connection thread.
+
+    aiosqlite serialises every call on one thread that owns the ``sqlite3.Connection``;
+    ``_execute`` and ``_conn`` are how its own methods do it (tested in
+    tests/storage/test_database.py, so an aiosqlite change that breaks this is caught).
+    """
+    result: T = await conn._execute(lambda: fn(conn._conn, *args, **kwargs))
+    return result
+
+
+def begin_immediate_sync(raw: sqlite3.Connection) -> None:
+    raw.execute("BEGIN IMMEDIATE")
+
+
+def commit_sync(raw: sqlite3.Connection) -> None:
+    raw.execute("COMMIT")
+
+
+def rollback_sync(raw: sqlite3.Connection) -> None:
+    if raw.in_transaction:
+        raw.execute("ROLLBACK")
+
 
 PRAGMAS = (
     "PRAGMA busy_timeout = 5000",  # first: switching to WAL may wait for another process
@@ -44,8 +85,8 @@ async def configure(conn: aiosqlite.Connection) -> None:
 async def pragma(conn: aiosqlite.Connection, name: str) -> Any:
     if not name.isidentifier():
         raise ValueError(f"not a pragma name: {name!r}")
-    async with conn.execute(f"PRAGMA {name}") as cursor:
-        row = await cursor.fetchone()
+    rows = await _all(conn, f"PRAGMA {name}")
+    row = rows[0] if rows else None
     return None if row is None else row[0]
 
 
@@ -63,8 +104,8 @@ async def rollback(conn: aiosqlite.Connection) -> None:
 
 
 async def check_integrity(conn: aiosqlite.Connection) -> None:
-    async with conn.execute("PRAGMA integrity_check") as cursor:
-        row = await cursor.fetchone()
+    rows = await _all(conn, "PRAGMA integrity_check")
+    row = rows[0] if rows else None
     if row is None or row[0] != "ok":
         raise RuntimeError(f"database integrity check failed: {row[0] if row else 'no answer'}")
 
@@ -80,8 +121,8 @@ async def ensure_migrations_table(conn: aiosqlite.Connection) -> None:
 
 
 async def applied_migrations(conn: aiosqlite.Connection) -> dict[int, str]:
-    async with conn.execute("SELECT version, name FROM schema_migrations") as cursor:
-        return {int(r[0]): str(r[1]) for r in await cursor.fetchall()}
+    rows = await _all(conn, "SELECT version, name FROM schema_migrations")
+    return {int(r[0]): str(r[1]) for r in rows}
 
 
 async def run_migration_statement(conn: aiosqlite.Connection, statement: str) -> None:
@@ -99,10 +140,11 @@ async def record_migration(
 
 
 async def table_names(conn: aiosqlite.Connection) -> list[str]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-    ) as cursor:
-        return [str(r[0]) for r in await cursor.fetchall()]
+    )
+    return [str(r[0]) for r in rows]
 
 
 # --- games -----------------------------------------------------------------------------------
@@ -148,28 +190,54 @@ async def insert_game(
 
 
 async def get_game(conn: aiosqlite.Connection, game_id: int) -> Row | None:
-    async with conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as c:
-        return await c.fetchone()
+    rows = await _all(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    return rows[0] if rows else None
 
 
-async def game_version(conn: aiosqlite.Connection, game_id: int) -> int | None:
-    async with conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as c:
-        row = await c.fetchone()
+# The game row and its seats in one query: seats as a JSON list of [seat, user_id, role].
+_WITH_SEATS = (
+    f"SELECT {GAME_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, role))"
+    " FROM (SELECT seat, user_id, role FROM seats WHERE game_id = games.id ORDER BY seat))"
+    " AS seat_list FROM games"
+)
+
+
+async def get_game_with_seats(conn: aiosqlite.Connection, game_id: int) -> Row | None:
+    rows = await _all(conn, f"{_WITH_SEATS} WHERE id = ?", (game_id,))
+    return rows[0] if rows else None
+
+
+async def active_game_with_seats(conn: aiosqlite.Connection, channel_id: int) -> Row | None:
+    rows = await _all(
+        conn,
+        f"{_WITH_SEATS} WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
+        (channel_id,),
+    )
+    return rows[0] if rows else None
+
+
+def game_version_sync(raw: sqlite3.Connection, game_id: int) -> int | None:
+    row = raw.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
     return None if row is None else int(row[0])
 
 
+async def game_version(conn: aiosqlite.Connection, game_id: int) -> int | None:
+    return await in_thread(conn, game_version_sync, game_id)
+
+
 async def active_game_in(conn: aiosqlite.Connection, channel_id: int) -> Row | None:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         f"SELECT {GAME_COLUMNS} FROM games"
         " WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
         (channel_id,),
-    ) as c:
-        return await c.fetchone()
+    )
+    return rows[0] if rows else None
 
 
 async def game_seed(conn: aiosqlite.Connection, game_id: int) -> str | None:
-    async with conn.execute("SELECT seed FROM games WHERE id = ?", (game_id,)) as c:
-        row = await c.fetchone()
+    rows = await _all(conn, "SELECT seed FROM games WHERE id = ?", (game_id,))
+    row = rows[0] if rows else None
     return None if row is None else row[0]
 
 
@@ -201,6 +269,31 @@ async def update_game(
     return cursor.rowcount == 1
 
 
+def write_game_sync(
+    raw: sqlite3.Connection, game_id: int, expected_version: int, **fields: Any
+) -> Row | None:
+    """Like :func:`update_game` (always bumping the version), returning the new row with
+    its seats, or None when someone else wrote first (then nothing changed)."""
+    unknown = set(fields) - WRITABLE
+    if unknown:
+        raise ValueError(f"not writable game columns: {sorted(unknown)}")
+    sets = [f"{name} = ?" for name in fields] + ["version = version + 1"]
+    row: Row | None = raw.execute(
+        f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?"
+        f" RETURNING {GAME_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, role))"
+        " FROM (SELECT seat, user_id, role FROM seats WHERE game_id = games.id ORDER BY seat))"
+        " AS seat_list",
+        (*fields.values(), game_id, expected_version),
+    ).fetchone()
+    return row
+
+
+async def write_game(
+    conn: aiosqlite.Connection, game_id: int, expected_version: int, **fields: Any
+) -> Row | None:
+    return await in_thread(conn, write_game_sync, game_id, expected_version, **fields)
+
+
 async def set_board_message(conn: aiosqlite.Connection, game_id: int, message_id: int) -> bool:
     cursor = await conn.execute(
         "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
@@ -213,49 +306,54 @@ async def mark_reminded(conn: aiosqlite.Connection, game_id: int) -> None:
 
 
 async def due_reminders(conn: aiosqlite.Connection, now: str) -> list[int]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT id FROM games WHERE status = 'running' AND reminded = 0"
         " AND remind_at IS NOT NULL AND remind_at <= ? AND deadline > ? ORDER BY remind_at",
         (now, now),
-    ) as c:
-        return [int(r[0]) for r in await c.fetchall()]
+    )
+    return [int(r[0]) for r in rows]
 
 
 async def due_timeouts(conn: aiosqlite.Connection, now: str) -> list[int]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT id FROM games WHERE status = 'running' AND deadline IS NOT NULL"
         " AND deadline <= ? ORDER BY deadline",
         (now,),
-    ) as c:
-        return [int(r[0]) for r in await c.fetchall()]
+    )
+    return [int(r[0]) for r in rows]
 
 
 async def games_of_status(conn: aiosqlite.Connection, statuses: Sequence[str]) -> list[int]:
     marks = ", ".join("?" for _ in statuses)
-    async with conn.execute(
+    rows = await _all(
+        conn,
         f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", tuple(statuses)
-    ) as c:
-        return [int(r[0]) for r in await c.fetchall()]
+    )
+    return [int(r[0]) for r in rows]
 
 
 # --- seats --------------------------------------------------------------------------------
 
 
 async def get_seats(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT game_id, seat, user_id, role FROM seats WHERE game_id = ? ORDER BY seat",
         (game_id,),
-    ) as c:
-        return list(await c.fetchall())
+    )
+    return rows
 
 
 async def insert_seat(
     conn: aiosqlite.Connection, game_id: int, user_id: int, role: str | None, now: str
 ) -> int:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT COALESCE(MAX(seat), 0) + 1 FROM seats WHERE game_id = ?", (game_id,)
-    ) as c:
-        row = await c.fetchone()
+    )
+    row = rows[0] if rows else None
     seat = int(row[0]) if row else 1
     await conn.execute(
         "INSERT INTO seats (game_id, seat, user_id, role, joined_at) VALUES (?, ?, ?, ?, ?)",
@@ -292,8 +390,8 @@ async def replace_seat_user(
 # --- the action log (append-only) ---------------------------------------------------------
 
 
-async def append_action(
-    conn: aiosqlite.Connection,
+def append_action_sync(
+    raw: sqlite3.Connection,
     *,
     game_id: int,
     kind: str,
@@ -307,33 +405,38 @@ async def append_action(
     detail: str | None = None,
 ) -> int:
     """Append one row; its ``seq`` is the next number of this game (inside the transaction)."""
-    async with conn.execute(
-        "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
-    ) as c:
-        row = await c.fetchone()
-    seq = int(row[0]) if row else 1
-    await conn.execute(
+    row = raw.execute(
         "INSERT INTO actions (game_id, seq, kind, user_id, role, choice, at, barrier, undoes,"
-        " version, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, seq, kind, user_id, role, choice, at, int(barrier), undoes, version, detail),
-    )
-    return seq
+        " version, detail)"
+        " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM actions"
+        " WHERE game_id = ? RETURNING seq",
+        (game_id, kind, user_id, role, choice, at, int(barrier), undoes, version, detail,
+         game_id),
+    ).fetchone()
+    return int(row[0])
+
+
+async def append_action(conn: aiosqlite.Connection, **fields: Any) -> int:
+    """See :func:`append_action_sync` (same keyword arguments)."""
+    return int(await in_thread(conn, append_action_sync, **fields))
 
 
 async def get_actions(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT seq, kind, user_id, role, choice, at, barrier, undoes, version, detail"
         " FROM actions WHERE game_id = ? ORDER BY seq",
         (game_id,),
-    ) as c:
-        return list(await c.fetchall())
+    )
+    return rows
 
 
 async def count_actions(conn: aiosqlite.Connection, game_id: int, kind: str) -> int:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT COUNT(*) FROM actions WHERE game_id = ? AND kind = ?", (game_id, kind)
-    ) as c:
-        row = await c.fetchone()
+    )
+    row = rows[0] if rows else None
     return int(row[0]) if row else 0
 
 
@@ -351,10 +454,11 @@ async def set_moderator_role(
 
 
 async def moderator_role(conn: aiosqlite.Connection, guild_id: int) -> int | None:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
-    ) as c:
-        row = await c.fetchone()
+    )
+    row = rows[0] if rows else None
     return None if row is None or row[0] is None else int(row[0])
 
 
@@ -371,34 +475,41 @@ async def notify_modes(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> d
     if not ids:
         return {}
     marks = ", ".join("?" for _ in ids)
-    async with conn.execute(
+    rows = await _all(
+        conn,
         f"SELECT user_id, notify FROM user_settings WHERE user_id IN ({marks})", ids
-    ) as c:
-        return {int(r[0]): str(r[1]) for r in await c.fetchall()}
+    )
+    return {int(r[0]): str(r[1]) for r in rows}
 
 
 # --- results and ratings --------------------------------------------------------------------
 
 
-async def ratings_of(
-    conn: aiosqlite.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
+def ratings_of_sync(
+    raw: sqlite3.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
 ) -> dict[int, float]:
     ids = list(user_ids)
     if not ids:
         return {}
     marks = ", ".join("?" for _ in ids)
-    async with conn.execute(
+    rows = raw.execute(
         f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND kind = ?"
         f" AND user_id IN ({marks})",
         (guild_id, kind, *ids),
-    ) as c:
-        return {int(r[0]): float(r[1]) for r in await c.fetchall()}
+    ).fetchall()
+    return {int(r[0]): float(r[1]) for r in rows}
 
 
-async def save_ratings(
-    conn: aiosqlite.Connection, guild_id: int, kind: str, ratings: Mapping[int, float]
+async def ratings_of(
+    conn: aiosqlite.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
+) -> dict[int, float]:
+    return await in_thread(conn, ratings_of_sync, guild_id, kind, list(user_ids))
+
+
+def save_ratings_sync(
+    raw: sqlite3.Connection, guild_id: int, kind: str, ratings: Mapping[int, float]
 ) -> None:
-    await conn.executemany(
+    raw.executemany(
         "INSERT INTO ratings (guild_id, kind, user_id, rating, games) VALUES (?, ?, ?, ?, 1)"
         " ON CONFLICT (guild_id, kind, user_id)"
         " DO UPDATE SET rating = excluded.rating, games = games + 1",
@@ -406,8 +517,14 @@ async def save_ratings(
     )
 
 
-async def insert_result(
-    conn: aiosqlite.Connection,
+async def save_ratings(
+    conn: aiosqlite.Connection, guild_id: int, kind: str, ratings: Mapping[int, float]
+) -> None:
+    await in_thread(conn, save_ratings_sync, guild_id, kind, dict(ratings))
+
+
+def insert_result_sync(
+    raw: sqlite3.Connection,
     *,
     game_id: int,
     role: str,
@@ -421,7 +538,7 @@ async def insert_result(
     rating_after: float | None,
     finished_at: str,
 ) -> None:
-    await conn.execute(
+    raw.execute(
         "INSERT INTO results (game_id, role, user_id, guild_id, kind, team, outcome, score,"
         " rating_before, rating_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (game_id, role, user_id, guild_id, kind, team, outcome, score, rating_before,
@@ -429,13 +546,19 @@ async def insert_result(
     )
 
 
+async def insert_result(conn: aiosqlite.Connection, **fields: Any) -> None:
+    """See :func:`insert_result_sync` (same keyword arguments)."""
+    await in_thread(conn, insert_result_sync, **fields)
+
+
 async def results_of_game(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT game_id, role, user_id, team, outcome, score, rating_before, rating_after"
         " FROM results WHERE game_id = ? ORDER BY role",
         (game_id,),
-    ) as c:
-        return list(await c.fetchall())
+    )
+    return rows
 
 
 # A user's record per kind counts games, not roles: a user holding two seats of one team
@@ -447,27 +570,29 @@ _PER_GAME = (
 
 
 async def user_record(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[Row]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT g.kind, COUNT(*) AS games, SUM(g.o = 2) AS wins, SUM(g.o = 0) AS losses,"
         " SUM(g.o = 1) AS draws, r.rating, COALESCE(r.games, 0) AS rated"
         f" FROM ({_PER_GAME}) AS g"
         " LEFT JOIN ratings AS r ON r.guild_id = ? AND r.kind = g.kind AND r.user_id = ?"
         " GROUP BY g.kind ORDER BY g.kind",
         (guild_id, user_id, guild_id, user_id),
-    ) as c:
-        return list(await c.fetchall())
+    )
+    return rows
 
 
 async def recent_results(
     conn: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
 ) -> list[Row]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT game_id, kind, role, team, outcome, rating_before, rating_after, finished_at"
         " FROM results WHERE guild_id = ? AND user_id = ?"
         " ORDER BY finished_at DESC, game_id DESC, role LIMIT ?",
         (guild_id, user_id, limit),
-    ) as c:
-        return list(await c.fetchall())
+    )
+    return rows
 
 
 async def leaderboard(
@@ -476,7 +601,8 @@ async def leaderboard(
     """Rated players, best first; per kind, or over all kinds (one row per user and kind)."""
     kind_filter = "" if kind is None else " AND r.kind = ?"
     params: tuple[Any, ...] = (guild_id,) if kind is None else (guild_id, kind)
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT r.user_id, r.kind, r.rating, r.games,"
         " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
         "  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = 'win') AS wins,"
@@ -487,5 +613,5 @@ async def leaderboard(
         f" FROM ratings AS r WHERE r.guild_id = ?{kind_filter}"
         " ORDER BY r.rating DESC, r.games DESC, r.user_id LIMIT ?",
         (*params, limit),
-    ) as c:
-        return list(await c.fetchall())
+    )
+    return rows

@@ -132,10 +132,10 @@ async def test_crash_inside_apply_leaves_nothing_changed(
     assert await snapshot(db, game_id) == before
     # A crash between the two writes of the transaction rolls both back.
 
-    async def failing_append(*args: object, **kwargs: object) -> int:
+    def failing_append(*args: object, **kwargs: object) -> int:
         raise OSError("disk went away")
 
-    monkeypatch.setattr(queries, "append_action", failing_append)
+    monkeypatch.setattr(queries, "append_action_sync", failing_append)
     with pytest.raises(OSError):
         await play_card(service, game_id, SOUTH, "south")
     monkeypatch.undo()
