@@ -26,6 +26,7 @@ import resource
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,23 +67,28 @@ async def new_game(service: GameService, kind: str, channel: int, players: int) 
     return update.loaded.id
 
 
-def renderer_for(kind: str) -> Any:
+def board_painter(kind: str) -> Callable[[dict[str, Any]], bytes] | None:
+    """Spectator view -> PNG bytes with the game's renderer, or None without one."""
     try:
         from render.base import get_renderer
+        from render.common import png_bytes
 
-        return get_renderer(kind)
+        renderer = get_renderer(kind)
     except (ImportError, AttributeError):
         return None
+
+    def paint(view: dict[str, Any]) -> bytes:
+        return png_bytes(renderer.board(view))
+
+    return paint
 
 
 async def latency(
     service: GameService, kind: str, players: int, actions: int, render: bool
 ) -> dict[str, Any]:
     """Time single actions, one after another (no contention)."""
-    renderer = renderer_for(kind) if render else None
-    png_bytes = None
-    if renderer is not None:
-        from render.common import png_bytes
+    paint = board_painter(kind) if render else None
+    sizes: list[int] = []
     chooser = Rng(seed="latency")
     times: list[float] = []
     channel = 1
@@ -98,16 +104,16 @@ async def latency(
         user = loaded.users_of(role)[0]
         began = time.perf_counter()
         update = await service.act(game_id, user, loaded.version, role, choice)
-        if renderer is not None and png_bytes is not None and update.turn_ended:
-            image = await asyncio.to_thread(renderer.board, update.loaded.view(None))
-            await asyncio.to_thread(png_bytes, image)
+        if paint is not None and update.turn_ended:
+            sizes.append(len(await asyncio.to_thread(paint, update.loaded.view(None))))
         times.append((time.perf_counter() - began) * 1000)
     return {
         "actions": len(times),
         "p50_ms": round(percentile(times, 0.5), 3),
         "p95_ms": round(percentile(times, 0.95), 3),
         "max_ms": round(max(times), 3),
-        "rendered": renderer is not None,
+        "rendered": paint is not None,
+        "png_kib_max": round(max(sizes) / 1024, 1) if sizes else None,
     }
 
 
