@@ -169,6 +169,8 @@ def can_fire(state: FreedomState, space_id: str, side: str) -> bool:
     space = state.spaces[space_id]
     if space.cannon != side or units(space, side) == 0:
         return False
+    if side == "empire" and SPACES[space_id].on_wall:
+        return False  # v2.2 5.4: an Imperial cannon on the wall may not fire
     return bool(cannon_targets(state, space_id))
 
 

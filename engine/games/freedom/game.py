@@ -55,6 +55,20 @@ class Freedom(Game[FreedomState, FreedomOptions]):
     def view(self, state: FreedomState, role: str | None) -> dict[str, Any]:
         return build_view(state, role)
 
+    def timeout_choice(self, state: FreedomState, role: str) -> str | None:
+        """Out of time under the "pass" policy: pass, stop or step back; a card goes for AP."""
+        prompt = self.prompts(state).get(role)
+        if prompt is None or not prompt.choices:
+            return None
+        available = [c.id for c in prompt.choices]
+        for wanted in ("pass", "done", "back"):
+            if wanted in available:
+                return wanted
+        for cid in available:
+            if cid.startswith("card:") and cid.endswith(":ap"):
+                return cid
+        return available[0]
+
     def invariants(self, state: FreedomState) -> list[str]:
         # The spectator view's card part is the only part that can carry card ids (see
         # invariants.hidden_leaks); the board part is checked by the view tests.

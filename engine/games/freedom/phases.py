@@ -388,8 +388,8 @@ class Cannons(PromptState):
         return "Cannons phase: choose a cannon to fire."
 
     def ready(self, state: FreedomState, frame: Frame) -> list[str]:
-        return sorted(s for s in state.spaces if s not in frame.data["fired"]
-                      and can_fire(state, s, frame.role))
+        return sorted(s for s, sp in state.spaces.items() if sp.cannon == frame.role
+                      and s not in frame.data["fired"] and can_fire(state, s, frame.role))
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):

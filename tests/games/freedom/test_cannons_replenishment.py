@@ -285,3 +285,24 @@ def test_insurgents_win_after_round_six_and_morale_zero_ends_at_once() -> None:
     play_ap(state, "empire", ap=2)
     choose(state, "empire", "act:attack", "from:M45", "at:W5", "morale:down")
     assert state.result is not None and state.result.winners == ["empire"]
+
+
+def test_an_imperial_cannon_on_the_wall_is_silent() -> None:
+    state = board()
+    put(state, "W5", ins=1)
+    put(state, "W4", exp=1, damage=2, cannon="empire")
+    put(state, "M45", exp=1, cannon="empire")
+    at_step(state, "cannons_empire")
+    assert "fire:W4" not in ids(state, "empire") and "fire:M45" in ids(state, "empire")
+
+
+def test_timeout_passes_stops_or_plays_for_ap() -> None:
+    state = board()
+    put(state, "W5", ins=1)
+    put(state, "M45", exp=1, cannon="empire")
+    at_step(state, "cannons_empire")
+    assert GAME.timeout_choice(state, "empire") == "done"
+    from freedom_helpers import to_actions
+
+    to_actions(state, "empire", state.hands["empire"])
+    assert GAME.timeout_choice(state, "empire").endswith(":ap")  # type: ignore[union-attr]
