@@ -106,7 +106,8 @@ def board_files(rendered: RenderedBoard, game_id: int) -> list[discord.File]:
 
 def board_embed(title: str, rendered: RenderedBoard, game_id: int) -> discord.Embed:
     embed = discord.Embed(
-        title=clip(title, 256), description=clip(rendered.status, EMBED_DESCRIPTION), colour=COLOUR
+        title=clip(title, 256), description=clip(rendered.status, EMBED_DESCRIPTION) or None,
+        colour=COLOUR,
     )
     embed.set_image(url=f"attachment://board-{game_id}.png")
     return embed

@@ -82,7 +82,8 @@ async def prompt_message(
     shown = role or mine[0]
     private = await render_private(loaded.row.kind, loaded.view(shown))
     title = f"{loaded.game.name} #{loaded.row.id} — your view as {role_name(loaded, shown)}"
-    embed = discord.Embed(title=clip(title, 256), description=clip(private, EMBED_DESCRIPTION))
+    embed = discord.Embed(title=clip(title, 256),
+                          description=clip(private, EMBED_DESCRIPTION) or None)
     lines = [note] if note else []
     view = None
     if loaded.row.status == "paused":
