@@ -32,7 +32,6 @@ from engine.games.freedom.cards import (
     CARDS,
     SPECIALS,
     Adjust,
-    Card,
     Civilians,
     DamageWall,
     Draw,
@@ -734,8 +733,3 @@ PERFORM: dict[type, Any] = {
     Special: special,
 }
 
-
-def describe(card: Card) -> str:
-    """One line for a hand or a log: name, side, AP and event text."""
-    side = {"empire": "Imperial", "insurgents": "Insurgent", "neutral": "neutral"}[card.side]
-    return f"{card.name} ({side}, {card.ap} AP): {card.text}"

@@ -786,3 +786,15 @@ def test_kapitan_mahmud_gives_six_lagoon_ap_with_two_attacks_per_unit() -> None:
     # only movement and attacks, no Support, Plea, Preparation or cannon
     assert all(i in ("act:move", "act:slow", "act:attack", "done") for i in ids)
     assert state.attacks_per_unit == 2
+
+
+def test_a_card_drawn_by_an_event_stays_hidden_from_spectators_and_the_opponent() -> None:
+    import json
+
+    state = start_state()
+    drawn = state.decks["A"][0]
+    run_event(state, "A45", "insurgents")  # Council of War: draw 1 card
+    assert drawn in state.hands["insurgents"]
+    assert drawn not in json.dumps(GAME.view(state, None))
+    assert drawn not in json.dumps(GAME.view(state, "empire"))
+    assert drawn in json.dumps(GAME.view(state, "insurgents"))
