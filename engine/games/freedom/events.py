@@ -169,6 +169,12 @@ def _space_choices(
     ]
 
 
+def _title(frame: Frame) -> str:
+    """The card's name, to head the questions its event asks."""
+    card_id = frame.data.get("card")
+    return CARDS[card_id].name if card_id in CARDS else "Event"
+
+
 def _check(space_id: str, legal: list[str]) -> None:
     if space_id not in legal:
         _refuse()
@@ -232,7 +238,8 @@ def support(state: FreedomState, effect: Support, role: str, card_id: str) -> No
             what = pieces.support_area(state, AREA_ID[name], side)
             state.say(f"Support Area for {SIDE_NAME[side]} in {name}: {what}.")
     if effect.choose:
-        push(state, "ev_support", side, left=effect.choose, times=effect.times, done=[])
+        push(state, "ev_support", side, card=card_id, left=effect.choose, times=effect.times,
+             done=[])
 
 
 @prompt_state
@@ -242,7 +249,8 @@ class ChooseSupport(PromptState):
     name = "ev_support"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
-        return f"Event: choose an area for a free Support Area ({frame.data['left']} left)."
+        left = frame.data["left"]
+        return f"{_title(frame)}: choose an area for a free Support Area ({left} left)."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return [
@@ -270,7 +278,7 @@ def _area_label(state: FreedomState, area_id: str) -> str:
 
 
 def strip_support(state: FreedomState, effect: StripSupport, role: str, card_id: str) -> None:
-    push(state, "ev_strip", role, left=effect.count)
+    push(state, "ev_strip", role, card=card_id, left=effect.count)
 
 
 @prompt_state
@@ -280,7 +288,7 @@ class StripSupportMarkers(PromptState):
     name = "ev_strip"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
-        return f"Event: remove a Support marker from an area ({frame.data['left']} left)."
+        return f"{_title(frame)}: remove a Support marker from an area ({frame.data['left']} left)."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return [
@@ -329,7 +337,7 @@ def cannon(state: FreedomState, effect: GainCannon, role: str, card_id: str) -> 
             pieces.place_cannon(state, CAMP, "empire")
             state.say("A cannon is placed in the Camp.")
         elif _cannon_places(state):
-            push(state, "ev_cannon", side)
+            push(state, "ev_cannon", side, card=card_id)
         else:
             state.say("No space can take a new Insurgent cannon.")
 
@@ -348,7 +356,7 @@ class PlaceCannon(PromptState):
     name = "ev_cannon"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
-        return "Event: choose a space with one of your units for the new cannon."
+        return f"{_title(frame)}: choose a space with one of your units for the new cannon."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return _space_choices(_cannon_places(state))
@@ -366,7 +374,7 @@ def remove_units(state: FreedomState, effect: RemoveUnits, role: str, card_id: s
     if not _removable(state, effect.zone, side, effect.kind):
         state.say(f"{SIDE_NAME[side].capitalize()} have no such unit to remove.")
         return
-    push(state, "ev_remove", chooser, side=side, zone=effect.zone, kind=effect.kind,
+    push(state, "ev_remove", chooser, card=card_id, side=side, zone=effect.zone, kind=effect.kind,
          left=effect.count)
 
 
@@ -382,7 +390,7 @@ class RemoveUnitsPrompt(PromptState):
 
     def text(self, state: FreedomState, frame: Frame) -> str:
         whose = "your" if frame.data["side"] == frame.role else "an enemy"
-        return f"Event: remove {whose} unit — choose a space ({frame.data['left']} left)."
+        return f"{_title(frame)}: remove {whose} unit — choose a space ({frame.data['left']} left)."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         d = frame.data
@@ -416,7 +424,8 @@ def remove_cannon(state: FreedomState, effect: RemoveCannon, role: str, card_id:
     if not _cannons_in(state, effect.zone, side):
         state.say(f"{SIDE_NAME[side].capitalize()} have no cannon there.")
         return
-    push(state, "ev_uncannon", chooser, side=side, zone=effect.zone, left=effect.count)
+    push(state, "ev_uncannon", chooser, card=card_id, side=side, zone=effect.zone,
+         left=effect.count)
 
 
 def _cannons_in(state: FreedomState, zone: str, side: str) -> list[str]:
@@ -431,7 +440,7 @@ class RemoveCannonPrompt(PromptState):
     name = "ev_uncannon"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
-        return "Event: choose the cannon to remove."
+        return f"{_title(frame)}: choose the cannon to remove."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return _space_choices(_cannons_in(state, frame.data["zone"], frame.data["side"]), "danger")
@@ -452,7 +461,8 @@ def damage_wall(state: FreedomState, effect: DamageWall, role: str, card_id: str
     if not _damageable(state, effect.near, effect.forts):
         state.say("No wall space can be damaged.")
         return
-    push(state, "ev_damage", "empire", near=effect.near, forts=effect.forts, left=effect.count)
+    push(state, "ev_damage", "empire", card=card_id, near=effect.near, forts=effect.forts,
+         left=effect.count)
 
 
 def _damageable(state: FreedomState, near: str, forts: bool) -> list[str]:
@@ -479,7 +489,7 @@ class DamageWallPrompt(PromptState):
     name = "ev_damage"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
-        return f"Event: choose a wall space to damage ({frame.data['left']} left)."
+        return f"{_title(frame)}: choose a wall space to damage ({frame.data['left']} left)."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return _space_choices(_damageable(state, frame.data["near"], frame.data["forts"]),
@@ -499,7 +509,7 @@ def repair_wall(state: FreedomState, effect: RepairWall, role: str, card_id: str
     if not _repairable(state):
         state.say("No wall space needs repair.")
         return
-    push(state, "ev_repair", "insurgents", left=effect.count)
+    push(state, "ev_repair", "insurgents", card=card_id, left=effect.count)
 
 
 def _repairable(state: FreedomState) -> list[str]:
@@ -511,7 +521,7 @@ class RepairWallPrompt(PromptState):
     name = "ev_repair"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
-        return f"Event: choose a wall space to repair ({frame.data['left']} left)."
+        return f"{_title(frame)}: choose a wall space to repair ({frame.data['left']} left)."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return _space_choices(_repairable(state), "success")
@@ -534,7 +544,8 @@ def strike(state: FreedomState, effect: Strike, role: str, card_id: str) -> None
     if not _strike_targets(state, side, effect.from_zone):
         state.say("No enemy is within reach: no attack is made.")
         return
-    push(state, "ev_strike", side, zone=effect.from_zone, hit=effect.hit, left=effect.count)
+    push(state, "ev_strike", side, card=card_id, zone=effect.from_zone, hit=effect.hit,
+         left=effect.count)
 
 
 def _strike_targets(state: FreedomState, side: str, zone: str) -> list[str]:
@@ -556,7 +567,7 @@ class StrikePrompt(PromptState):
     name = "ev_strike"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
-        return (f"Event: choose a space to attack — hits on {frame.data['hit']}+ "
+        return (f"{_title(frame)}: choose a space to attack — hits on {frame.data['hit']}+ "
                 f"({frame.data['left']} attack{'s' if frame.data['left'] != 1 else ''} left).")
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
@@ -629,7 +640,7 @@ def under_cover_of_night(state: FreedomState, role: str, card_id: str) -> None:
     if not _night_sources(state):
         state.say("No Imperial cannon in row 6 can move forward.")
         return
-    push(state, "ev_night", "empire", step="source")
+    push(state, "ev_night", "empire", card=card_id, step="source")
 
 
 def _forward(space_id: str) -> list[str]:

@@ -798,3 +798,10 @@ def test_a_card_drawn_by_an_event_stays_hidden_from_spectators_and_the_opponent(
     assert drawn not in json.dumps(GAME.view(state, None))
     assert drawn not in json.dumps(GAME.view(state, "empire"))
     assert drawn in json.dumps(GAME.view(state, "insurgents"))
+
+
+def test_event_questions_name_their_card() -> None:
+    state = start_state()
+    run_event(state, "A21", "insurgents")
+    current = flow.current_choices(state)
+    assert current is not None and current[1].startswith("Marsh Diseases: remove your unit")
