@@ -95,13 +95,21 @@ class Table:
     actions: int = 0
 
     async def open(self, game: str, options: str | None = None, **extra: Any) -> FakeMessage:
-        """`/game new` with typed options; returns the lobby message in the channel."""
+        """`/game new`; returns the lobby message in the channel.
+
+        With typed `options` (or none to choose) the lobby opens at once; otherwise the
+        host gets the ephemeral options step and presses **Open lobby** with the defaults.
+        """
         kwargs: dict[str, Any] = {"game": game, **extra}
         if options is not None:
             kwargs["options"] = options
         ix = await self.fake.slash(self.host, "game new", **kwargs)
         lobby = ix.response
-        assert lobby is not None and not lobby.ephemeral, ix.text()
+        assert lobby is not None, ix.text()
+        if lobby.ephemeral:
+            lobby = (await self.fake.click(self.host, lobby, label="Open lobby")).response
+            assert lobby is not None
+        assert not lobby.ephemeral and lobby in self.fake.channel_messages(), lobby.text()
         self.lobby = lobby
         return lobby
 
@@ -148,15 +156,22 @@ class Table:
         self.actions += 1
         return self.fake.message(prompt)
 
-    async def play_out(self, max_actions: int = 5000) -> FakeMessage:
+    def choices_left(self, prompt: FakeMessage) -> bool:
+        return bool(choice_items(self.fake.message(prompt)))
+
+    async def play_out(self, max_actions: int = 5000, stop_after: int | None = None
+                       ) -> FakeMessage | None:
         """Play until the game ends, each player always choosing a legal option the bot sent.
 
         Whoever the bot says it is waiting for takes their turn next; if nobody it names has
         anything to choose, everyone is asked (that must find someone, or the game is stuck).
+        With `stop_after`, returns None once that many choices were made (between turns).
         """
         by_id = {u.id: u for u in self.players}
         queue: list[FakeUser] = list(self.players)
         while (end := self.over()) is None:
+            if stop_after is not None and self.actions >= stop_after:
+                return None
             progressed = False
             waiting: list[FakeUser] = []
             for user in queue:

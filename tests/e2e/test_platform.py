@@ -107,6 +107,7 @@ async def test_two_players_play_a_game_across_a_restart(fake: FakeDiscord,
     assert ix.response is not None and len(hand_of(ix.response)) == 2
 
     end = await table.play_out()
+    assert end is not None
     assert_board_image(end)
     assert "Winner" in end.text()
     seed = re.search(r"Seed revealed: `([^`]+)`", end.text())
