@@ -805,3 +805,14 @@ def test_event_questions_name_their_card() -> None:
     run_event(state, "A21", "insurgents")
     current = flow.current_choices(state)
     assert current is not None and current[1].startswith("Marsh Diseases: remove your unit")
+
+
+def test_the_rules_page_lists_every_card_as_in_the_data() -> None:
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[3] / "docs" / "games" / "freedom.md"
+    rows = {line.split("|")[1].strip(): line for line in page.read_text().splitlines()
+            if line.startswith("| A") or line.startswith("| B")}
+    for c in deck().card:
+        assert c.id in rows, c.id
+        assert f"| {c.ap} | {c.text} | {c.note} |" in rows[c.id], c.id
