@@ -8,6 +8,7 @@ Tests pass ``clock`` to control time and call :meth:`StrategosBot.run_timers_onc
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
@@ -18,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_render import renderer_for
 from bot.service import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
@@ -25,6 +27,7 @@ from bot.views.game import RematchButton, TakeTurnButton
 from bot.views.lobby import LobbyButton, RoleSelect
 from bot.views.prompt import ChoiceButton, ChoiceSelect, PageButton
 from bot.views.setup import SetupOpen, SetupOption
+from engine.core.registry import all_games
 
 log = logging.getLogger("strategos.bot")
 
@@ -32,6 +35,11 @@ COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.setti
         "bot.cogs.stats")
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
                  LobbyButton, RoleSelect, SetupOption, SetupOpen)
+
+
+def warm_up() -> None:
+    for game in all_games():
+        renderer_for(game.id)
 
 
 def utc_now() -> datetime:
@@ -59,6 +67,9 @@ class StrategosBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
+        # Import every game and renderer now (data files, fonts), not inside a 3-second
+        # interaction deadline.
+        await asyncio.to_thread(warm_up)
         self.db = await Database.open(self.settings.database)
         self._service = GameService(self.db, clock=self.clock)
         for cog in COGS:

@@ -91,17 +91,20 @@ async def post_lobby(interaction: discord.Interaction[Any], loaded: LoadedGame) 
 
 
 async def _current_lobby(interaction: discord.Interaction[Any], game_id: int) -> LoadedGame | None:
+    """The lobby the clicked message belongs to; a closed one loses its buttons."""
     bot: StrategosBot = interaction.client
     loaded = await bot.service.game_in(interaction.channel_id or 0)
     if loaded is None or loaded.row.id != game_id or loaded.row.status != "lobby":
-        await interaction.response.edit_message(content=CLOSED, view=None)
+        await interaction.edit_original_response(content=CLOSED, view=None)
         return None
     return loaded
 
 
 async def lobby_button(interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
+    """Join / Leave / Start / Cancel. Acknowledged first (deferred update), then edited."""
     bot: StrategosBot = interaction.client
     channel_id, user_id = interaction.channel_id or 0, interaction.user.id
+    await interaction.response.defer()
     try:
         if await _current_lobby(interaction, game_id) is None:
             return
@@ -111,19 +114,19 @@ async def lobby_button(interaction: discord.Interaction[Any], game_id: int, acti
             await bot.service.leave(channel_id, user_id)
         elif action == "cancel":
             await bot.service.cancel(channel_id, user_id)
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=f"Game #{game_id} was cancelled by <@{user_id}>.", embed=None, view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
         elif action == "start":
             update = await bot.service.start(channel_id, user_id)
-            await interaction.response.edit_message(content=f"Game #{game_id} has started.",
-                                                    view=None)
+            await interaction.edit_original_response(content=f"Game #{game_id} has started.",
+                                                     view=None)
             await announce_start(bot, update)
             return
     except Friendly as error:
-        await interaction.response.send_message(str(error), ephemeral=True)
+        await interaction.followup.send(str(error), ephemeral=True)
         return
     await _redraw(interaction, game_id)
 
@@ -131,12 +134,13 @@ async def lobby_button(interaction: discord.Interaction[Any], game_id: int, acti
 async def _redraw(interaction: discord.Interaction[Any], game_id: int) -> None:
     bot: StrategosBot = interaction.client
     loaded = await bot.service.load(game_id)
-    await interaction.response.edit_message(**lobby_message(loaded))
+    await interaction.edit_original_response(**lobby_message(loaded))
 
 
 async def pick_role(interaction: discord.Interaction[Any], game_id: int, role: str) -> None:
     bot: StrategosBot = interaction.client
     channel_id, user_id = interaction.channel_id or 0, interaction.user.id
+    await interaction.response.defer()
     try:
         loaded = await _current_lobby(interaction, game_id)
         if loaded is None:
@@ -146,7 +150,7 @@ async def pick_role(interaction: discord.Interaction[Any], game_id: int, role: s
         else:
             await bot.service.choose_role(channel_id, user_id, role)
     except Friendly as error:
-        await interaction.response.send_message(str(error), ephemeral=True)
+        await interaction.followup.send(str(error), ephemeral=True)
         return
     await _redraw(interaction, game_id)
 

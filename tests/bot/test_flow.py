@@ -260,6 +260,12 @@ async def test_game_commands(fake: FakeDiscord, bot: StrategosBot) -> None:
     listed = await fake.slash(alice, "game list")
     assert "Duel" in listed.text() and "2–2 players" in listed.text()
     assert "tests/support/duel.py" in (await fake.slash(alice, "game rules", game="duel")).text()
+    games = await fake.autocomplete(alice, "game new", "game", "du")
+    assert [g["value"] for g in games] == ["duel"]
+    suggested = await fake.autocomplete(alice, "game new", "options", "rounds_to_win=3 t",
+                                        game="duel")
+    assert [o["value"] for o in suggested] == ["rounds_to_win=3 timeout_policy=pass",
+                                               "rounds_to_win=3 timeout_policy=resign"]
     lobby = present((await fake.slash(alice, "game new", game="duel",
                                       options="rounds_to_win=2")).response)
     joined = await fake.slash(bob, "game join", side="south")
