@@ -283,9 +283,10 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
         )
         data = record.model_dump_json(indent=1).encode()
         files.append(discord.File(io.BytesIO(data), filename=f"strategos-{loaded.row.id}.json"))
+        text += await rating_changes(bot, loaded)
     else:
         text += ("\n" if text else "") + "The game was stopped."
-    players = " ".join(f"<@{seat.user_id}>" for seat in loaded.seats)
+    players = " ".join(f"<@{u}>" for u in loaded.user_ids())
     message = await channel.send(
         content=clip(f"{text}\n{players}".strip(), CONTENT),
         embed=embed,
@@ -294,6 +295,18 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
         allowed_mentions=USER_MENTIONS,
     )
     await bot.service.set_board_message(loaded.row.id, message.id)
+
+
+async def rating_changes(bot: StrategosBot, loaded: LoadedGame) -> str:
+    """Each player's Elo before and after this game (recorded by the service at the end)."""
+    changes = []
+    for user in loaded.user_ids():
+        stats = await bot.service.stats(loaded.row.guild_id, user, recent=5)
+        line = next((r for r in stats.recent if r.game_id == loaded.row.id), None)
+        if line and line.rating_before is not None and line.rating_after is not None:
+            delta = line.rating_after - line.rating_before
+            changes.append(f"<@{user}> {line.rating_after:.0f} ({delta:+.0f})")
+    return "\nElo: " + ", ".join(changes) if changes else ""
 
 
 async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:
