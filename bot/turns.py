@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("strategos.turns")
 
+MAX_EMBEDS = 10
+EMBED_TOTAL = 6000
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 Friendly = (ServiceError, EngineError)
@@ -80,10 +82,7 @@ async def prompt_message(
     if role not in asked:
         role = asked[0] if asked else None
     shown = role or mine[0]
-    private = await render_private(loaded.row.kind, loaded.view(shown))
-    title = f"{loaded.game.name} #{loaded.row.id} — your view as {role_name(loaded, shown)}"
-    embed = discord.Embed(title=clip(title, 256),
-                          description=clip(private, EMBED_DESCRIPTION) or None)
+    embeds = await private_embeds(loaded, [shown] + [r for r in mine if r != shown])
     lines = [note] if note else []
     view = None
     if loaded.row.status == "paused":
@@ -101,7 +100,21 @@ async def prompt_message(
         lines.append(f"**{role_name(loaded, role)}** — {prompt.text}")
         if shown_page.pages > 1:
             lines.append(f"Page {shown_page.number + 1} of {shown_page.pages} of your choices.")
-    return {"content": clip("\n".join(lines), CONTENT), "embeds": [embed], "view": view}
+    return {"content": clip("\n".join(lines), CONTENT), "embeds": embeds, "view": view}
+
+
+async def private_embeds(loaded: LoadedGame, roles: list[str]) -> list[discord.Embed]:
+    """One embed per role the player holds (their private views), within Discord's limits:
+    10 embeds, 4096 characters per description, 6000 characters in all."""
+    roles = roles[:MAX_EMBEDS]
+    budget = min(EMBED_DESCRIPTION, EMBED_TOTAL // len(roles) - 300)
+    embeds = []
+    for role in roles:
+        private = await render_private(loaded.row.kind, loaded.view(role))
+        title = f"{loaded.game.name} #{loaded.row.id} — your view as {role_name(loaded, role)}"
+        embeds.append(discord.Embed(title=clip(title, 256),
+                                    description=clip(private, budget) or None))
+    return embeds
 
 
 async def take_turn(interaction: discord.Interaction[Any], game_id: int) -> None:

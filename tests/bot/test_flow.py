@@ -338,3 +338,24 @@ async def test_simultaneous_prompts_stay_valid_but_double_clicks_do_not(
     assert "no longer current" not in done.text()
     post = await fake.wait_for_message(after=mark, where=lambda m: "Revealed" in m.text())
     assert post.images()
+
+
+async def test_one_player_holding_both_sides(fake: FakeDiscord, bot: StrategosBot) -> None:
+    alice = fake.add_user("alice")
+    lobby = present((await fake.slash(alice, "game new", game="duel",
+                                      options="rounds_to_win=1")).response)
+    await fake.slash(alice, "game join", side="north")
+    await fake.slash(alice, "game join", side="south")
+    assert "North, South" in fake.message(lobby).text()
+    mark = fake.cursor()
+    await fake.click(alice, lobby, label="Start")
+    board = await fake.wait_for_message(after=mark, where=lambda m: "SHA-256" in m.text())
+    prompt = present((await fake.click(alice, board, label="Take turn")).response)
+    assert len(prompt.embeds) == 2 and "**North** —" in prompt.content
+    await fake.click(alice, prompt, label="Play as South")
+    assert "**South** —" in fake.message(prompt).content
+    await fake.click(alice, prompt, cards(fake.message(prompt))[0])
+    assert "**North** —" in fake.message(prompt).content  # the other side is still to choose
+    mark = fake.cursor()
+    await fake.click(alice, prompt, cards(fake.message(prompt))[0])
+    await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
