@@ -47,10 +47,16 @@ def donate(state: EpireiaState, role: str, resource: str, amount: int) -> None:
     abilities.on_donate(state, role, resource, amount)
 
 
-def buildable(state: EpireiaState, role: str) -> list[str]:
+def buildable(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
+    """Buildings ``role`` can construct now, with their cost."""
     seat = state.seats[role]
-    return [b for b in catalog.building_ids() if b not in seat.buildings
-            and can_pay(state, role, abilities.building_cost(state, role, b))]
+    result = []
+    for building in catalog.building_ids():
+        if building not in seat.buildings:
+            cost = abilities.building_cost(state, role, building)
+            if can_pay(state, role, cost):
+                result.append((building, cost))
+    return result
 
 
 def construct(state: EpireiaState, role: str, building: str) -> None:
@@ -66,10 +72,10 @@ def construct(state: EpireiaState, role: str, building: str) -> None:
     abilities.on_construct(state, role, building)
 
 
-def producible(state: EpireiaState, role: str) -> list[str]:
-    return [k for k in catalog.token_kinds() if state.supply.get(k, 0) > 0
-            and not abilities.can_produce(state, role, k)
-            and can_pay(state, role, abilities.token_cost(state, role, k))]
+def producible(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
+    """Tokens ``role`` can produce now (supply, military building, cost), with their cost."""
+    return [(k, abilities.token_cost(state, role, k)) for k in catalog.token_kinds()
+            if state.supply.get(k, 0) > 0 and not abilities.can_produce(state, role, k)]
 
 
 def produce(state: EpireiaState, role: str, kind: str) -> None:

@@ -175,13 +175,11 @@ def ask_develop(state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
     for resource, amount in donations(state, role):
         choices.append(Choice(id=f"don:{resource}:{amount}", group="Donate (+1 Prestige)",
                               label=f"Donate {amount} {resource.title()}"))
-    for building in buildable(state, role):
-        cost = abilities.building_cost(state, role, building)
+    for building, cost in buildable(state, role):
         choices.append(Choice(id=f"build:{building}", group="Construct a building",
                               label=f"{catalog.building_name(building)} ({cost_text(cost)})",
                               detail=catalog.building_text(building)))
-    for kind in producible(state, role):
-        cost = abilities.token_cost(state, role, kind)
+    for kind, cost in producible(state, role):
         choices.append(Choice(id=f"make:{kind}", group="Produce a military token",
                               label=f"{token_label(kind)} ({cost_text(cost)})"))
     if seat.admin_uses < 3:
