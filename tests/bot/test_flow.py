@@ -359,3 +359,29 @@ async def test_one_player_holding_both_sides(fake: FakeDiscord, bot: StrategosBo
     mark = fake.cursor()
     await fake.click(alice, prompt, cards(fake.message(prompt))[0])
     await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
+
+
+async def test_replace_undo_and_kick_in_a_thread(fake: FakeDiscord, bot: StrategosBot) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    thread = fake.add_thread(fake.general, "duel night")
+    lobby = present((await fake.slash(alice, "game new", in_channel=thread, game="duel",
+                                      options="rounds_to_win=2")).response)
+    await fake.click(bob, lobby, label="Join")
+    mark = fake.cursor()
+    await fake.click(alice, lobby, label="Start")
+    board = await fake.wait_for_message(thread, after=mark, where=lambda m: "SHA-256" in m.text())
+    await play_card(fake, alice, board)
+    undone = await fake.slash(fake.owner, "mod undo", in_channel=thread)
+    assert "taken back" in undone.text()
+    loaded = await bot.service.load(1)
+    assert loaded.state is not None and not loaded.state.chosen  # type: ignore[attr-defined]
+    await fake.slash(fake.owner, "mod replace", in_channel=thread, old=bob, new=carol)
+    turn = await fake.click(bob, board, label="Take turn")
+    assert "not in this game" in turn.text()
+    assert cards((await fake.click(carol, board, label="Take turn")).response)
+    mark = fake.cursor()
+    kicked = await fake.slash(fake.owner, "mod kick", in_channel=thread, user=carol)
+    assert "removed" in kicked.text()
+    over = await fake.wait_for_message(thread, after=mark,
+                                       where=lambda m: "Seed revealed" in m.text())
+    assert str(alice.id) in over.text()
