@@ -69,7 +69,11 @@ async def backup(settings: Settings, target: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Strategos Discord bot")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Strategos Discord bot. Without a command it starts the bot "
+        "(settings from the environment and .env).",
+    )
     commands = parser.add_subparsers(dest="command")
     from bot import play
 
