@@ -56,6 +56,7 @@ class DiscordSpec:
     def __init__(self, document: dict[str, Any]) -> None:
         self.document = document
         _widen_attachment_ids(document)
+        _one_of_as_any_of(document)
         requests = copy.deepcopy(document)
         snowflake = requests["components"]["schemas"]["SnowflakeType"]
         requests["components"]["schemas"]["SnowflakeType"] = {
@@ -183,6 +184,23 @@ def _rebase(schema: Any) -> Any:
     if isinstance(schema, list):
         return [_rebase(v) for v in schema]
     return schema
+
+
+def _one_of_as_any_of(node: Any) -> None:
+    """Check unions with `anyOf` (stops at the first matching branch).
+
+    Discord's unions are told apart by a `type` field, so "exactly one branch" adds no
+    strictness, while `oneOf` must try every branch: with the ~20 component kinds, that
+    made one validation cost ~40 ms instead of ~4 ms.
+    """
+    if isinstance(node, dict):
+        if "oneOf" in node and "anyOf" not in node:
+            node["anyOf"] = node.pop("oneOf")
+        for value in node.values():
+            _one_of_as_any_of(value)
+    elif isinstance(node, list):
+        for value in node:
+            _one_of_as_any_of(value)
 
 
 def _widen_attachment_ids(document: dict[str, Any]) -> None:
