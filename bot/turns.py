@@ -227,21 +227,36 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
         content += ("\n" if content else "") + "Your turn: " + " ".join(f"<@{u}>" for u in mentions)
     elif loaded.prompts:
         content += ("\n" if content else "") + f"Waiting for {waiting_for(loaded)}."
-    message = await channel.send(
+    message = await post(
+        channel,
         content=clip(content, CONTENT) or None,
         embed=embed,
         files=board_files(rendered, loaded.row.id),
         view=game_view(loaded.row.id),
         allowed_mentions=USER_MENTIONS,
     )
+    if message is None:
+        return
     await bot.service.set_board_message(loaded.row.id, message.id)
     refused = await send_dms(bot, loaded, dms, message.jump_url)
     if refused:
-        await channel.send(
+        await post(
+            channel,
             content=" ".join(f"<@{u}>" for u in refused)
             + " — it is your turn (your direct messages are closed, so here is a mention).",
             allowed_mentions=USER_MENTIONS,
         )
+
+
+async def post(channel: discord.PartialMessageable, **message: Any) -> discord.Message | None:
+    """Send to a game's channel; a channel the bot may not write in is logged, not fatal
+    (the game goes on, and /game board reposts the board once permissions are fixed)."""
+    try:
+        return await channel.send(**message)
+    except discord.Forbidden as error:
+        log.warning("cannot post in channel %s (%s): check Send Messages, Embed Links and "
+                    "Attach Files", channel.id, error.text)
+        return None
 
 
 async def split_notifications(bot: StrategosBot, loaded: LoadedGame) -> tuple[list[int], list[int]]:
@@ -300,14 +315,16 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
     else:
         text += ("\n" if text else "") + "The game was stopped."
     players = " ".join(f"<@{u}>" for u in loaded.user_ids())
-    message = await channel.send(
+    message = await post(
+        channel,
         content=clip(f"{text}\n{players}".strip(), CONTENT),
         embed=embed,
         files=files,
         view=game_view(loaded.row.id, finished=True),
         allowed_mentions=USER_MENTIONS,
     )
-    await bot.service.set_board_message(loaded.row.id, message.id)
+    if message is not None:
+        await bot.service.set_board_message(loaded.row.id, message.id)
 
 
 async def rating_changes(bot: StrategosBot, loaded: LoadedGame) -> str:
@@ -333,7 +350,8 @@ async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:
     users = mentions + [u for u in refused if u not in mentions]
     if users or not dms:
         who = " ".join(f"<@{u}>" for u in users) or waiting_for(loaded)
-        await channel.send(
+        await post(
+            channel,
             content=f"Reminder: {who}, your turn in {loaded.game.name} #{loaded.row.id} "
             f"times out{when} ({loaded.row.timeout_policy} when it does).",
             view=game_view(loaded.row.id),
