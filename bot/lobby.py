@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_render import role_name
-from bot.errors import NoGameHere, ServiceError
+from bot.errors import NoGameHere
+from bot.guard import FRIENDLY
 from bot.options import show
 from bot.views.lobby import lobby_view
 from bot.views.setup import chosen, setup_view
-from engine.core.errors import EngineError
 from engine.core.registry import get_game
 from engine.core.runner import parse_options
 
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from bot.models import LoadedGame, TurnUpdate
 
 log = logging.getLogger("strategos.lobby")
-Friendly = (ServiceError, EngineError)
 CLOSED = "This lobby is closed."
 
 
@@ -125,7 +124,7 @@ async def lobby_button(interaction: discord.Interaction[Any], game_id: int, acti
                                                      view=None)
             await announce_start(bot, update)
             return
-    except Friendly as error:
+    except FRIENDLY as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
     await _redraw(interaction, game_id)
@@ -149,7 +148,7 @@ async def pick_role(interaction: discord.Interaction[Any], game_id: int, role: s
             await bot.service.join(channel_id, user_id, role)
         else:
             await bot.service.choose_role(channel_id, user_id, role)
-    except Friendly as error:
+    except FRIENDLY as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
     await _redraw(interaction, game_id)
@@ -187,7 +186,7 @@ async def open_lobby(interaction: discord.Interaction[Any], kind: str, options: 
 async def setup_open(interaction: discord.Interaction[Any], kind: str, picks: list[int]) -> None:
     try:
         await open_lobby(interaction, kind, chosen(get_game(kind).Options, picks))
-    except Friendly as error:
+    except FRIENDLY as error:
         await interaction.response.send_message(str(error), ephemeral=True)
 
 
@@ -212,7 +211,7 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
     try:
         row = await bot.service.rematch(game_id, interaction.user.id)
         loaded = await bot.service.load(row.id)
-    except Friendly as error:
+    except FRIENDLY as error:
         await interaction.response.send_message(str(error), ephemeral=True)
         return
     await post_lobby(interaction, loaded)

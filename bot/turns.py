@@ -29,10 +29,10 @@ from bot.discord_render import (
     role_name,
     summary_text,
 )
-from bot.errors import NotInGame, ServiceError, StaleChoice, StillInLobby
+from bot.errors import NotInGame, StaleChoice, StillInLobby
+from bot.guard import FRIENDLY
 from bot.views.game import game_view
 from bot.views.prompt import prompt_view
-from engine.core.errors import EngineError
 from engine.core.game import GameState
 
 if TYPE_CHECKING:
@@ -45,7 +45,6 @@ MAX_EMBEDS = 10
 EMBED_TOTAL = 6000
 NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-Friendly = (ServiceError, EngineError)
 
 
 def waiting_for(loaded: LoadedGame) -> str:
@@ -124,7 +123,7 @@ async def take_turn(interaction: discord.Interaction[Any], game_id: int) -> None
     try:
         loaded = await bot.service.load(game_id)
         answer = await prompt_message(loaded, interaction.user.id)
-    except Friendly as error:
+    except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
 
@@ -140,7 +139,7 @@ async def show_page(interaction: discord.Interaction[Any], ref: ids.PromptRef, p
         roles = state_of(loaded).roles
         role = roles[ref.role] if ref.role < len(roles) else None
         answer = await prompt_message(loaded, interaction.user.id, role, page, note)
-    except Friendly as error:
+    except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
 
@@ -196,13 +195,13 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
     except NotInGame as error:
         await interaction.edit_original_response(content=str(error), embeds=[], view=None)
         return
-    except Friendly as error:
+    except FRIENDLY as error:
         note = str(error)
     try:
         if update is None:
             loaded = await bot.service.load(ref.game)
         answer = await prompt_message(loaded, user_id, note=note)
-    except Friendly as error:
+    except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
     if update is not None and (update.turn_ended or update.finished):
