@@ -33,7 +33,10 @@ class PlayCog(commands.Cog):
     async def loop(self) -> None:
         await self.bot.wait_until_ready()
         while not self.bot.is_closed():
-            await self.run_once()
+            try:
+                await self.run_once()
+            except Exception as error:  # the loop must outlive one bad pass
+                self.bot.report(error, "turn-timer loop")
             await asyncio.sleep(self.bot.settings.timer_interval)
 
     async def run_once(self) -> None:
