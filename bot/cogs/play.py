@@ -20,6 +20,7 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.task: asyncio.Task[None] | None = None
+        self.running = asyncio.Lock()  # one pass at a time (the loop and tests' direct calls)
 
     async def cog_load(self) -> None:
         self.task = asyncio.create_task(self.loop(), name="strategos-timers")
@@ -41,6 +42,10 @@ class PlayCog(commands.Cog):
 
     async def run_once(self) -> None:
         """One pass: every due reminder, then every due timeout; one failure stops nothing."""
+        async with self.running:
+            await self._run_once()
+
+    async def _run_once(self) -> None:
         service, now = self.bot.service, self.bot.clock()
         for loaded in await service.due_reminders(now):
             try:
