@@ -86,7 +86,11 @@ async def prompt_message(
     view = None
     if loaded.row.status == "paused":
         lines.append("This game is paused by a moderator.")
-    elif loaded.state is not None and loaded.state.result is not None:
+    elif loaded.row.status == "aborted":
+        lines.append("This game was stopped by a moderator.")
+    elif loaded.row.status == "finished" or (
+        loaded.state is not None and loaded.state.result is not None
+    ):
         lines.append("This game is over.")
     elif role is None:
         lines.append(f"Nothing for you to choose now. Waiting for {waiting_for(loaded)}.")

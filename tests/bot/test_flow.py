@@ -200,6 +200,8 @@ async def test_moderators_and_refusals(fake: FakeDiscord, bot: StrategosBot) -> 
     assert "2 h" in timer.text()
     aborted = await fake.slash(fake.owner, "mod abort")
     assert "aborted" in aborted.text()
+    late = await fake.click(alice, board, label="Take turn")
+    assert "stopped by a moderator" in late.text() and not cards(late.response)
     status = await fake.slash(alice, "game status")
     assert "no game" in status.text().lower()
 
