@@ -3,8 +3,8 @@
 ``PROMPTS[frame.name] = (ask, handle)``. ``ask(state, frame)`` returns the question and
 its choices (never empty); ``handle(state, frame, choice_id)`` performs the choice, and
 removes the frame when that prompt is finished. Choice ids are short and stable:
-``city:athens``, ``adm:archon``, ``fig:pericles``, ``don:wheat:3``, ``build:temple``,
-``make:hoplites-1``, ``use:<option>``, ``mv:<figure>``, ``to:<space>``, ``tok:<kind>``,
+``city:athens``, ``adm:archon``, ``fig:pericles``, ``don:wheat``, ``build:temple``,
+``make:hoplites-1``, ``amt:3``, ``use:<option>``, ``mv:<figure>``, ``to:<space>``, ``tok:<kind>``,
 ``slot:<front>:<column>:<row>``, ``commit``, ``pass``, ``done``, ``back``, ``auto``, ``none``.
 """
 
@@ -43,7 +43,7 @@ from engine.games.epireia.development import (
 )
 from engine.games.epireia.diplomacy import can_move, destinations, move_figure
 from engine.games.epireia.solo import place_enemy, prepare_solo_scenario
-from engine.games.epireia.state import HOME, EpireiaState, Frame
+from engine.games.epireia.state import HOME, RESOURCES, EpireiaState, Frame
 
 Ask = Callable[[EpireiaState, Frame], tuple[str, list[Choice]]]
 Handle = Callable[[EpireiaState, Frame, str], None]
@@ -172,9 +172,9 @@ def ask_develop(state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
     role = frame.role
     seat = state.seats[role]
     choices: list[Choice] = []
-    for resource, amount in donations(state, role):
-        choices.append(Choice(id=f"don:{resource}:{amount}", group="Donate (+1 Prestige)",
-                              label=f"Donate {amount} {resource.title()}"))
+    for resource in sorted({r for r, _ in donations(state, role)}, key=RESOURCES.index):
+        choices.append(Choice(id=f"don:{resource}", group="Donate (+1 Prestige)",
+                              label=f"Donate {resource.title()} (2 to 8)"))
     for building, cost in buildable(state, role):
         choices.append(Choice(id=f"build:{building}", group="Construct a building",
                               label=f"{catalog.building_name(building)} ({cost_text(cost)})",
@@ -200,21 +200,45 @@ def handle_develop(state: EpireiaState, frame: Frame, choice: str) -> None:
         seat.actions_left = 0
     elif verb == "use":
         use_administrator(state, role, rest)
+    elif verb == "don":
+        state.stack.append(Frame(name="donate", role=role, data={"resource": rest}))
+        return
     else:
-        if verb == "don":
-            resource, amount = rest.split(":")
-            donate(state, role, resource, int(amount))
-        elif verb == "build":
+        if verb == "build":
             construct(state, role, rest)
         elif verb == "make":
             produce(state, role, rest)
         else:  # pragma: no cover - the runner only passes listed choices
             raise IllegalChoice("Unknown action.")
         seat.actions_left -= 1
+    end_action(state, frame)
+
+
+def end_action(state: EpireiaState, frame: Frame) -> None:
+    """After an action: the development turn ends when no action is left."""
+    seat = state.seats[frame.role]
     if seat.actions_left <= 0:
         seat.actions_left = 0
         finish(state, frame)
         state.turn += 1
+
+
+def ask_donate(state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
+    resource = str(frame.data["resource"])
+    choices = [Choice(id=f"amt:{n}", label=f"Donate {n} {resource.title()}", group="Amount")
+               for r, n in donations(state, frame.role) if r == resource]
+    choices.append(Choice(id="back", label="Choose another action"))
+    return f"How much {resource.title()} do you donate to your league?", choices
+
+
+def handle_donate(state: EpireiaState, frame: Frame, choice: str) -> None:
+    finish(state, frame)
+    if choice == "back":
+        return
+    donate(state, frame.role, str(frame.data["resource"]), int(choice.split(":", 1)[1]))
+    state.seats[frame.role].actions_left -= 1
+    parent = next(f for f in reversed(state.stack) if f.name == "develop" and f.role == frame.role)
+    end_action(state, parent)
 
 
 def ask_ability(state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
@@ -411,6 +435,7 @@ PROMPTS: dict[str, tuple[Ask, Handle]] = {
     "solo_city": (ask_solo_city, handle_solo_city),
     "solo_league": (ask_solo_league, handle_solo_league),
     "develop": (ask_develop, handle_develop),
+    "donate": (ask_donate, handle_donate),
     "ability": (ask_ability, handle_ability),
     "move": (ask_move, handle_move),
     "move_to": (ask_move_to, handle_move_to),

@@ -16,9 +16,11 @@ def ids(state: EpireiaState, role: str) -> list[str]:
 def test_development_order_delians_first_two_actions_each() -> None:
     state = set_up(4)
     assert list(GAME.prompts(state)) == ["delian-1"]
-    choose(state, "delian-1", "don:wheat:2")
+    choose(state, "delian-1", "don:wheat")
+    choose(state, "delian-1", "amt:2")
     assert list(GAME.prompts(state)) == ["delian-1"]
-    choose(state, "delian-1", "don:wood:2")
+    choose(state, "delian-1", "don:wood")
+    choose(state, "delian-1", "amt:2")
     assert list(GAME.prompts(state)) == ["delian-2"]
     choose(state, "delian-2", "done")
     assert list(GAME.prompts(state)) == ["peloponnesian-1"]
@@ -31,17 +33,24 @@ def test_development_order_delians_first_two_actions_each() -> None:
 def test_donation_two_to_eight_of_one_resource_for_one_prestige() -> None:
     state = set_up(2)
     options = [i for i in ids(state, "delian-1") if i.startswith("don:")]
-    assert options == ["don:wheat:2", "don:wood:2", "don:copper:2"]
+    assert options == ["don:wheat", "don:wood", "don:copper"]
     turn = state.turn
-    choose(state, "delian-1", "don:copper:2")
+    choose(state, "delian-1", "don:copper")
+    assert ids(state, "delian-1") == ["amt:2", "back"]
+    choose(state, "delian-1", "amt:2")
     assert state.seats["delian-1"].resources["copper"] == 0
     assert state.leagues["delian"].treasury["copper"] == 2
     assert state.seats["delian-1"].prestige == 2
     assert state.turn == turn
+    assert state.seats["delian-1"].actions_left == 1
     with pytest.raises(IllegalChoice):
-        choose(state, "delian-1", "don:copper:2")
+        choose(state, "delian-1", "don:copper")  # no Copper left to give
     state.seats["delian-1"].resources["wheat"] = 12
-    assert "don:wheat:8" in ids(state, "delian-1") and "don:wheat:9" not in ids(state, "delian-1")
+    choose(state, "delian-1", "don:wheat")
+    amounts = ids(state, "delian-1")
+    assert amounts[0] == "amt:2" and amounts[-2] == "amt:8" and "amt:9" not in amounts
+    choose(state, "delian-1", "back")
+    assert "don:wheat" in ids(state, "delian-1")
 
 
 def test_construct_pays_once_and_each_building_only_once() -> None:
@@ -156,5 +165,5 @@ def test_invalid_choices_change_nothing() -> None:
     with pytest.raises(NotYourTurn):
         act(GAME, state, "peloponnesian-1", "done")
     with pytest.raises(IllegalChoice):
-        act(GAME, state, "delian-1", "don:wheat:9")
+        act(GAME, state, "delian-1", "amt:9")
     assert state.model_dump_json() == before
