@@ -75,6 +75,8 @@ async def prompt_message(
 ) -> dict[str, Any]:
     """The ephemeral prompt for one player: private view, question, choices (kwargs to edit)."""
     mine = loaded.roles_of(user_id)
+    if loaded.state is None:
+        return {"content": StillInLobby.default, "embeds": [], "view": None}
     if not mine:
         return {"content": NotInGame.default, "embeds": [], "view": None}
     asked = prompted_roles(loaded, user_id)

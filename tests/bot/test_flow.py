@@ -271,6 +271,7 @@ async def test_game_commands(fake: FakeDiscord, bot: StrategosBot) -> None:
                                                "rounds_to_win=3 timeout_policy=resign"]
     lobby = present((await fake.slash(alice, "game new", game="duel",
                                       options="rounds_to_win=2")).response)
+    assert "not started" in (await fake.slash(alice, "game hand")).text()
     joined = await fake.slash(bob, "game join", side="south")
     assert joined.ephemeral and "joined" in joined.text()
     assert "South" in fake.message(lobby).text()
