@@ -81,8 +81,11 @@ def handle_draft_city(state: EpireiaState, frame: Frame, choice: str) -> None:
     city = choice.split(":", 1)[1]
     state.seats[frame.role].city = city
     del state.greek_cities[city]
-    state.say(f"{frame.role} chooses {CITIES[city].name} for the "
-              f"{state.seats[frame.role].league.title()} League.", role=frame.role)
+    league = state.seats[frame.role].league.title()
+    number = frame.role.rsplit("-", 1)[-1]
+    members = state.league_roles(state.seats[frame.role].league)
+    who = f"{league} player {number}" if len(members) > 1 else f"The {league} player"
+    state.say(f"{who} chooses {CITIES[city].name} for the {league} League.", role=frame.role)
     finish(state, frame)
 
 
