@@ -50,6 +50,8 @@ EffectKind = Literal[
 
 
 class Strict(BaseModel):
+    """Read-only content: frozen models and tuples, so no caller can change a card."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -119,7 +121,7 @@ class Effect(Strict):
     amount: int = 0
     resource: Resource | None = None
     token: TokenKind | None = None
-    targets: list[str] = Field(default_factory=list)
+    targets: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _fields_fit_kind(self) -> Effect:
@@ -143,8 +145,8 @@ class Figure(Strict):
     attack: int = Field(ge=1, le=3)
     sea: bool
     ability: str
-    modifiers: list[Modifier] = Field(default_factory=list)
-    on_play: list[Effect] = Field(default_factory=list)
+    modifiers: tuple[Modifier, ...] = ()
+    on_play: tuple[Effect, ...] = ()
 
     @model_validator(mode="after")
     def _has_an_ability(self) -> Figure:
@@ -166,8 +168,8 @@ class Building(Strict):
     text: str
     unlocks: Unit | None = None
     admin: bool = False
-    effects: list[Effect] = Field(default_factory=list)
-    modifiers: list[Modifier] = Field(default_factory=list)
+    effects: tuple[Effect, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
 
     @model_validator(mode="after")
     def _family_fits(self) -> Building:
@@ -185,8 +187,8 @@ class Building(Strict):
 class AdminOption(Strict):
     id: str
     label: str
-    effects: list[Effect] = Field(default_factory=list)
-    modifiers: list[Modifier] = Field(default_factory=list)
+    effects: tuple[Effect, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
 
     @model_validator(mode="after")
     def _does_something(self) -> AdminOption:
@@ -199,18 +201,18 @@ class Administrator(Strict):
     id: str
     name: str
     text: str
-    options: list[AdminOption] = Field(min_length=1)
+    options: tuple[AdminOption, ...] = Field(min_length=1)
 
 
 class PrestigeBonus(Strict):
     level: int = Field(ge=1)
     text: str
-    effects: list[Effect] = Field(min_length=1)
+    effects: tuple[Effect, ...] = Field(min_length=1)
 
 
 class PrestigeTrack(Strict):
     max: int = Field(ge=8)
-    bonus: list[PrestigeBonus]
+    bonus: tuple[PrestigeBonus, ...]
 
     @model_validator(mode="after")
     def _levels_on_track(self) -> PrestigeTrack:
@@ -240,9 +242,9 @@ class Scenario(Strict):
     story: str
     objective: Objective
     reward: TokenKind
-    constraints: list[Modifier] = Field(default_factory=list)
+    constraints: tuple[Modifier, ...] = ()
     constraint_text: str = ""
-    on_reveal: list[Effect] = Field(default_factory=list)
+    on_reveal: tuple[Effect, ...] = ()
 
     @model_validator(mode="after")
     def _constraints_explained(self) -> Scenario:
@@ -278,10 +280,10 @@ class TokenPower(Strict):
 class Front(Strict):
     id: FrontId
     name: str
-    rows: list[list[Unit]] = Field(min_length=2, max_length=2)
+    rows: tuple[tuple[Unit, ...], ...] = Field(min_length=2, max_length=2)
 
 
-Army = dict[FrontId, list[list[str]]]
+Army = dict[FrontId, tuple[tuple[str, ...], ...]]
 
 
 class SoloScenario(Strict):
@@ -291,9 +293,9 @@ class SoloScenario(Strict):
     city: CityId | Literal[""] = ""
     league: Literal["delian", "peloponnesian", ""] = ""
     rounds: int = Field(ge=3, le=14)
-    enemy_cities: list[CityId] = Field(min_length=1)
-    enemy_figures: list[str] = Field(min_length=1)
-    objectives: list[Objective] = Field(min_length=1)
+    enemy_cities: tuple[CityId, ...] = Field(min_length=1)
+    enemy_figures: tuple[str, ...] = Field(min_length=1)
+    objectives: tuple[Objective, ...] = Field(min_length=1)
     enemy_army: Army
 
 
@@ -301,8 +303,8 @@ class AugurCard(Strict):
     id: str
     name: str
     text: str
-    effects: list[Effect] = Field(default_factory=list)
-    modifiers: list[Modifier] = Field(default_factory=list)
+    effects: tuple[Effect, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
 
     @model_validator(mode="after")
     def _does_something(self) -> AugurCard:

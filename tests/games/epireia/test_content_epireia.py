@@ -214,7 +214,7 @@ def test_a_city_with_four_figures_is_refused() -> None:
 
 
 def test_an_enemy_army_in_the_wrong_slot_is_refused() -> None:
-    data = CONTENT.model_dump()
+    data = CONTENT.model_dump(mode="json")
     solo = next(iter(data["solo"]))
     data["solo"][solo]["enemy_army"]["maritime"][0][0] = "cavalry-1"
     with pytest.raises(ValidationError, match="cannot stand in maritime row 0"):
@@ -226,3 +226,15 @@ def test_files_are_plain_toml() -> None:
                  "solo", "augur"):
         with (DATA / f"{name}.toml").open("rb") as handle:
             assert tomllib.load(handle)
+
+
+def test_content_is_read_only() -> None:
+    card = CONTENT.figures["heliodorus"]
+    with pytest.raises(ValidationError):
+        card.attack = 3  # type: ignore[misc]
+    assert isinstance(card.modifiers, tuple)
+    solo = next(iter(CONTENT.solo.values()))
+    assert isinstance(solo.enemy_army["flank"], tuple)
+    assert isinstance(solo.enemy_army["flank"][0], tuple)
+    assert isinstance(CONTENT.fronts["flank"].rows[1], tuple)
+    assert isinstance(CONTENT.augur["brigands"].effects[0].targets, tuple)
