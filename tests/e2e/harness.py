@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.app import StrategosBot, create_bot
 from bot.settings import Settings
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, RunningClient
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, RunningClient
 
 CHOICE_PREFIXES = ("sg:c:", "sg:s:")
 GAME_OVER = "Seed revealed"
@@ -91,6 +91,7 @@ class Table:
     host: FakeUser
     players: list[FakeUser]
     lobby: FakeMessage | None = None
+    channel: FakeChannel | None = None  # the game's channel or thread (default: general)
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     actions: int = 0
 
@@ -103,13 +104,13 @@ class Table:
         kwargs: dict[str, Any] = {"game": game, **extra}
         if options is not None:
             kwargs["options"] = options
-        ix = await self.fake.slash(self.host, "game new", **kwargs)
+        ix = await self.fake.slash(self.host, "game new", in_channel=self.channel, **kwargs)
         lobby = ix.response
         assert lobby is not None, ix.text()
         if lobby.ephemeral:
             lobby = (await self.fake.click(self.host, lobby, label="Open lobby")).response
             assert lobby is not None
-        assert not lobby.ephemeral and lobby in self.fake.channel_messages(), lobby.text()
+        assert not lobby.ephemeral and lobby in self.messages(), lobby.text()
         self.lobby = lobby
         return lobby
 
@@ -121,17 +122,20 @@ class Table:
                 await self.fake.click(user, self.lobby, label="Join")
         mark = self.fake.cursor()
         await self.fake.click(self.host, self.lobby, label="Start")
-        return await self.fake.wait_for_message(after=mark, where=is_board,
+        return await self.fake.wait_for_message(self.channel, after=mark, where=is_board,
                                                 what="the first board")
+
+    def messages(self) -> list[FakeMessage]:
+        return self.fake.channel_messages(self.channel)
 
     def board(self) -> FakeMessage:
         """The newest message with a **Take turn** button."""
-        boards = [m for m in self.fake.channel_messages() if is_board(m)]
+        boards = [m for m in self.messages() if is_board(m)]
         assert boards, "no board with a Take turn button in the channel"
         return boards[-1]
 
     def over(self) -> FakeMessage | None:
-        ends = [m for m in self.fake.channel_messages() if GAME_OVER in m.text()]
+        ends = [m for m in self.messages() if GAME_OVER in m.text()]
         return ends[-1] if ends else None
 
     async def prompt(self, user: FakeUser) -> FakeMessage:

@@ -343,3 +343,53 @@ async def test_simultaneous_prompts_stay_valid(fake: FakeDiscord, strategos: Str
     assert "no longer current" not in fake.message(bob_prompt).content
     loaded = await strategos.bot.service.load(game_id)
     assert loaded.state is not None and loaded.state.turn == 1
+
+
+async def test_record_verifies_with_the_game_verify_command(fake: FakeDiscord,
+                                                            strategos: Strategos) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = await start_duel(fake, [alice, bob], "rounds_to_win=2")
+    end = await table.play_out()
+    assert end is not None
+    record = next(a for a in end.attachments if a.filename.endswith(".json"))
+    uploaded = fake.upload(record.filename, record.data)
+    checked = await fake.slash(bob, "game verify", record=uploaded)
+    assert not checked.ephemeral and "duel" in checked.text().lower()
+    assert "OK: seed matches its SHA-256" in checked.text()
+    # A tampered record is caught.
+    data = json.loads(record.data)
+    data["seed"] = "0" * len(data["seed"])
+    forged = fake.upload("forged.json", json.dumps(data).encode())
+    caught = await fake.slash(bob, "game verify", record=forged)
+    assert "FAILED" in caught.text()
+    junk = await fake.slash(bob, "game verify", record=fake.upload("junk.json", b"{not json"))
+    assert "not a Strategos game record" in junk.text()
+
+
+async def test_games_in_a_thread_and_in_two_channels_at_once(fake: FakeDiscord,
+                                                             strategos: Strategos) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    carol, dave = fake.add_user("carol"), fake.add_user("dave")
+    thread = fake.add_thread(fake.general, "duel-thread")
+    await fake.wait_for(lambda: strategos.bot.get_channel(thread.id), "the thread to reach the bot")
+
+    # One game per channel: a thread is a channel of its own.
+    here = await fake.slash(alice, "game new", in_channel=thread, game="duel",
+                            options="rounds_to_win=1")
+    assert here.response is not None and here.response.channel_id == thread.id
+    busy = await fake.slash(carol, "game new", in_channel=thread, game="duel",
+                            options="rounds_to_win=1")
+    assert busy.ephemeral
+    there = await fake.slash(carol, "game new", game="duel", options="rounds_to_win=1")
+    assert there.response is not None and there.response.channel_id == fake.general.id
+
+    in_thread = Table(fake, alice, [alice, bob], lobby=here.response, channel=thread)
+    in_general = Table(fake, carol, [carol, dave], lobby=there.response)
+    await in_thread.gather()
+    await in_general.gather()
+    # Both games are played at the same time, without mixing up.
+    ends = await asyncio.gather(in_thread.play_out(), in_general.play_out())
+    assert ends[0] is not None and ends[0].channel_id == thread.id
+    assert ends[1] is not None and ends[1].channel_id == fake.general.id
+    assert game_id_of(ends[0]) != game_id_of(ends[1])
+

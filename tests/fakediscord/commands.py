@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tests.fakediscord import payloads
-from tests.fakediscord.state import FakeChannel, FakeRole, FakeUser
+from tests.fakediscord.state import Attachment, FakeChannel, FakeRole, FakeUser
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import FakeDiscord
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+ATTACHMENT = 11
 
 
 def command_data(fake: FakeDiscord, command: str, options: dict[str, Any],
@@ -99,6 +100,9 @@ def _option_value(fake: FakeDiscord, command: str, option: dict[str, Any], value
         chan = payloads.channel(value)
         chan["permissions"] = str(fake.permissions(fake.bot_user))
         resolved.setdefault("channels", {})[raw] = chan
+    elif otype == ATTACHMENT and isinstance(value, Attachment):
+        raw = str(value.id)
+        resolved.setdefault("attachments", {})[raw] = payloads.attachment(value, 0, fake.cdn)
     else:
         raise FakeDiscordError(f"/{command}: option {option['name']!r} (type {otype}) cannot "
                                f"take {value!r}")

@@ -77,8 +77,11 @@ def channel(c: FakeChannel, recipient: FakeUser | None = None) -> dict[str, Any]
     return data
 
 
-def attachment(a: Attachment, channel_id: int) -> dict[str, Any]:
-    url = f"https://cdn.discordapp.com/attachments/{channel_id}/{a.id}/{a.filename}"
+CDN = "https://cdn.discordapp.com"  # replaced by the fake's own address once it listens
+
+
+def attachment(a: Attachment, channel_id: int, cdn: str = CDN) -> dict[str, Any]:
+    url = f"{cdn}/attachments/{channel_id}/{a.id}/{a.filename}"
     data: dict[str, Any] = {"id": str(a.id), "filename": a.filename, "size": a.size,
                             "url": url, "proxy_url": url, "content_type": a.content_type}
     if a.description:
@@ -86,11 +89,11 @@ def attachment(a: Attachment, channel_id: int) -> dict[str, Any]:
     return data
 
 
-def message(m: FakeMessage, author: FakeUser) -> dict[str, Any]:
+def message(m: FakeMessage, author: FakeUser, cdn: str = CDN) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": str(m.id), "channel_id": str(m.channel_id), "type": m.type,
         "content": m.content, "author": user(author), "mentions": [], "mention_roles": [],
-        "attachments": [attachment(a, m.channel_id) for a in m.attachments],
+        "attachments": [attachment(a, m.channel_id, cdn) for a in m.attachments],
         "embeds": m.embeds, "components": m.components, "timestamp": TIMESTAMP,
         "edited_timestamp": TIMESTAMP if m.edits else None, "flags": m.flags,
         "pinned": False, "mention_everyone": False, "tts": False,

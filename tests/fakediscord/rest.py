@@ -440,7 +440,7 @@ class RestApi:
         return out
 
     def _out(self, msg: FakeMessage) -> Json:
-        return payloads.message(msg, self.fake.users[msg.author_id])
+        return payloads.message(msg, self.fake.users[msg.author_id], self.fake.cdn)
 
     @staticmethod
     def _check_application(fake: FakeDiscord, app_id: int | None) -> None:

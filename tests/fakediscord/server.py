@@ -27,6 +27,7 @@ from tests.fakediscord import payloads
 from tests.fakediscord.rest import RestApi
 from tests.fakediscord.spec import DiscordSpec, load_spec
 from tests.fakediscord.state import (
+    Attachment,
     FakeChannel,
     FakeMessage,
     FakeRole,
@@ -83,6 +84,7 @@ class FakeDiscord:
         self.failures: list[str] = []
         self.requests: list[str] = []
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.uploads: dict[int, Attachment] = {}
         self.changes = 0
         self.connections = 0
         self._changed: asyncio.Condition | None = None
@@ -97,6 +99,7 @@ class FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self.rest.handle)
+        app.router.add_get("/attachments/{channel}/{attachment}/{filename}", self._cdn)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -115,6 +118,11 @@ class FakeDiscord:
     @property
     def api_base(self) -> str:
         return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def cdn(self) -> str:
+        """Where attachment URLs point (the fake serves the files it stores)."""
+        return f"http://127.0.0.1:{self.port}"
 
     @property
     def gateway_url(self) -> str:
@@ -374,6 +382,23 @@ class FakeDiscord:
     def _dispatch_soon(self, event: str, data: dict[str, Any]) -> None:
         asyncio.get_running_loop().create_task(self.dispatch(event, data))
 
+    def upload(self, filename: str, data: bytes) -> Attachment:
+        """A file a user attaches to a slash command (an option of type ATTACHMENT)."""
+        import mimetypes
+        ctype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        attachment = Attachment(self.ids.next(), filename, data, ctype)
+        self.uploads[attachment.id] = attachment
+        return attachment
+
+    async def _cdn(self, request: web.Request) -> web.Response:
+        aid = int(request.match_info["attachment"])
+        found = self.uploads.get(aid) or next(
+            (a for m in self.messages.values() for a in m.attachments if a.id == aid), None)
+        if found is None or found.filename != request.match_info["filename"]:
+            self.fail(f"download of an unknown attachment {request.path}")
+            return web.Response(status=404)
+        return web.Response(body=found.data, content_type=found.content_type)
+
     async def _unknown(self, request: web.Request) -> web.Response:
         self.fail(f"unknown route {request.method} {request.path}")
         return web.Response(status=404, body=b'{"message": "404: Not Found", "code": 0}',
@@ -474,7 +499,8 @@ class FakeDiscord:
             payload["channel"] = payloads.channel(channel, self.users[channel.recipient_id or 0])
             payload["user"] = payloads.user(user)
         if message is not None:
-            payload["message"] = payloads.message(message, self.users[message.author_id])
+            payload["message"] = payloads.message(message, self.users[message.author_id],
+                                                  self.cdn)
         loop = asyncio.get_running_loop()
         record = InteractionRecord(id=iid, token=token, type=itype, user_id=user.id,
                                    channel_id=channel.id, created=loop.time(), payload=payload,
