@@ -119,3 +119,13 @@ def test_state_survives_json_and_timeouts_pick_safe_choices() -> None:
     assert again.model_dump() == state.model_dump()
     assert GAME.timeout_choice(state, "delian-1") == "done"
     assert GAME.timeout_choice(state, "peloponnesian-1") is None  # not asked now
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_simulate_command_line(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.__main__ import main
+
+    assert main(["simulate", "epireia", "--players", str(players), "--games", "2",
+                 "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["errors"] == 0 and summary["games"] == 2
