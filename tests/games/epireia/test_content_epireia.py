@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -238,3 +239,22 @@ def test_content_is_read_only() -> None:
     assert isinstance(solo.enemy_army["flank"][0], tuple)
     assert isinstance(CONTENT.fronts["flank"].rows[1], tuple)
     assert isinstance(CONTENT.augur["brigands"].effects[0].targets, tuple)
+
+
+def test_the_rules_page_shows_the_content_as_it_is() -> None:
+    page = (Path(__file__).parents[3] / "docs" / "games" / "epireia.md").read_text("utf-8")
+    assert "## Content" in page and "## Decisions where the rules are silent (content)" in page
+    for card in CONTENT.figures.values():
+        assert f"| {card.name} | {card.attack} |" in page and card.ability in page, card.id
+    for building in CONTENT.buildings.values():
+        assert f"| {building.name} |" in page and building.text in page, building.id
+    for admin in CONTENT.administrators.values():
+        assert admin.text in page, admin.id
+    for scenario in CONTENT.scenarios.values():
+        assert scenario.objective.text in page and scenario.story in page, scenario.id
+    for augur in CONTENT.augur.values():
+        assert f"| {augur.name} | {augur.text} |" in page, augur.id
+    for bonus in CONTENT.prestige.bonus:
+        assert f"| {bonus.level} | {bonus.text} |" in page
+    for token in CONTENT.tokens.values():
+        assert f"| {token.name} | {token.count} |" in page
