@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
 from engine.games.epireia.content import CONTENT
 from render import common as c
-from render.greece import LANDS, LAYOUT, LAYOUT_SIZE, Projection, from_drawing
+from render.greece import LANDS, LAYOUT, LAYOUT_SIZE, PLACES, Projection, from_drawing
 
 WIDTH, HEIGHT = 1600, 1100
 MAP_BOX = (0, 64, 1010, 800)
@@ -144,6 +144,16 @@ def _map_base() -> Image.Image:
     image, draw = c.new_canvas(MAP_W, MAP_H, c.SEA)
     for poly in LANDS:
         draw.polygon(PROJECT.polygon(poly), fill=c.LAND, outline=(150, 135, 100))
+    # where each city and land Territory really lies, tied to its label by a thin line
+    for place, real in PLACES.items():
+        key = place.replace(" ", "-")
+        land = key in CITIES or (key in TERRITORIES and not TERRITORIES[key].sea)
+        if key not in LAYOUT or not land:
+            continue
+        rx, ry = PROJECT(real)
+        lx, ly = at_place(key, 0, 0)
+        draw.line((rx, ry, lx, ly), fill=(120, 100, 70), width=2)
+        draw.ellipse((rx - 5, ry - 5, rx + 5, ry + 5), fill=(90, 70, 40))
     for tid, territory in TERRITORIES.items():
         cx, cy = at_place(tid, territory.x, territory.y)
         fill = (205, 228, 244) if territory.sea else (240, 232, 205)
