@@ -908,3 +908,29 @@ def test_active_effects_list_this_rounds_modifiers() -> None:
         {"who": athens, "text": "+2 to rolls with every Empire"},
         {"who": athens, "text": "+2 to rolls to integrate a Greek City"},
     ]
+
+
+# --- wired into the game ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_content_takes_effect_in_random_complete_games(players: int) -> None:
+    from engine.core.simulate import play_random
+    from engine.games.epireia import GAME
+
+    seen: set[str] = set()
+    marks = {
+        "admin": " uses the ",
+        "prestige bonus": "Prestige 3:",
+        "new figure": " joins ",
+        "augur": "Augur: ",
+        "scenario reward": "takes its reward",
+    }
+    for index in range(25):
+        state, playout = play_random(GAME, f"content-{players}-{index}", players)
+        assert playout.error is None, playout.error
+        for line in state.log:
+            seen.update(name for name, mark in marks.items() if mark in line.text)
+    expected = {"admin", "prestige bonus", "new figure"}
+    expected |= {"augur"} if players == 1 else {"scenario reward"}
+    assert expected <= seen
