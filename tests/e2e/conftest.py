@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import registry
 from tests.e2e.harness import Clock, Strategos
 from tests.fakediscord import FakeDiscord, errors_fail, pointed_at
+
+registry.GAME_MODULES.setdefault("wide", "tests.e2e.wide")
 
 
 @pytest.fixture

@@ -393,3 +393,33 @@ async def test_games_in_a_thread_and_in_two_channels_at_once(fake: FakeDiscord,
     assert ends[1] is not None and ends[1].channel_id == fake.general.id
     assert game_id_of(ends[0]) != game_id_of(ends[1])
 
+
+
+async def test_a_prompt_larger_than_a_message_is_paginated(fake: FakeDiscord,
+                                                           strategos: Strategos) -> None:
+    solo = fake.add_user("solo")
+    table = Table(fake, solo, [solo])
+    await table.open("wide", options="")
+    await table.gather()
+    prompt = await table.prompt(solo)
+    rows = fake.message(prompt).components
+    assert len(rows) == 5  # four rows of choices and the navigation row
+    nav = [c["label"] for c in rows[-1]["components"]]
+    assert nav == ["Next ▶"]
+    selects = fake.message(prompt).selects()
+    assert selects and all(len(s["options"]) <= 25 for s in selects)
+    first_page = {c["custom_id"] for c in choice_items(fake.message(prompt))}
+
+    await fake.click(solo, prompt, label="Next ▶")
+    second_page = {c["custom_id"] for c in choice_items(fake.message(prompt))}
+    assert second_page and not second_page & first_page
+    assert "◀ Previous" in [b["label"] for b in fake.message(prompt).buttons()]
+    assert "Page 2 of 2" in fake.message(prompt).content
+
+    # Pick from a select menu on page 2: the prompt comes back on its first page.
+    select = next(s for s in fake.message(prompt).selects()
+                  if s["custom_id"].startswith("sg:s:"))
+    await fake.select(solo, prompt, select["custom_id"], [select["options"][-1]["value"]])
+    assert "Pick 1 more" in fake.message(prompt).content
+    end = await table.play_out()
+    assert end is not None and "Winner" in end.text()
