@@ -345,6 +345,10 @@ def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
 
 def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
     lines = []
+    asked = _dict(view.get("prompt_text"))
+    for role in _list(view.get("to_act")):
+        if asked.get(role):
+            lines.append(f"{seat_name(view, str(role))}: {asked[role]}")
     supply = _dict(view.get("supply"))
     if supply:
         lines.append("Token supply: " + ", ".join(
@@ -398,7 +402,10 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
     lines = []
     if admin:
         lines.append(f"Administrator: {admin} (used {c.as_int(seat.get('admin_uses'))}/3)")
-    lines.append(f"Trade posts left: {c.as_int(seat.get('trade_posts'))}")
+    lines.append(f"Trade posts left: {c.as_int(seat.get('trade_posts'))}"
+                 + (f" · {c.as_int(seat.get('actions_left'))} development action(s) left"
+                    if view.get("phase") == "development" and c.as_int(seat.get("actions_left"))
+                    else ""))
     buildings = [str(b.get("name") if isinstance(b, dict) else c.title_case(str(b)))
                  for b in _list(seat.get("buildings"))]
     lines.append("Buildings: " + (", ".join(buildings) or "none"))
@@ -594,7 +601,8 @@ def status_text(view: dict[str, Any]) -> str:
     if c.as_int(scenario.get("act")):
         name = scenario.get("name") or c.title_case(str(scenario.get("card") or ""))
         done = " (completed)" if scenario.get("completed") else ""
-        lines.append(f"Act {c.as_int(scenario.get('act'))}: *{c.md_escape(str(name))}*{done}")
+        act = c.as_int(scenario.get("act"))
+        lines.append(f"Act {'I' * act if act < 4 else act}: *{c.md_escape(str(name))}*{done}")
     elif view.get("solo") and scenario.get("name"):
         lines.append(f"Solo scenario: *{c.md_escape(str(scenario['name']))}*")
     leagues = _dict(view.get("leagues"))
