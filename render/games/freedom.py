@@ -426,6 +426,10 @@ def status_text(view: dict[str, Any]) -> str:
         f"{side_value(view, 'supplies', 'empire')}, Insurgents "
         f"{side_value(view, 'supplies', 'insurgents')} · Money "
         f"{side_value(view, 'money', 'empire')}")
+    hands = _dict(_dict(view.get("cards")).get("hand_counts"))
+    if hands:
+        lines[-1] += (f" · Cards in hand: Empire {c.as_int(hands.get('empire'))}, "
+                      f"Insurgents {c.as_int(hands.get('insurgents'))}")
     spaces = _dict(view.get("spaces"))
     destroyed = [SPACES[s].name for s, d in spaces.items()
                  if s in SPACES and SPACES[s].on_wall and c.as_int(_dict(d).get("damage")) >= 2]
@@ -472,6 +476,8 @@ def private_text(view: dict[str, Any]) -> str:
     count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
     lines = [f"**Your hand{whose}** — {count}"]
     lines.extend(card_line(card) for card in hand)
+    if hand:
+        lines.append("*🟥 Empire events · 🟦 Insurgent events · ⬜ neutral events (either side)*")
     if role in SIDE_NAMES:
         lines.append(f"Preparation: {side_value(view, 'preparation', role)} · Supplies: "
                      f"{side_value(view, 'supplies', role)}"
