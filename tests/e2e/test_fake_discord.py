@@ -359,3 +359,11 @@ async def test_guild_commands(fake: FakeDiscord) -> None:
     assert ix.record.payload["data"]["guild_id"] == str(fake.guild_id)
     assert ix.text() == "pong"
     await running.stop()
+
+
+async def test_gateway_reconnect_resumes_the_session(fake: FakeDiscord,
+                                                     bot: RunningClient) -> None:
+    alice = fake.add_user("alice")
+    await fake.request_reconnect()
+    assert fake.connections == 2 and fake.identified == 1 and fake.resumed == 1
+    assert (await fake.slash(alice, "ping")).text() == "pong"

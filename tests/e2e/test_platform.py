@@ -269,10 +269,11 @@ async def test_notifications_by_dm_with_fallback(fake: FakeDiscord, strategos: S
     assert len(told) == 1 or alice.mention not in told[1]  # alice is told by DM only
 
 
+@pytest.mark.parametrize("policy", ["pass", "resign"])
 async def test_turn_timer_reminds_then_applies_the_policy(fake: FakeDiscord, strategos: Strategos,
-                                                          clock: Clock) -> None:
+                                                          clock: Clock, policy: str) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    table = await start_duel(fake, [alice, bob], "rounds_to_win=1", timer=2.0, policy="pass")
+    table = await start_duel(fake, [alice, bob], "rounds_to_win=2", timer=2.0, policy=policy)
     game_id = game_id_of(table.board())
     prompt = await table.prompt(alice)
     await table.choose(alice, prompt, pick=0)
@@ -295,10 +296,16 @@ async def test_turn_timer_reminds_then_applies_the_policy(fake: FakeDiscord, str
     clock.advance(1.0)
     await strategos.bot.run_timers_once()
     after = await fake.wait_for_message(after=mark, where=lambda m: "Time ran out" in m.text())
+    assert_board_image(after)
     loaded = await strategos.bot.service.load(game_id)
     assert loaded.state is not None
-    assert await hand_size(strategos, game_id, bob) == 2 or loaded.state.result is not None
-    assert_board_image(after)
+    if policy == "pass":  # bob's card was played for him; the game goes on
+        assert await hand_size(strategos, game_id, bob) == 2
+        assert loaded.state.turn == 1 and loaded.row.status == "running"
+    else:  # bob resigned: alice wins
+        assert loaded.row.status == "finished" and loaded.state.result is not None
+        assert loaded.state.result.winners == loaded.roles_of(alice.id)
+        assert "Seed revealed" in after.text()
 
 
 async def test_game_commands_answer_everywhere(fake: FakeDiscord, strategos: Strategos) -> None:

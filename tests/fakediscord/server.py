@@ -87,6 +87,7 @@ class FakeDiscord:
         self.uploads: dict[int, Attachment] = {}
         self.changes = 0
         self.connections = 0
+        self.resumed = 0
         self._changed: asyncio.Condition | None = None
         self._seq = 0
         self._runner: web.AppRunner | None = None
@@ -335,7 +336,13 @@ class FakeDiscord:
             await self._send(ws, "GUILD_CREATE", self._guild_create())
             self.changed()
         elif op == 6:  # resume
+            if data.get("token") != self.token or data.get("session_id") != \
+                    f"session-{self.identified}":
+                await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
+                return
+            self.resumed += 1
             await self._send(ws, "RESUMED", {})
+            self.changed()
         elif op == 8:  # request guild members
             await self._send(ws, "GUILD_MEMBERS_CHUNK", {
                 "guild_id": str(self.guild_id),
@@ -372,6 +379,15 @@ class FakeDiscord:
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
         self._seq += 1
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+
+    async def request_reconnect(self) -> None:
+        """Ask the client to reconnect (gateway op 7), as Discord does; wait for its RESUME."""
+        if self._ws is None or self._ws.closed:
+            raise FakeDiscordError("the bot is not connected")
+        before = self.resumed
+        await self._ws.send_str(json.dumps({"op": 7, "d": None, "s": None, "t": None}))
+        await self.wait_for(lambda: self.resumed > before and self.connected,
+                            "the bot to resume its gateway session")
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a gateway event to the connected bot."""
