@@ -322,6 +322,7 @@ class RestApi:
         if record.response_type == 5 and original is not None and original.loading:
             # The first follow-up after a deferral fills in the "thinking…" message.
             self._edit(original, req.body, req.files)
+            original.pinged = _pinged(original.content, req.body.get("allowed_mentions"))
             record.original_edited = True
             msg = original
         else:
@@ -387,6 +388,7 @@ class RestApi:
             msg.flags |= 1 << 7  # LOADING
         else:
             self._fill(msg, body, files)
+            msg.pinged = _pinged(msg.content, body.get("allowed_mentions"))
         fake.messages[msg.id] = msg
         if ephemeral_for is None:
             fake.channel_log.setdefault(channel_id, []).append(msg.id)
@@ -446,6 +448,17 @@ class RestApi:
     def _check_application(fake: FakeDiscord, app_id: int | None) -> None:
         if app_id is not None and app_id != fake.application_id:
             raise ApiError(403, 50001, "Missing Access", rule_broken=True)
+
+
+def _pinged(content: str, allowed: dict[str, Any] | None) -> list[int]:
+    """The users a new message notifies: its user mentions that `allowed_mentions` lets
+    through (without it, every mention pings). Role and @everyone pings are not modelled."""
+    mentioned = [int(m) for m in re.findall(r"<@!?(\d+)>", content)]
+    if allowed is None:
+        return list(dict.fromkeys(mentioned))
+    listed = {int(u) for u in allowed.get("users") or []}
+    parse_all = "users" in (allowed.get("parse") or [])
+    return list(dict.fromkeys(m for m in mentioned if parse_all or m in listed))
 
 
 def _number_components(components: list[dict[str, Any]]) -> None:

@@ -118,6 +118,7 @@ class FakeMessage:
     deleted: bool = False
     loading: bool = False  # a deferred response not yet filled in
     history: list[str] = field(default_factory=list)  # content after each create/edit
+    pinged: list[int] = field(default_factory=list)  # users notified when it was created
 
     @property
     def ephemeral(self) -> bool:
