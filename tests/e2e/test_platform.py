@@ -16,7 +16,7 @@ import pytest
 
 from engine.core.record import GameRecord, verify
 from tests.e2e.harness import Clock, Strategos, Table, choice_items, is_board
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.e2e
 
@@ -459,3 +459,13 @@ async def test_a_prompt_larger_than_a_message_is_paginated(fake: FakeDiscord,
     assert "Pick 1 more" in fake.message(prompt).content
     end = await table.play_out()
     assert end is not None and "Winner" in end.text()
+
+
+async def test_commands_in_direct_messages(fake: FakeDiscord, strategos: Strategos) -> None:
+    alice = fake.add_user("alice")
+    dm = fake.dm_channel(alice)
+    ix = await fake.slash(alice, "settings notify", in_channel=dm, mode="both")
+    assert ix.ephemeral and ix.record.payload["channel_id"] == str(dm.id)
+    assert await strategos.bot.service.notify_mode(alice.id) == "both"
+    with pytest.raises(FakeDiscordError, match="does not offer /game"):
+        await fake.slash(alice, "game new", in_channel=dm, game="duel")

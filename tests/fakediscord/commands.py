@@ -15,6 +15,26 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6,
 ATTACHMENT = 11
 
 
+def check_visible(fake: FakeDiscord, top: dict[str, Any], user: FakeUser,
+                  channel: FakeChannel) -> None:
+    """Refuse what the Discord client would not offer: a command outside its contexts, or
+    one whose default member permissions the user lacks."""
+    from tests.fakediscord.server import FakeDiscordError
+
+    context = 1 if channel.type == 1 else 0  # BOT_DM or GUILD
+    contexts = top.get("contexts")
+    if (contexts is not None and context not in contexts) or (
+            context == 1 and top.get("dm_permission") is False):
+        raise FakeDiscordError(f"Discord does not offer /{top['name']} in this kind of channel")
+    required = top.get("default_member_permissions")
+    if context == 0 and required is not None:
+        need = int(required)
+        have = fake.permissions(user)
+        if have & need != need:
+            raise FakeDiscordError(f"Discord hides /{top['name']} from {user.name} (needs "
+                                   f"permissions {need:#x})")
+
+
 def command_data(fake: FakeDiscord, command: str, options: dict[str, Any],
                  focused: str | None = None) -> dict[str, Any]:
     """The `data` of an APPLICATION_COMMAND interaction for `/command` with `options`.

@@ -184,13 +184,7 @@ class RestApi:
         user = fake.users.get(int(req.body["recipient_id"]))
         if user is None or user.bot:
             raise ApiError(400, 50033, "Invalid Recipient(s)")
-        cid = fake.dm_channels.get(user.id)
-        if cid is None:
-            chan = FakeChannel(fake.ids.next(), f"dm-{user.name}", type=1, recipient_id=user.id)
-            fake.channels[chan.id] = chan
-            fake.dm_channels[user.id] = chan.id
-            cid = chan.id
-        return 200, payloads.channel(fake.channels[cid], user)
+        return 200, payloads.channel(fake.dm_channel(user), user)
 
     # -- channel messages ------------------------------------------------------------------------
     def _channel(self, req: Request) -> FakeChannel:

@@ -430,9 +430,23 @@ class FakeDiscord:
         roles and channels are passed as FakeUser / FakeRole / FakeChannel. The call returns
         once the bot has answered (and filled in a deferred answer) unless `settle=False`.
         """
-        from tests.fakediscord.commands import command_data
+        from tests.fakediscord.commands import check_visible, command_data
         data = command_data(self, command, options)
-        return await self._interact(user, 2, data, in_channel or self.general, None, settle)
+        channel = in_channel or self.general
+        check_visible(self, self._command(data), user, channel)
+        return await self._interact(user, 2, data, channel, None, settle)
+
+    def _command(self, data: dict[str, Any]) -> dict[str, Any]:
+        return next(c for c in self.commands() if c["id"] == data["id"])
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The direct-message channel between `user` and the bot (created when needed)."""
+        cid = self.dm_channels.get(user.id)
+        if cid is None:
+            chan = FakeChannel(self.ids.next(), f"dm-{user.name}", type=1, recipient_id=user.id)
+            self.channels[chan.id] = chan
+            self.dm_channels[user.id] = cid = chan.id
+        return self.channels[cid]
 
     async def autocomplete(self, user: FakeUser, command: str, focused: str, value: str, /, *,
                            in_channel: FakeChannel | None = None, **options: Any
