@@ -367,3 +367,24 @@ async def test_gateway_reconnect_resumes_the_session(fake: FakeDiscord,
     await fake.request_reconnect()
     assert fake.connections == 2 and fake.identified == 1 and fake.resumed == 1
     assert (await fake.slash(alice, "ping")).text() == "pong"
+
+
+async def test_documented_limits_beyond_the_spec(fake: FakeDiscord, bot: RunningClient) -> None:
+    def button(i: int) -> dict[str, Any]:
+        return {"type": 2, "style": 1, "label": "b", "custom_id": f"b{i}"}
+
+    payloads: list[dict[str, Any]] = [
+        {"components": [{"type": 1, "components": [button(i)]} for i in range(6)]},
+        {"embeds": [{"description": "x" * 4096}, {"description": "y" * 2000}]},
+        {"components": [{"type": 1, "components": [button(1), button(1)]}]},
+    ]
+    for payload in payloads:
+        with pytest.raises(discord.HTTPException):
+            await bot.client.http.send_message(
+                fake.general.id, params=discord.http.MultipartParameters(
+                    payload=payload, multipart=None, files=None))
+    failures = fake.take_failures()
+    assert any("6 action rows" in f for f in failures)
+    assert any("6096 characters" in f for f in failures)
+    assert any("cannot be duplicated" in f for f in failures)
+    assert fake.channel_messages() == []

@@ -22,6 +22,7 @@ Files = dict[int, tuple[str, bytes]]
 EPHEMERAL = 1 << 6
 CONTENT_LIMIT = 2000  # Discord's documented limit for message content sent by bots
 EMBED_TOTAL_LIMIT = 6000
+COMPONENTS_V2 = 1 << 15
 _FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 
 
@@ -486,7 +487,7 @@ def _check_components_unique(msg: FakeMessage) -> None:
 
 
 def _check_limits(body: Json) -> None:
-    """Discord's documented limits the spec does not encode (it allows 4000 characters)."""
+    """Discord's documented limits that the spec does not encode."""
     if not isinstance(body, dict):
         return
     for holder in (body, body.get("data") if isinstance(body.get("data"), dict) else None):
@@ -496,10 +497,23 @@ def _check_limits(body: Json) -> None:
         if isinstance(content, str) and len(content) > CONTENT_LIMIT:
             raise SpecError(f"content is {len(content)} characters; Discord allows "
                             f"{CONTENT_LIMIT}")
-        embeds = holder.get("embeds") or []
-        total = sum(len(json.dumps(e, ensure_ascii=False)) for e in embeds)
-        if total > EMBED_TOTAL_LIMIT * 2:  # JSON overhead; the text limit is 6000
-            raise SpecError(f"embeds are too large ({total} bytes of JSON)")
+        total = sum(_embed_text(e) for e in holder.get("embeds") or [])
+        if total > EMBED_TOTAL_LIMIT:
+            raise SpecError(f"embeds hold {total} characters; Discord allows "
+                            f"{EMBED_TOTAL_LIMIT} in all")
+        components = holder.get("components") or []
+        v2 = (holder.get("flags") or 0) & COMPONENTS_V2
+        if not v2 and len(components) > 5:
+            raise SpecError(f"{len(components)} action rows; Discord allows 5")
+
+
+def _embed_text(embed: dict[str, Any]) -> int:
+    """Characters counted towards the 6000 limit: title, description, field names and
+    values, footer text and author name."""
+    parts = [embed.get("title"), embed.get("description")]
+    parts += [f.get(k) for f in embed.get("fields") or [] for k in ("name", "value")]
+    parts += [(embed.get("footer") or {}).get("text"), (embed.get("author") or {}).get("name")]
+    return sum(len(p) for p in parts if isinstance(p, str))
 
 
 async def _read_body(raw: web.Request) -> tuple[Json, Files, bool]:
