@@ -144,6 +144,19 @@ async def start_duel(fake: FakeDiscord, players: list[FakeUser], options: str = 
     return table
 
 
+async def test_two_start_clicks_at_once_start_one_game(fake: FakeDiscord,
+                                                      strategos: Strategos) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = Table(fake, alice, [alice, bob])
+    lobby = await table.open("duel", options="rounds_to_win=1")
+    await fake.click(bob, lobby, label="Join")
+    start = lobby.button("Start")["custom_id"]
+    await asyncio.gather(fake.click(alice, lobby, start), fake.click(alice, lobby, start))
+    boards = [m for m in fake.channel_messages() if is_board(m)]
+    assert len(boards) == 1
+    assert len([m for m in fake.channel_messages() if "begins" in m.text()]) == 1
+
+
 async def test_stale_buttons_and_two_clicks_at_once(fake: FakeDiscord,
                                                     strategos: Strategos) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -362,10 +375,14 @@ async def test_game_commands_answer_everywhere(fake: FakeDiscord, strategos: Str
     end = await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
     assert "resign" in end.text().lower()
     assert table.over() is not None
+    # The result counts for /stats and /leaderboard (Elo per game).
     stats = await fake.slash(alice, "stats")
-    assert stats.ephemeral is not None
-    board_again = await fake.slash(alice, "leaderboard")
-    assert board_again.text()
+    assert "Elo 1216 · 1 games: 1 won, 0 lost" in stats.text()
+    stats = await fake.slash(alice, "stats", user=bob)
+    assert "Statistics of Bob" in stats.text() and "0 won, 1 lost" in stats.text()
+    ladder = (await fake.slash(bob, "leaderboard", game="duel")).text()
+    assert ladder.index(alice.mention) < ladder.index(bob.mention)
+    assert stats.response is not None and stats.response.pinged == []
 
 
 async def test_simultaneous_prompts_stay_valid(fake: FakeDiscord, strategos: Strategos) -> None:
