@@ -175,3 +175,53 @@ def test_collection_gives_one_of_each_plus_civil_buildings() -> None:
     collect_resources(state)
     assert state.seats["delian-1"].resources == {"wheat": 4, "wood": 3, "copper": 3}
     assert state.seats["peloponnesian-1"].resources == {"wheat": 3, "wood": 3, "copper": 3}
+
+
+def test_allied_figures_make_one_roll_and_the_strongest_city_takes_the_territory() -> None:
+    state = set_up(4)
+    clear_figures(state)
+    place(state, "cleisthenes", "delian-1", "chalkidiki")  # Athens, attack 2
+    place(state, "pericles", "delian-1", "chalkidiki")  # Athens, attack 3
+    place(state, "timoleon", "delian-2", "chalkidiki")  # Corinth
+    place(state, "brasidas", "peloponnesian-1", "chalkidiki")
+    script(state, 1, 12)  # Peloponnesians 1 + 2 = 3; Delians 12 + 2 + 3 + 2 = 19
+    resolve_territories(state)
+    conflict_rolls = [e for e in state.log if e.text.startswith("Conflict at Chalkidiki")]
+    assert len(conflict_rolls) == 2  # one roll per league
+    assert conflict_rolls[1].text.endswith("= 19.")
+    assert state.territories["chalkidiki"] == "delian-1"  # Athens has the most attack there
+    assert state.figures["timoleon"].location == "chalkidiki"
+    assert state.seats["delian-2"].trade_posts == 3
+    clear_figures(state)
+    place(state, "cleisthenes", "delian-1", "aeolis")
+    place(state, "timoleon", "delian-2", "aeolis")
+    resolve_territories(state)
+    assert state.territories["aeolis"] == "delian-1"  # 2 against 2: the first seat, Athens
+
+
+def test_a_greek_city_contested_by_both_leagues_is_a_conflict_first() -> None:
+    state = set_up(2)
+    clear_figures(state)
+    place(state, "pericles", "delian-1", "elis")
+    place(state, "brasidas", "peloponnesian-1", "elis")
+    script(state, 1, 6, 7)  # Brasidas 1 + 2 = 3; Pericles 6 + 3 = 9; then Pericles rolls 7
+    resolve_greek_cities(state)
+    assert state.greek_cities["elis"] == "delian"
+    assert state.figures["pericles"].location == HOME
+    assert state.figures["brasidas"].location == HOME
+
+
+def test_solo_enemy_figures_fight_for_the_opposing_league() -> None:
+    from tests.games.epireia.test_solo import solo_game
+
+    state = solo_game()  # Athens (Delian) against Sparta and Corinth
+    for figure in state.seats["solo"].figure_cards:
+        state.figures[figure].location = "ionia"
+    state.figures["brasidas"].location = "ionia"
+    state.figures["timoleon"].location = "illyria"
+    script(state, 12, 1)
+    resolve_territories(state)
+    assert state.territories["ionia"] == "enemy"
+    assert state.territories["illyria"] == "enemy"
+    assert all(state.figures[f].location == HOME for f in state.seats["solo"].figure_cards)
+    assert not GAME.invariants(state)
