@@ -94,6 +94,7 @@ class Table:
     channel: FakeChannel | None = None  # the game's channel or thread (default: general)
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     actions: int = 0
+    private_texts: set[str] = field(default_factory=set)  # private views the players saw
 
     async def open(self, game: str, options: str | None = None, **extra: Any) -> FakeMessage:
         """`/game new`; returns the lobby message in the channel.
@@ -148,8 +149,10 @@ class Table:
     async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
                      ) -> FakeMessage:
         """Make one legal choice offered on `prompt` (random if `pick` is None)."""
-        items = choice_items(self.fake.message(prompt))
-        assert items, f"no choices on the prompt: {self.fake.message(prompt).text()[:300]}"
+        current = self.fake.message(prompt)
+        items = choice_items(current)
+        assert items, f"no choices on the prompt: {current.text()[:300]}"
+        self.private_texts.update(str(e.get("description", "")) for e in current.embeds)
         options = [(c, None) for c in items if c["type"] == 2]
         options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
         component, value = options[self.rng.randrange(len(options)) if pick is None else pick]
@@ -196,6 +199,19 @@ class Table:
                 "nobody had anything to choose, yet the game is not over"
             queue = waiting or list(self.players)
         return end
+
+
+def assert_private_stays_private(fake: FakeDiscord, private_texts: set[str]) -> None:
+    """No message anyone can see (channel or DM) shows a private view the bot sent a player."""
+    visible = [m.text() for m in fake.all_visible_messages()]
+    for private in private_texts:
+        if len(private) < 40:  # too short to tell a leak from a coincidence
+            continue
+        for text in visible:
+            assert private not in text, f"a private view appears in a public message: " \
+                                        f"{private[:200]!r}"
+    for text in visible:
+        assert "your view as" not in text and "Your hand" not in text
 
 
 def is_board(message: FakeMessage) -> bool:

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from engine.core.record import GameRecord, verify
-from tests.e2e.harness import Strategos, Table, is_board
+from tests.e2e.harness import Strategos, Table, assert_private_stays_private, is_board
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
@@ -47,8 +47,8 @@ async def play_full_game(fake: FakeDiscord, strategos: Strategos, game: str, pla
     assert verify(record).ok
     boards = [m for m in fake.channel_messages() if is_board(m)]
     assert all(m.images() for m in boards)
-    for message in fake.all_visible_messages():
-        assert "your view as" not in message.text()
+    assert len(table.private_texts) > 10
+    assert_private_stays_private(fake, table.private_texts)
     return table
 
 
