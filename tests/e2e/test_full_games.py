@@ -48,6 +48,8 @@ async def play_full_game(fake: FakeDiscord, strategos: Strategos, game: str, pla
     boards = [m for m in fake.channel_messages() if is_board(m)]
     assert all(m.images() for m in boards)
     assert len(table.private_texts) > 10
+    print(f"{game}: {table.actions} choices, {len(fake.requests)} requests, slowest "
+          f"acknowledgement {max(fake.latencies) * 1000:.0f} ms")
     assert_private_stays_private(fake, table.private_texts)
     return table
 

@@ -245,6 +245,7 @@ class RestApi:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.",
                            rule_broken=True)
         late = asyncio.get_running_loop().time() - record.created
+        fake.latencies.append(late)
         if late > fake.response_deadline:
             record.error = "10062"
             raise ApiError(404, 10062, f"Unknown interaction (answered after {late:.2f} s)",

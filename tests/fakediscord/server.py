@@ -85,6 +85,7 @@ class FakeDiscord:
         self.requests: list[str] = []
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.uploads: dict[int, Attachment] = {}
+        self.latencies: list[float] = []  # seconds from dispatch to each first response
         self.changes = 0
         self.connections = 0
         self.resumed = 0
