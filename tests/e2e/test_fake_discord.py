@@ -388,3 +388,27 @@ async def test_documented_limits_beyond_the_spec(fake: FakeDiscord, bot: Running
     assert any("6096 characters" in f for f in failures)
     assert any("cannot be duplicated" in f for f in failures)
     assert fake.channel_messages() == []
+
+
+async def test_interaction_rules(fake: FakeDiscord, bot: RunningClient) -> None:
+    """Follow-ups need a known, answered interaction; only interaction replies are ephemeral."""
+    http = bot.client.http
+    alice = fake.add_user("alice")
+    ix = await fake.slash(alice, "ping")
+    token_route = discord.http.Route("POST", "/webhooks/{a}/{t}", a=fake.application_id,
+                                     t=ix.record.token)
+    # Channel messages cannot be ephemeral.
+    with pytest.raises(discord.HTTPException):
+        await http.send_message(fake.general.id, params=discord.http.MultipartParameters(
+            payload={"content": "secret", "flags": 64}, multipart=None, files=None))
+    # A follow-up with an unknown token.
+    with pytest.raises(discord.NotFound):
+        await http.request(discord.http.Route("POST", "/webhooks/{a}/{t}",
+                                              a=fake.application_id, t="nope"),
+                           json={"content": "x"})
+    followed = await http.request(token_route, json={"content": "more"}, params={"wait": 1})
+    assert followed["content"] == "more" and not fake.message(int(followed["id"])).ephemeral
+    failures = fake.take_failures()
+    assert any("Only interaction responses can be ephemeral" in f for f in failures)
+    assert any("10015" in f for f in failures)
+    assert len(failures) == 2

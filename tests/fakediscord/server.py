@@ -543,8 +543,10 @@ class FakeDiscord:
         await self.wait_for(lambda: record.responded or record.error,
                             f"the bot to answer {_describe(record)}")
         if settle:
-            await self.wait_for(ix.settled, f"the bot to finish answering {_describe(record)}")
             await self.idle()
+            if not ix.settled():  # a deferral filled in later, outside the handler
+                await self.wait_for(ix.settled, f"the bot to fill in its deferred answer to "
+                                    f"{_describe(record)}")
         return ix
 
     async def idle(self, timeout: float = DEFAULT_WAIT) -> None:
@@ -601,13 +603,9 @@ class Interaction:
         r = self.record
         if r.error is not None:
             return True
-        if r.response_type in (4, 7, 8):
-            return True
-        if r.response_type == 5:
+        if r.response_type == 5:  # "thinking…" until a follow-up or an edit fills it in
             return bool(r.original_id and not self.fake.messages[r.original_id].loading)
-        if r.response_type == 6:
-            return bool(r.followup_ids) or r.original_edited
-        return False
+        return r.response_type is not None
 
     async def wait(self, predicate: Callable[[Interaction], bool], what: str) -> None:
         await self.fake.wait_for(lambda: predicate(self), what)
