@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 from tests.fakediscord import payloads
+from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.rest import RestApi
 from tests.fakediscord.spec import DiscordSpec, load_spec
 from tests.fakediscord.state import (
@@ -59,7 +59,7 @@ class FakeDiscord:
         self.spec = spec or load_spec()
         self.response_deadline = response_deadline
         self.ids = Snowflakes()
-        self._ws: web.WebSocketResponse | None = None
+        self.gateway = Gateway(self)
         self.identified = 0
         self.token = "fake." + secrets.token_urlsafe(24)
         self.bot_user = FakeUser(self.ids.next(), "strategos", bot=True)
@@ -90,7 +90,6 @@ class FakeDiscord:
         self.connections = 0
         self.resumed = 0
         self._changed: asyncio.Condition | None = None
-        self._seq = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.rest = RestApi(self)
@@ -99,7 +98,7 @@ class FakeDiscord:
     async def start(self) -> None:
         self._changed = asyncio.Condition()
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_route("*", "/api/v10/{tail:.*}", self.rest.handle)
         app.router.add_get("/attachments/{channel}/{attachment}/{filename}", self._cdn)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
@@ -111,8 +110,8 @@ class FakeDiscord:
         self.port = server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+        if self.gateway.ws is not None:
+            await self.gateway.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -132,7 +131,7 @@ class FakeDiscord:
 
     @property
     def connected(self) -> bool:
-        return self._ws is not None and not self._ws.closed and self.identified > 0
+        return self.gateway.open and self.identified > 0
 
     # -- the world ------------------------------------------------------------------------------
     def add_user(self, name: str, *, roles: list[FakeRole] | None = None,
@@ -293,111 +292,17 @@ class FakeDiscord:
             return None
         return await self.wait_for(find, f"a DM to {user.name}")
 
-    # -- the gateway ------------------------------------------------------------------------------
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close(code=4000)
-        self._ws = ws
-        self.connections += 1
-        self._seq = 0
-        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None,
-                                      "t": None}))
-        try:
-            async for msg in ws:
-                if msg.type != WSMsgType.TEXT:
-                    continue
-                frame = json.loads(msg.data)
-                await self._gateway_op(ws, frame["op"], frame.get("d"))
-        finally:
-            if self._ws is ws:
-                self._ws = None
-            self.changed()
-        return ws
-
-    async def _gateway_op(self, ws: web.WebSocketResponse, op: int, data: Any) -> None:
-        if op == 1:  # heartbeat
-            await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
-        elif op == 2:  # identify
-            if data.get("token") != self.token:
-                await ws.close(code=4004, message=b"Authentication failed.")
-                return
-            self.identified += 1
-            await self._send(ws, "READY", {
-                "v": 10, "user": {**payloads.user(self.bot_user), "verified": True,
-                                  "mfa_enabled": False},
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                "session_id": f"session-{self.identified}", "resume_gateway_url":
-                    self.gateway_url, "application": {"id": str(self.application_id),
-                                                      "flags": 0},
-                "private_channels": [], "relationships": [], "user_settings": {},
-                "presences": [], "geo_ordered_rtc_regions": [], "guild_join_requests": [],
-            })
-            await self._send(ws, "GUILD_CREATE", self._guild_create())
-            self.changed()
-        elif op == 6:  # resume
-            if data.get("token") != self.token or data.get("session_id") != \
-                    f"session-{self.identified}":
-                await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
-                return
-            self.resumed += 1
-            await self._send(ws, "RESUMED", {})
-            self.changed()
-        elif op == 8:  # request guild members
-            await self._send(ws, "GUILD_MEMBERS_CHUNK", {
-                "guild_id": str(self.guild_id),
-                "members": [payloads.member(u) for u in self.users.values()],
-                "chunk_index": 0, "chunk_count": 1, "nonce": data.get("nonce"),
-            })
-        elif op in (3, 4):  # presence / voice state: nothing to do
-            return
-        else:
-            self.fail(f"gateway op {op} is not handled by the fake: {data!r:.200}")
-
-    def _guild_create(self) -> dict[str, Any]:
-        return {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None,
-            "owner_id": str(self.owner.id), "unavailable": False, "large": False,
-            "member_count": len(self.users), "joined_at": payloads.TIMESTAMP,
-            "roles": [payloads.role(r) for r in self.roles.values()],
-            "channels": [payloads.channel(c) for c in self.channels.values() if c.type == 0],
-            "threads": [payloads.channel(c) for c in self.channels.values() if c.type == 11],
-            "members": [payloads.member(u) for u in self.users.values()],
-            "voice_states": [], "presences": [], "emojis": [], "stickers": [],
-            "features": [], "stage_instances": [], "guild_scheduled_events": [],
-            "soundboard_sounds": [], "preferred_locale": "en-US", "system_channel_id": None,
-            "premium_tier": 0, "mfa_level": 0, "verification_level": 0,
-            "explicit_content_filter": 0, "default_message_notifications": 0,
-            "afk_timeout": 300, "afk_channel_id": None, "nsfw_level": 0,
-            "application_id": None, "description": None, "banner": None, "splash": None,
-            "discovery_splash": None, "vanity_url_code": None, "rules_channel_id": None,
-            "public_updates_channel_id": None, "premium_subscription_count": 0,
-            "max_members": 500000, "system_channel_flags": 0, "premium_progress_bar_enabled":
-                False,
-        }
-
-    async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
-        self._seq += 1
-        await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+    # -- the gateway (tests.fakediscord.gateway) ------------------------------------------------
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send a gateway event to the connected bot."""
+        await self.gateway.dispatch(event, data)
 
     async def request_reconnect(self) -> None:
         """Ask the client to reconnect (gateway op 7), as Discord does; wait for its RESUME."""
-        if self._ws is None or self._ws.closed:
-            raise FakeDiscordError("the bot is not connected")
-        before = self.resumed
-        await self._ws.send_str(json.dumps({"op": 7, "d": None, "s": None, "t": None}))
-        await self.wait_for(lambda: self.resumed > before and self.connected,
-                            "the bot to resume its gateway session")
-
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event to the connected bot."""
-        if self._ws is None or self._ws.closed:
-            raise FakeDiscordError(f"cannot dispatch {event}: the bot is not connected")
-        await self._send(self._ws, event, data)
+        await self.gateway.request_reconnect()
 
     def _dispatch_soon(self, event: str, data: dict[str, Any]) -> None:
-        asyncio.get_running_loop().create_task(self.dispatch(event, data))
+        self.gateway.dispatch_soon(event, data)
 
     def upload(self, filename: str, data: bytes) -> Attachment:
         """A file a user attaches to a slash command (an option of type ATTACHMENT)."""
