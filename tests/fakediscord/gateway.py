@@ -36,7 +36,6 @@ class Gateway:
             await self.ws.close(code=4000)
         self.ws = ws
         self.fake.connections += 1
-        self.seq = 0
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None,
                                       "t": None}))
         try:
@@ -59,6 +58,7 @@ class Gateway:
                 await ws.close(code=4004, message=b"Authentication failed.")
                 return
             self.fake.identified += 1
+            self.seq = 0  # a new session; a RESUME carries on the old sequence
             await self._send(ws, "READY", {
                 "v": 10, "user": {**payloads.user(self.fake.bot_user), "verified": True,
                                   "mfa_enabled": False},
