@@ -138,11 +138,17 @@ SLOW_NEXT = {sid: any(SPACES[n].slow for n in d.neighbours) for sid, d in SPACES
 def cannon_sites(state: FreedomState) -> list[tuple[str, int]]:
     if state.camp_cannons <= 0:
         return []
-    return sorted(
-        (sid, C.empire_cannon[str(SPACES[sid].row)]) for sid, space in state.spaces.items()
-        if SPACES[sid].kind == "mainland" and str(SPACES[sid].row) in C.empire_cannon
-        and space.imperial > 0 and space.cannon is None
-    )
+    spaces = state.spaces
+    return [(sid, cost) for sid, cost in CANNON_COST.items()
+            if spaces[sid].cannon is None and spaces[sid].exp + spaces[sid].ally > 0]
+
+
+CANNON_COST = {
+    sid: C.empire_cannon[str(d.row)] for sid, d in sorted(SPACES.items())
+    if d.kind == "mainland" and str(d.row) in C.empire_cannon
+}
+WALL_SPACES = sorted(s for s, d in SPACES.items() if d.on_wall)
+CITY_SPACES = sorted(s for s, d in SPACES.items() if d.in_city)
 
 
 def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
@@ -206,13 +212,13 @@ def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
 
 
 def repair_sites(state: FreedomState) -> list[str]:
-    return sorted(s for s, sp in state.spaces.items()
-                  if SPACES[s].on_wall and sp.damage > 0 and sp.ins > 0)
+    spaces = state.spaces
+    return [s for s in WALL_SPACES if spaces[s].damage > 0 and spaces[s].ins > 0]
 
 
 def insurgent_cannon_sites(state: FreedomState) -> list[str]:
-    return sorted(s for s, sp in state.spaces.items()
-                  if SPACES[s].in_city and sp.ins > 0 and sp.cannon is None)
+    spaces = state.spaces
+    return [s for s in CITY_SPACES if spaces[s].ins > 0 and spaces[s].cannon is None]
 
 
 @prompt_state

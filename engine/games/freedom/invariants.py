@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS
@@ -11,7 +10,6 @@ from engine.games.freedom.state import FreedomState
 WALL = frozenset(sid for sid, d in SPACES.items() if d.on_wall)
 IN_CITY = frozenset(sid for sid, d in SPACES.items() if d.in_city)
 LIMIT = {sid: d.limit for sid, d in SPACES.items()}
-CARD_ID = re.compile(r"\b[AB]\d\d\b")
 
 
 def check(state: FreedomState, spectator_view: dict[str, Any] | None = None) -> list[str]:
@@ -26,6 +24,8 @@ def check(state: FreedomState, spectator_view: dict[str, Any] | None = None) -> 
         ally += s.ally
         ins += s.ins
         civ += s.civ
+        if not (s.exp or s.ally or s.ins or s.civ or s.cannon or s.damage):
+            continue
         if s.cannon:
             if s.bombard:
                 bombards += 1
@@ -84,27 +84,17 @@ def check(state: FreedomState, spectator_view: dict[str, Any] | None = None) -> 
 
 def hidden_leaks(state: FreedomState, view: dict[str, Any]) -> list[str]:
     """Hidden cards in a spectator view. Only ``hand`` and ``cards`` carry card ids (the board
-    parts hold numbers and names, the log names no ids): the hand must be absent and every id
-    in ``cards`` must be a public card (played or discarded)."""
+    parts hold numbers and names, the log names no ids): the hand must be absent, and the ids
+    of ``cards`` (the last card and a pending event) must not be in a hand or a pile."""
     problems = []
     if view.get("hand") is not None:
         problems.append("a hand in the spectator view")
-    shown = [c for c in _ids(view.get("cards"))]
-    if shown:
-        hidden = {c for h in state.hands.values() for c in h}
-        hidden.update(c for d in state.decks.values() for c in d)
-        leaked = hidden.intersection(shown)
-        if leaked:
-            problems.append(f"hidden cards {sorted(leaked)} in the spectator view")
+    cards = view.get("cards") or {}
+    shown = [item["id"] for item in (cards.get("last_card"), cards.get("pending_event"))
+             if item]
+    for card in shown:
+        if any(card in h for h in state.hands.values()) or any(
+            card in d for d in state.decks.values()
+        ):
+            problems.append(f"hidden card {card} in the spectator view")
     return problems
-
-
-def _ids(value: Any) -> list[str]:
-    """Every string in a JSON-like value that looks like a card id."""
-    if isinstance(value, str):
-        return [value] if CARD_ID.fullmatch(value) else []
-    if isinstance(value, dict):
-        return [i for v in value.values() for i in _ids(v)]
-    if isinstance(value, list):
-        return [i for v in value for i in _ids(v)]
-    return []
