@@ -60,7 +60,9 @@ async def test_full_game_of_freedom(fake: FakeDiscord, strategos: Strategos) -> 
     assert table.actions > 30
 
 
-async def test_full_game_of_epireia(fake: FakeDiscord, strategos: Strategos) -> None:
-    table = await play_full_game(fake, strategos, "epireia", players=2, seed=2,
+@pytest.mark.parametrize("players", [2, 4])
+async def test_full_game_of_epireia(fake: FakeDiscord, strategos: Strategos,
+                                    players: int) -> None:
+    table = await play_full_game(fake, strategos, "epireia", players=players, seed=players,
                                  restart_after=20)
     assert table.actions > 20
