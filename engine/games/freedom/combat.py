@@ -139,7 +139,10 @@ def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
         return result
     spaces = state.spaces
     for dst, path, cost in RAID_LANES.get(src, ()):
-        if spaces[dst].imperial > 0 and not any(spaces[p].imperial > 0 for p in path):
+        target = spaces[dst]
+        if target.exp + target.ally > 0 and not any(
+            spaces[p].exp + spaces[p].ally > 0 for p in path
+        ):
             result.append((dst, cost))
     return sorted(result)
 

@@ -12,8 +12,24 @@ from engine.games.freedom.pieces import room
 from engine.games.freedom.state import FreedomState
 
 
-def _within(spaces: list[str] | None, *ids: str) -> bool:
-    return spaces is None or all(i in spaces for i in ids)
+class _Edge:
+    """What a step from one space to a neighbour needs (precomputed from the board)."""
+
+    __slots__ = ("back", "blocked", "climb", "forward", "slow", "thick")
+
+    def __init__(self, src: str, dst: str) -> None:
+        a, b = SPACES[src], SPACES[dst]
+        self.blocked = b.kind in ("camp", "city centre")
+        self.back = dst in a.toward_camp
+        self.slow = b.slow
+        self.forward = src == CAMP or (a.kind == "mainland" and b.row < a.row)
+        self.climb = b.on_wall and not a.on_wall
+        self.thick = b.thick
+
+
+EDGES: dict[tuple[str, str], _Edge] = {
+    (src, dst): _Edge(src, dst) for src, d in SPACES.items() for dst in d.neighbours
+}
 
 
 def imperial_step(
@@ -27,25 +43,24 @@ def imperial_step(
     space a unit only passes through during a 2-space Normal Movement: full spaces and
     spaces of the other Imperial kind may be crossed, Insurgent-held ones never.
     """
-    a, b = SPACES[src], SPACES[dst]
-    if dst not in a.neighbours or b.kind in ("camp", "city centre"):
+    edge = EDGES.get((src, dst))
+    if edge is None or edge.blocked or edge.back:
         return False
-    if dst in a.toward_camp or not _within(spaces, src, dst):
+    if spaces is not None and (src not in spaces or dst not in spaces):
         return False
     target = state.spaces[dst]
     if target.ins > 0:
         return False
-    if mode == "slow":
-        if not b.slow:
-            return False
-    elif b.slow:
+    if edge.slow != (mode == "slow"):
         return False
-    if mode == "opening" and src != CAMP and (a.kind != "mainland" or b.row >= a.row):
+    if mode == "opening" and not edge.forward:
         return False
-    if b.on_wall and not a.on_wall and target.damage < 2:
+    if edge.climb and target.damage < 2:
         return False  # climb onto the wall only where it is destroyed
-    if b.thick is not None and state.spaces[b.thick].imperial == 0:
-        return False
+    if edge.thick is not None:
+        held = state.spaces[edge.thick]
+        if held.exp + held.ally == 0:
+            return False
     if not end:
         return True
     return room(state, dst, kind) > 0
