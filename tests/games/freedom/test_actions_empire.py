@@ -295,3 +295,12 @@ def test_an_unlisted_choice_changes_nothing() -> None:
     with pytest.raises(IllegalChoice):
         choose(state, "empire", "act:teleport")
     assert state.model_dump_json() == before
+
+
+def test_no_passing_through_insurgent_units() -> None:
+    state = board()
+    put(state, "W4", damage=2)
+    put(state, "M44", exp=1)
+    play_ap(state, "empire", ap=2)
+    choose(state, "empire", "act:move", "from:M44")
+    assert "to:W5" not in ids(state, "empire") and "to:W4" not in ids(state, "empire")

@@ -306,3 +306,24 @@ def test_timeout_passes_stops_or_plays_for_ap() -> None:
 
     to_actions(state, "empire", state.hands["empire"])
     assert GAME.timeout_choice(state, "empire").endswith(":ap")  # type: ignore[union-attr]
+
+
+def test_v22_period_b_replenishment_costs_one_morale() -> None:
+    state = board(edition="v2.2")
+    state.round = 4
+    put(state, "W5", ins=1)
+    put(state, "M75", exp=1)
+    state.money, state.supplies["empire"] = 20, 30
+    state.morale["insurgents"] = 15
+    at_step(state, "replenish_empire")
+    assert state.morale["empire"] == 15 - 1 + 1  # the siege drags on; Patra gives 1
+
+
+def test_period_b_pay_is_six_money_and_twelve_supplies() -> None:
+    state = board()
+    state.round = 5
+    put(state, "W5", ins=1)
+    put(state, "M75", exp=1)
+    state.money, state.supplies["empire"] = 10, 20
+    at_step(state, "replenish_empire")
+    assert state.money == 4 and state.supplies["empire"] == 20 + 7 - 12
