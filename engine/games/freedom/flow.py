@@ -28,16 +28,18 @@ Before the call the rules push an ``auto`` frame that ends the card play, so an 
   last-pushed-first: to ask A then B, push B first, then A, or push B from A's handler. Handlers
   must ``pop(state, frame)`` when done (and may push further frames);
 * reuse the rules' prompt states: ``push_ap(state, role, ap, ...)`` gives ``role`` AP to spend with
-  the normal action menu (optionally only some actions, only in the lagoon, two attacks per unit,
-  free of cost); ``push_remove_units(state, chooser, side, count, spaces=None)`` lets ``chooser``
-  pick which ``side`` units to remove; ``push_place_units(state, role, kind, count, spaces)``
-  lets ``role`` place units; ``push_morale_choice(state, side)`` asks "raise own / lower enemy".
+  the normal action menu (optionally only some actions, only in the lagoon or a list of spaces,
+  more attacks per unit; never Preparation AP);
+  ``push_remove_units(state, chooser, side, count, spaces=None)`` lets ``chooser`` pick which
+  ``side`` units to remove; ``push_place_units(state, role, kind, count, spaces)`` lets
+  ``role`` place units; ``push_morale_choice(state, side)`` asks "raise own / lower enemy".
 
 Read the board through ``data.SPACES`` / ``data.AREAS`` / ``data.TRACKS`` and the pieces through
 ``state.spaces[space_id]`` (``exp``, ``ally``, ``ins``, ``civ``, ``cannon``, ``bombard``,
 ``damage``). Randomness only via ``state.rng``; log with ``state.say(text, role=..., dice=[...])``.
-Cards come from ``cards.py``: the rules use ``cards.CARDS[card_id]`` with ``.id``, ``.name``,
-``.period`` ("A"/"B"), ``.side`` ("empire"/"insurgents"/"neutral") and ``.ap`` (2–4).
+Cards come from ``cards.py``: the rules use ``cards.card(card_id)`` (``.id``, ``.name``,
+``.period`` "A"/"B", ``.side`` "empire"/"insurgents"/"neutral", ``.ap`` 2–4, ``.text``,
+``.beneficial_to(role)``) and ``cards.period_ids(period)``.
 """
 
 from __future__ import annotations
