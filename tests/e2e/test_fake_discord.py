@@ -412,3 +412,25 @@ async def test_interaction_rules(fake: FakeDiscord, bot: RunningClient) -> None:
     assert any("Only interaction responses can be ephemeral" in f for f in failures)
     assert any("10015" in f for f in failures)
     assert len(failures) == 2
+
+
+def test_gateway_objects_match_the_rest_schemas(fake: FakeDiscord) -> None:
+    """The objects the fake puts in READY, GUILD_CREATE and interactions have the shapes
+    Discord's REST API gives them (the gateway itself is not in the description)."""
+    from tests.fakediscord import payloads
+
+    spec = fake.spec
+    alice = fake.add_user("alice", roles=[fake.add_role("Mods", Perm.MANAGE_CHANNELS)])
+    thread = fake.add_thread(fake.general, "a thread")
+    dm = fake.dm_channel(alice)
+    checks: list[tuple[str, object]] = [
+        ("UserResponse", payloads.user(alice)),
+        ("UserResponse", payloads.user(fake.bot_user)),
+        ("GuildMemberResponse", payloads.member(alice)),
+        ("GuildChannelResponse", payloads.channel(fake.general)),
+        ("ThreadResponse", payloads.channel(thread)),
+        ("PrivateChannelResponse", payloads.channel(dm, alice)),
+    ]
+    checks += [("GuildRoleResponse", payloads.role(r)) for r in fake.roles.values()]
+    for name, instance in checks:
+        spec.validate(spec.schema(name), instance, name)
