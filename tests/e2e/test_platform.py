@@ -486,3 +486,22 @@ async def test_commands_in_direct_messages(fake: FakeDiscord, strategos: Strateg
     assert await strategos.bot.service.notify_mode(alice.id) == "both"
     with pytest.raises(FakeDiscordError, match="does not offer /game"):
         await fake.slash(alice, "game new", in_channel=dm, game="duel")
+
+
+async def test_players_undo_their_own_choice_but_not_past_a_reveal(
+        fake: FakeDiscord, strategos: Strategos) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = await start_duel(fake, [alice, bob], "rounds_to_win=2")
+    game_id = game_id_of(table.board())
+    await table.choose(alice, await table.prompt(alice), pick=0)
+    assert await hand_size(strategos, game_id, alice) == 2
+    undone = await fake.slash(alice, "game undo")
+    assert not undone.ephemeral and alice.mention in undone.text()
+    assert await hand_size(strategos, game_id, alice) == 3
+
+    # Both choose: the cards are revealed, and that cannot be taken back.
+    for user in (alice, bob):
+        await table.choose(user, await table.prompt(user), pick=0)
+    refused = await fake.slash(alice, "game undo")
+    assert refused.ephemeral
+    assert await hand_size(strategos, game_id, alice) == 2
