@@ -158,7 +158,7 @@ def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]
         menu.append(("move", "Normal Movement (2 units 1 space or 1 unit 2 spaces)", C.empire_move))
     if empire_slow_sources(state, first=True):
         menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
-    if imperial_attackers(state, zone(state)):
+    if imperial_attackers(state, zone(state), first=True):
         menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
     if not state.reward and state.money >= C.empire_reward_money:
         menu.append(("reward", "Reward Attack (+2 to attacks this card, 1 Money)",

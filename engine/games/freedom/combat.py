@@ -18,19 +18,26 @@ SHOT_NEED = {1: 4, 2: 5, 3: 6, 4: 7}
 
 # --- Imperial Attack -----------------------------------------------------------------------
 
-def imperial_attackers(state: FreedomState, spaces: list[str] | None = None) -> list[str]:
+def imperial_attackers(
+    state: FreedomState, spaces: list[str] | None = None, first: bool = False
+) -> list[str]:
     """Spaces with an Imperial unit that has not yet used its attacks and an Insurgent
-    neighbour."""
+    neighbour (``first``: stop at the first one found)."""
     result = []
-    for sid, space in state.spaces.items():
-        if space.imperial == 0 or sid == "CAMP":
+    everything = state.spaces
+    for sid, space in everything.items():
+        units_here = space.exp + space.ally
+        if units_here == 0 or sid == "CAMP":
             continue
-        if space.imperial * state.attacks_per_unit <= state.attacked.get(sid, 0):
+        if units_here * state.attacks_per_unit <= state.attacked.get(sid, 0):
             continue
         if spaces is not None and sid not in spaces:
             continue
-        if imperial_targets(state, sid, spaces):
+        if any(everything[n].ins > 0 and (spaces is None or n in spaces)
+               for n in SPACES[sid].neighbours):
             result.append(sid)
+            if first:
+                break
     return sorted(result)
 
 
@@ -74,10 +81,11 @@ def imperial_attack(state: FreedomState, src: str, dst: str) -> bool:
 # --- Insurgent Attack and Raid -------------------------------------------------------------
 
 def insurgent_targets(state: FreedomState) -> list[str]:
+    everything = state.spaces
     return sorted(
-        sid for sid, space in state.spaces.items()
-        if space.imperial > 0 and sid != "CAMP"
-        and any(state.spaces[n].ins > 0 for n in SPACES[sid].neighbours)
+        sid for sid, space in everything.items()
+        if space.exp + space.ally > 0 and sid != "CAMP"
+        and any(everything[n].ins > 0 for n in SPACES[sid].neighbours)
     )
 
 
