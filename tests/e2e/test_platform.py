@@ -505,3 +505,37 @@ async def test_players_undo_their_own_choice_but_not_past_a_reveal(
     refused = await fake.slash(alice, "game undo")
     assert refused.ephemeral
     assert await hand_size(strategos, game_id, alice) == 2
+
+
+async def test_lobby_buttons_side_picker_and_refusals(fake: FakeDiscord,
+                                                      strategos: Strategos) -> None:
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    table = Table(fake, alice, [alice, bob])
+    lobby = await table.open("duel", options="rounds_to_win=1")
+    game_id = game_id_of(lobby)
+
+    # Bob picks a side with the select menu (which joins him), then leaves and rejoins.
+    picker = lobby.selects()[0]
+    south = next(o["value"] for o in picker["options"] if o["label"] == "South")
+    await fake.select(bob, lobby, picker["custom_id"], [south])
+    assert f"{bob.mention} — South" in fake.message(lobby).text()
+    await fake.click(bob, lobby, label="Leave")
+    assert bob.mention not in fake.message(lobby).text()
+    await fake.slash(bob, "game join", side="south")
+    await fake.wait_for(lambda: bob.mention in fake.message(lobby).text(), "bob back in")
+
+    # A full lobby refuses a third player; only the host starts.
+    full = await fake.click(carol, lobby, label="Join")
+    (refusal,) = full.followups
+    assert refusal.ephemeral and "full" in refusal.content
+    assert carol.mention not in fake.message(lobby).text()
+    not_host = await fake.click(bob, lobby, label="Start")
+    assert [m.ephemeral for m in not_host.followups] == [True]
+    assert (await strategos.bot.service.load(game_id)).row.status == "lobby"
+
+    # Cancel closes the lobby and frees the channel.
+    await fake.click(alice, lobby, label="Cancel")
+    assert "cancelled" in fake.message(lobby).content and fake.message(lobby).items() == []
+    assert await strategos.bot.service.game_in(fake.general.id) is None
+    loaded = await strategos.bot.service.load(game_id)
+    assert loaded.row.status != "lobby"
