@@ -14,8 +14,13 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
   another side). In the lobby a seat may have no side yet; ``start`` deals the free sides
   to those seats at random (from the game's seed). ``leave`` returns the lobby after
   the change (status ``aborted`` when the last player left).
-- Every write bumps ``GameRow.version``; buttons carry it, and ``act`` refuses an old one
-  with ``StaleChoice(current_version)``.
+- Every write bumps ``GameRow.version``; buttons carry the version they were drawn at.
+  ``act`` accepts a version from ``GameRow.prompt_version(role)`` (when that role's
+  prompt appeared) up to the current one, so in a simultaneous round one player's secret
+  choice does not make the others' buttons stale; anything else is refused with
+  ``StaleChoice(current_version)``. An undo makes every older button stale.
+- ``run_timeout(game_id, now=None)`` takes the timer loop's ``now`` (the same clock that
+  picked the game in ``due_timeouts(now)``).
 - ``GameRow.seed`` is None until the game is finished; ``seed_sha256`` is public.
 - ``resign``, a ``kick`` of a player in a running game, and the "resign" timeout policy
   are recorded as the engine action ``engine.core.runner.RESIGN`` so that the record of

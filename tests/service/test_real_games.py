@@ -1,0 +1,66 @@
+"""The real games through the service: a whole game of each, stored action by action."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService
+from engine.core.record import verify
+from engine.core.registry import GAME_MODULES, get_game
+from engine.core.rng import Rng
+from engine.core.runner import state_digest
+
+REAL = [kind for kind in ("freedom", "epireia") if kind in GAME_MODULES]
+
+
+def available(kind: str) -> bool:
+    try:
+        get_game(kind)
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("kind", REAL)
+async def test_a_whole_real_game_through_the_service(
+    kind: str, service: GameService
+) -> None:
+    if not available(kind):
+        pytest.skip(f"{kind} is not written yet")
+    game = get_game(kind)
+    players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
+    users = [100 + n for n in range(players)]
+    await service.open_lobby(1, 77, kind, users[0], {}, seats=users)
+    update = await service.start(77, users[0])
+    game_id = update.loaded.id
+    chooser = Rng(seed=f"service-{kind}")
+    clicks = accepted = undone = 0
+    loaded = update.loaded
+    while loaded.row.status == "running":
+        assert clicks < 5000, "no end in sight"
+        role = chooser.choice(sorted(loaded.prompts))
+        choice = chooser.choice(loaded.prompts[role].choices).id
+        user = loaded.users_of(role)[0]
+        update = await service.act(game_id, user, loaded.version, role, choice)
+        clicks += 1
+        accepted += 1
+        loaded = update.loaded
+        # Now and then the player takes it back when the rules allow, and plays again.
+        if clicks % 7 == 0 and loaded.row.status == "running":
+            history = [line for line in await service.log_lines(game_id) if line.choice]
+            if history and not history[-1].barrier:
+                loaded = (await service.undo(game_id, user)).loaded
+                undone += 1
+                accepted -= 1
+        # Spectators never see a secret: the public view is the same whoever asks.
+        if clicks % 25 == 0:
+            assert loaded.view(None) == (await service.load(game_id)).view(None)
+    assert loaded.row.status == "finished" and update.finished
+    assert undone > 0
+    record = await service.record(game_id)
+    assert verify(record).ok
+    # The stored snapshot is exactly where the stored log leads.
+    assert loaded.state is not None and loaded.state.actions == accepted == len(record.actions)
+    assert record.actions[-1].state_sha256 == state_digest(loaded.state)
+    stats = await service.stats(1, users[0])
+    assert [k.games for k in stats.kinds] == [1]
