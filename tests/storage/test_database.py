@@ -90,3 +90,24 @@ async def test_backup_while_games_are_played(
         await restored.open_lobby(GUILD, 999, "duel", 1, {})
     finally:
         await copy.close()
+
+
+async def test_a_whole_transaction_in_the_database_thread(db: Database) -> None:
+    """``Database.run`` relies on aiosqlite's private ``_execute``/``_conn`` (how its own
+    methods reach the thread): this fails loudly if an aiosqlite upgrade changes them."""
+    import aiosqlite
+
+    assert hasattr(aiosqlite.Connection, "_execute")
+
+    def two_writes_then_crash(raw: sqlite3.Connection) -> None:
+        raw.execute("INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (1, 2)")
+        raw.execute("INSERT INTO user_settings (user_id, notify) VALUES (1, 'dm')")
+        raise RuntimeError("crash in the middle")
+
+    with pytest.raises(RuntimeError):
+        await db.run(two_writes_then_crash)
+    async with db.read() as conn:
+        assert await queries.moderator_role(conn, 1) is None
+        assert await queries.notify_modes(conn, [1]) == {}
+    version = await db.run(lambda raw: queries.game_version_sync(raw, 12345))
+    assert version is None
