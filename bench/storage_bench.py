@@ -10,9 +10,11 @@ Two phases on a fresh SQLite file (WAL, the real service, no Discord):
    Prints committed actions per second, then checks every game: the log numbered
    without gaps, no lost and no duplicated action, and the stored snapshot equal byte
    for byte to a replay of the log from the seed.
+3. Storage alone: the action transaction (new snapshot + log row with the version
+   check, one hand-over to the database thread) committed ``--commits`` times.
 
     .venv/bin/python bench/storage_bench.py [--kind duel] [--games 200] [--actions 40]
-        [--latency-actions 300] [--render] [--db PATH] [--json]
+        [--latency-actions 300] [--commits 2000] [--render] [--db PATH] [--json]
 
 ``duel`` is the platform's test game (tests/support/duel.py); any registered game works.
 """
@@ -212,6 +214,34 @@ async def throughput(
     }
 
 
+async def commits(service: GameService, kind: str, players: int, count: int) -> dict[str, Any]:
+    """The storage alone: the action transaction (snapshot + log row, version-checked)
+    committed ``count`` times, without the rules. SQLite's ceiling for the service."""
+    game_id = await new_game(service, kind, 99_999, players)
+    loaded = await service.load(game_id)
+    snapshot = loaded.state.model_dump_json() if loaded.state else "{}"
+    version = loaded.version
+    began = time.perf_counter()
+    for n in range(count):
+
+        def write(raw: Any, expected: int = version + n) -> None:
+            row = queries.write_game_sync(raw, game_id, expected, state=snapshot)
+            assert row is not None
+            queries.append_action_sync(
+                raw, game_id=game_id, kind="choice", at="2026-01-01 00:00:00.000000",
+                version=expected + 1, user_id=1, role="bench", choice="bench",
+            )
+
+        await service.db.run(write)
+    seconds = time.perf_counter() - began
+    await service.abort(game_id, 0)
+    return {
+        "commits": count,
+        "snapshot_bytes": len(snapshot),
+        "commits_per_second": round(count / seconds, 1),
+    }
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     game = get_game(args.kind)
     players = args.players or game.min_players
@@ -222,9 +252,12 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             service = GameService(db)
             lat = await latency(service, args.kind, players, args.latency_actions, args.render)
             thr = await throughput(service, args.kind, players, args.games, args.actions)
+            raw = await commits(service, args.kind, players, args.commits)
         finally:
             await db.close()
-    return {"kind": args.kind, "players": players, "latency": lat, "throughput": thr}
+    return {
+        "kind": args.kind, "players": players, "latency": lat, "throughput": thr, "storage": raw
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--actions", type=int, default=40, help="at most this many per game")
     parser.add_argument("--latency-actions", type=int, default=300)
+    parser.add_argument("--commits", type=int, default=2000, help="storage-only commits")
     parser.add_argument("--render", action="store_true", help="add board rendering to latency")
     parser.add_argument("--db", default=None, help="database file (default: a temporary one)")
     parser.add_argument(
@@ -261,6 +295,11 @@ def main(argv: list[str] | None = None) -> int:
             f" {thr['seconds']} s = {thr['actions_per_second']} actions/s"
             f" ({thr['cpu_ms_per_action']} ms of CPU each);"
             f" lost or duplicated: {thr['lost_or_duplicated']}"
+        )
+        raw = report["storage"]
+        print(
+            f"storage alone: {raw['commits_per_second']} action transactions committed/s"
+            f" ({raw['snapshot_bytes']}-byte snapshot + log row, version-checked)"
         )
         for problem in thr["problems"]:
             print("  ", problem)
