@@ -485,10 +485,12 @@ class GameService:
             for seat, role in zip(open_seats, free, strict=True):
                 await queries.set_seat_role(conn, loaded.id, seat.seat, role)
             state = start(game, seed, players, loaded.row.options)
+            first = {role: loaded.version + 1 for role in game.prompts(state)}
             ok = await queries.update_game(
                 conn, loaded.id, loaded.version, status="running", seed=seed,
                 seed_sha256=seed_digest(seed), players=players, state=state.model_dump_json(),
-                updated_at=now, **self._timer_fields(loaded.row.timeout_hours, moment),
+                updated_at=now, prompt_versions=json.dumps(first, sort_keys=True),
+                **self._timer_fields(loaded.row.timeout_hours, moment),
             )
             if not ok:
                 raise errors.StaleChoice(loaded.version)
@@ -794,8 +796,11 @@ class GameService:
         now = stamp(moment)
         prompts = game.prompts(state)
         # After an undo every prompt is new: older buttons are stale.
+        fresh = {role: loaded.version + 1 for role in prompts}
         fields: dict[str, Any] = {
-            "state": state.model_dump_json(), "updated_at": now, "prompt_versions": None
+            "state": state.model_dump_json(),
+            "updated_at": now,
+            "prompt_versions": json.dumps(fresh, sort_keys=True),
         }
         if loaded.row.timeout_hours and loaded.row.status == "running":
             fields.update(self._timer_fields(loaded.row.timeout_hours, moment))

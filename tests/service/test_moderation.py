@@ -36,9 +36,14 @@ async def test_pause_and_resume(service: GameService) -> None:
         await service.pause(game_id, MOD)
     resumed = await service.resume(game_id, MOD)
     assert resumed.row.status == "running"
+    # A prompt shown before the pause is still the current prompt after it.
+    assert resumed.version == start.loaded.version + 2
+    assert resumed.row.prompt_version("north") == start.loaded.version
     with pytest.raises(errors.NotRunning):
         await service.resume(game_id, MOD)
-    await play_card(service, game_id, NORTH, "north")
+    await service.act(
+        game_id, NORTH, start.loaded.version, "north", start.loaded.prompts["north"].choices[0].id
+    )
     kinds = [(line.kind, line.user_id) for line in await service.log_lines(game_id)]
     assert kinds[1:3] == [("mod", MOD), ("mod", MOD)]
 
