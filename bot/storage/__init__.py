@@ -1,7 +1,7 @@
 """Storage: one SQLite file (aiosqlite, WAL), numbered SQL migrations, all SQL in queries."""
 
 from bot.storage.db import DEFAULT_PATH, Database, parse_stamp, stamp
-from bot.storage.migrations import Migration, available_migrations, migrate
+from bot.storage.migrations import Migration, available_migrations, migrate, schema_version
 
 __all__ = [
     "DEFAULT_PATH",
@@ -10,5 +10,6 @@ __all__ = [
     "available_migrations",
     "migrate",
     "parse_stamp",
+    "schema_version",
     "stamp",
 ]
