@@ -12,6 +12,7 @@ from collections.abc import Callable
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
     RAID_LANES,
+    cheapest_raid_from,
     imperial_attack,
     imperial_attackers,
     imperial_targets,
@@ -201,14 +202,16 @@ def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, in
 def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
     best = None
     for src in RAIDERS:
-        if state.spaces[src].ins == 0:
-            continue
-        for _, cost in raid_targets(state, src):
-            if (best is None or cost < best) and affordable(state, spend, cost):
-                best = cost
-                if best <= 2:
-                    return best
-    return best
+        cost = cheapest_raid_from(state, src)
+        if cost is not None and (best is None or cost < best):
+            best = cost
+    if best is None:
+        return None
+    # a dearer raid may be affordable when the cheapest is not only through Preparation rules
+    if affordable(state, spend, best):
+        return best
+    dearer = sorted({c for src in RAIDERS for _, c in raid_targets(state, src)})
+    return next((c for c in dearer if affordable(state, spend, c)), None)
 
 
 def repair_sites(state: FreedomState) -> list[str]:

@@ -128,10 +128,29 @@ def _raid_lanes() -> dict[str, list[tuple[str, list[str], int]]]:
             path = raid_path(src, dst)
             if path is not None:
                 lanes.setdefault(src, []).append((dst, path, SPACES[dst].row - 3))
+    for found in lanes.values():
+        found.sort(key=lambda lane: (lane[2], lane[0]))  # cheapest first
     return lanes
 
 
 RAID_LANES = _raid_lanes()
+
+
+def cheapest_raid_from(state: FreedomState, src: str) -> int | None:
+    """The AP of the cheapest Raid the unit(s) on ``src`` can make, or None."""
+    if state.spaces[src].ins == 0:
+        return None
+    if src == KLISOVA:
+        targets = raid_targets(state, src)
+        return targets[0][1] if targets else None
+    spaces = state.spaces
+    for dst, path, cost in RAID_LANES.get(src, ()):
+        target = spaces[dst]
+        if target.exp + target.ally > 0 and not any(
+            spaces[p].exp + spaces[p].ally > 0 for p in path
+        ):
+            return cost
+    return None
 
 
 def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:

@@ -20,12 +20,13 @@ def check(state: FreedomState, spectator_view: dict[str, Any] | None = None) -> 
     if state.stack and state.stack[-1].name == "emp_move" and state.stack[-1].data.get("must"):
         passing = state.stack[-1].data.get("at")
     for sid, s in state.spaces.items():
+        d = s.__dict__
+        if not (d["exp"] or d["ally"] or d["ins"] or d["civ"] or d["cannon"] or d["damage"]):
+            continue
         exp += s.exp
         ally += s.ally
         ins += s.ins
         civ += s.civ
-        if not (s.exp or s.ally or s.ins or s.civ or s.cannon or s.damage):
-            continue
         if s.cannon:
             if s.bombard:
                 bombards += 1
