@@ -47,6 +47,13 @@ NO_MENTIONS = discord.AllowedMentions.none()
 USER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
+def mention_only(users: list[int]) -> discord.AllowedMentions:
+    """Ping exactly these users: a DM-only player named in the text is not pinged."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
+    )
+
+
 def waiting_for(loaded: LoadedGame) -> str:
     """Who must act now, as mentions (for text that does not ping)."""
     parts = []
@@ -238,7 +245,7 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
         embed=embed,
         files=board_files(rendered, loaded.row.id),
         view=game_view(loaded.row.id),
-        allowed_mentions=USER_MENTIONS,
+        allowed_mentions=mention_only(mentions),
     )
     if message is None:
         return

@@ -293,10 +293,6 @@ async def test_notifications_by_dm_with_fallback(fake: FakeDiscord, strategos: S
     assert fallback.pinged == [bob.id]
 
 
-@pytest.mark.xfail(strict=True, reason="cross-team (bot/turns.announce): the board's 'Waiting "
-                   "for North (<@…>)' text (used when nobody asked for a mention) is sent with "
-                   "users=True allowed mentions, so players who chose DM-only notification are "
-                   "pinged in the channel as well")
 async def test_dm_only_players_are_not_pinged_in_the_channel(fake: FakeDiscord,
                                                              strategos: Strategos) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
