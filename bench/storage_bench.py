@@ -14,7 +14,8 @@ Two phases on a fresh SQLite file (WAL, the real service, no Discord):
    check, one hand-over to the database thread) committed ``--commits`` times.
 
     .venv/bin/python bench/storage_bench.py [--kind duel] [--games 200] [--actions 40]
-        [--latency-actions 300] [--commits 2000] [--render] [--db PATH] [--json]
+        [--latency-actions 300] [--commits 2000] [--render] [--db PATH] [--options JSON]
+        [--json]
 
 ``duel`` is the platform's test game (tests/support/duel.py); any registered game works.
 """
@@ -62,9 +63,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+OPTIONS: dict[str, Any] = {}  # game options of every benchmark game (--options)
+
+
 async def new_game(service: GameService, kind: str, channel: int, players: int) -> int:
     users = [channel * 10 + n for n in range(players)]
-    await service.open_lobby(GUILD, channel, kind, users[0], {}, seats=users)
+    await service.open_lobby(GUILD, channel, kind, users[0], dict(OPTIONS), seats=users)
     update = await service.start(channel, users[0])
     return update.loaded.id
 
@@ -275,8 +279,16 @@ def main(argv: list[str] | None = None) -> int:
         help="sys.setswitchinterval in seconds (aiosqlite hands every query to a thread;"
         " on a busy machine a shorter GIL switch interval shortens each hand-over)",
     )
+    parser.add_argument(
+        "--options", default=None,
+        help='game options as JSON (default for duel: {"rounds_to_win": 3}, the longest games)',
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.options is not None:
+        OPTIONS.update(json.loads(args.options))
+    elif args.kind == "duel":
+        OPTIONS.update(rounds_to_win=3)
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)
     report = asyncio.run(main_async(args))

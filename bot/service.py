@@ -515,8 +515,7 @@ class GameService:
         return None if row is None else self._loaded(row)
 
     async def load(self, game_id: int) -> LoadedGame:
-        async with self.db.read() as conn:
-            row = await queries.get_game_with_seats(conn, game_id)
+        row = await self.db.fetch(lambda raw: queries.get_game_with_seats_sync(raw, game_id))
         if row is None:
             raise errors.GameNotFound()
         return self._loaded(row)

@@ -7,6 +7,12 @@ write goes through :meth:`Database.transaction`, which issues ``BEGIN IMMEDIATE`
 the write lock up front, so two writers never deadlock upgrading a read lock) and
 commits, or rolls back on any exception. An ``asyncio.Lock`` keeps coroutines sharing
 the connection from interleaving their statements inside someone else's transaction.
+
+The hot path (load a game, commit an action) goes through :meth:`Database.run` and
+:meth:`Database.fetch`: plain functions over the ``sqlite3.Connection``, queued and run
+in batches, one hand-over to the database thread per batch. Idle, a batch holds one
+call; with 200 games playing at once, dozens of loads and commits share one thread
+switch, and the thread switch (not SQLite) is what limits a single connection.
 """
 
 from __future__ import annotations
@@ -16,9 +22,10 @@ import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -41,6 +48,57 @@ def parse_stamp(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)  # the stamp format is ISO 8601
 
 
+@dataclass(slots=True)
+class Call:
+    """A queued database call and the future its caller awaits."""
+
+    fn: Callable[[sqlite3.Connection], Any]
+    write: bool
+    future: asyncio.Future[Any]
+
+
+def run_batch(raw: sqlite3.Connection, batch: list[Call]) -> list[tuple[bool, Any]]:
+    """In the database thread: the batch's calls in order, as one group commit.
+
+    Writes share one ``BEGIN IMMEDIATE`` … ``COMMIT`` (one commit for the batch, which is
+    most of a small transaction's cost), each inside its own savepoint, so a call that
+    fails rolls back only itself. Nobody hears back before the commit: if it fails, every
+    write of the batch fails with it. Returns (ok, result or exception) per call.
+    """
+    outcomes: list[tuple[bool, Any]] = []
+    began = False
+    for call in batch:
+        try:
+            if call.write:
+                if not began:
+                    queries.begin_immediate_sync(raw)
+                    began = True
+                raw.execute("SAVEPOINT call")
+                try:
+                    result = call.fn(raw)
+                except BaseException:
+                    raw.execute("ROLLBACK TO call")
+                    raw.execute("RELEASE call")
+                    raise
+                raw.execute("RELEASE call")
+            else:
+                result = call.fn(raw)
+        except Exception as error:
+            outcomes.append((False, error))
+        else:
+            outcomes.append((True, result))
+    if began:
+        try:
+            queries.commit_sync(raw)
+        except Exception as error:
+            queries.rollback_sync(raw)
+            outcomes = [
+                (False, error) if call.write else outcome
+                for call, outcome in zip(batch, outcomes, strict=True)
+            ]
+    return outcomes
+
+
 class Database:
     """One SQLite database file. Open with :meth:`open`, close with :meth:`close`."""
 
@@ -48,6 +106,8 @@ class Database:
         self.path = path
         self._conn = conn
         self._lock = asyncio.Lock()
+        self._queue: list[Call] = []
+        self._pump: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(
@@ -79,6 +139,8 @@ class Database:
         return db
 
     async def close(self) -> None:
+        if self._pump is not None and not self._pump.done():
+            await asyncio.wait([self._pump])  # calls already queued are still run
         async with self._lock:
             await self._conn.close()
 
@@ -101,26 +163,48 @@ class Database:
             await queries.commit(self._conn)
 
     async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """One whole transaction in one hand-over to the database thread.
+        """One whole write transaction, run in the database thread in one go.
 
         ``fn`` gets the plain ``sqlite3.Connection`` (call only ``queries.*_sync``
         functions with it) and runs inside ``BEGIN IMMEDIATE`` … ``COMMIT``; an exception
-        rolls everything back and is raised here. This is the hot path of every action:
-        a few statements cost one thread switch instead of one each.
+        rolls everything back and is raised here. This is the hot path of every action.
         """
+        return await self._submit(fn, write=True)
 
-        def body(raw: sqlite3.Connection) -> T:
-            queries.begin_immediate_sync(raw)
+    async def fetch(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Reads by ``fn`` over the plain connection, in the database thread (batched)."""
+        return await self._submit(fn, write=False)
+
+    async def _submit(self, fn: Callable[[sqlite3.Connection], T], write: bool) -> T:
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.append(Call(fn, write, future))
+        if self._pump is None or self._pump.done():
+            self._pump = asyncio.create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        """Run queued calls, a batch per hand-over, until the queue is empty."""
+        while self._queue:
+            batch, self._queue = self._queue, []
             try:
-                result = fn(raw)
-            except BaseException:
-                queries.rollback_sync(raw)
+                async with self._lock:
+                    outcomes = await queries.in_thread(self._conn, run_batch, batch)
+            except asyncio.CancelledError:
+                for call in batch:
+                    call.future.cancel()
                 raise
-            queries.commit_sync(raw)
-            return result
-
-        async with self._lock:
-            return await queries.in_thread(self._conn, body)
+            except Exception as error:  # the connection itself failed
+                for call in batch:
+                    if not call.future.done():
+                        call.future.set_exception(error)
+                continue
+            for call, (ok, value) in zip(batch, outcomes, strict=True):
+                if call.future.done():  # its caller stopped waiting
+                    continue
+                if ok:
+                    call.future.set_result(value)
+                else:
+                    call.future.set_exception(value)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -202,6 +202,11 @@ _WITH_SEATS = (
 )
 
 
+def get_game_with_seats_sync(raw: sqlite3.Connection, game_id: int) -> Row | None:
+    row: Row | None = raw.execute(f"{_WITH_SEATS} WHERE id = ?", (game_id,)).fetchone()
+    return row
+
+
 async def get_game_with_seats(conn: aiosqlite.Connection, game_id: int) -> Row | None:
     rows = await _all(conn, f"{_WITH_SEATS} WHERE id = ?", (game_id,))
     return rows[0] if rows else None

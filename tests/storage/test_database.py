@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -111,3 +113,48 @@ async def test_a_whole_transaction_in_the_database_thread(db: Database) -> None:
         assert await queries.notify_modes(conn, [1]) == {}
     version = await db.run(lambda raw: queries.game_version_sync(raw, 12345))
     assert version is None
+
+
+async def test_calls_queued_together_share_a_commit_but_fail_alone(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Concurrent ``run``/``fetch`` calls go to the thread as one batch (group commit):
+    a failing write rolls back only its own statements, the others are committed, and
+    a read in the batch sees the writes queued before it."""
+    handovers = 0
+    real = queries.in_thread
+
+    async def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal handovers
+        handovers += 1
+        return await real(*args, **kwargs)
+
+    def writer(user: int, fail: bool = False) -> Callable[[sqlite3.Connection], int]:
+        def write(raw: sqlite3.Connection) -> int:
+            raw.execute("INSERT INTO user_settings (user_id, notify) VALUES (?, 'dm')", (user,))
+            if fail:
+                raise RuntimeError("crash after the insert")
+            return user
+
+        return write
+
+    def count(raw: sqlite3.Connection) -> int:
+        return int(raw.execute("SELECT COUNT(*) FROM user_settings").fetchone()[0])
+
+    monkeypatch.setattr(queries, "in_thread", counting)
+    outcomes = await asyncio.gather(
+        db.run(writer(1)), db.run(writer(2, fail=True)), db.run(writer(3)),
+        db.fetch(count), return_exceptions=True,
+    )
+    monkeypatch.undo()
+    assert handovers == 1
+    assert outcomes[0] == 1 and outcomes[2] == 3 and outcomes[3] == 2
+    assert isinstance(outcomes[1], RuntimeError)
+    async with db.read() as conn:
+        assert await queries.notify_modes(conn, [1, 2, 3]) == {1: "dm", 3: "dm"}
+    # A new file handle sees them: they were committed, not just written.
+    other = sqlite3.connect(db.path)
+    try:
+        assert other.execute("SELECT COUNT(*) FROM user_settings").fetchone()[0] == 2
+    finally:
+        other.close()
