@@ -17,6 +17,7 @@ Keys (stable; spectator view ``role=None`` has everything public, hands only as 
   "played": {role: n this phase}, "last_card": None or {"id", "name", "side", "ap", "text",
   "role", "mode" ("event"/"ap"/"discard")}, "pending_event": None or {"id", "name", "for"}}.
 - ``pool``: pieces beside the board {"exp", "ally", "ins", "civ", "cannons"}; ``bombard_lost``.
+- ``role``: whose view this is ("empire"/"insurgents"; None for spectators).
 - ``hand``: the viewer's own cards [{"id", "name", "side", "ap", "text"}] (None for spectators).
 - ``log``: the last 20 visible log lines (text); ``result``: None or {"winners", "reason", ...}.
 """
@@ -107,6 +108,7 @@ def build_view(state: FreedomState, role: str | None) -> dict[str, Any]:
         "cards": cards_view(state),
         "pool": dict(state.pool),
         "bombard_lost": state.bombard_lost,
+        "role": role,
         "hand": [card_info(c) for c in state.hands[role]] if role in state.hands else None,
         "log": recent_log(state, role),
         "result": state.result.model_dump() if state.result else None,
