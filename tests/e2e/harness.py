@@ -172,7 +172,8 @@ class Table:
 
         Whoever the bot says it is waiting for takes their turn next; if nobody it names has
         anything to choose, everyone is asked (that must find someone, or the game is stuck).
-        With `stop_after`, returns None once that many choices were made (between turns).
+        With `stop_after`, returns None once that many choices were made (possibly in the
+        middle of a turn: a restart there must not lose the turn's earlier choices).
         """
         by_id = {u.id: u for u in self.players}
         queue: list[FakeUser] = list(self.players)
@@ -184,6 +185,8 @@ class Table:
             for user in queue:
                 prompt = await self.prompt(user)
                 while choice_items(self.fake.message(prompt)) and self.over() is None:
+                    if stop_after is not None and self.actions >= stop_after:
+                        return None
                     await self.choose(user, prompt)
                     progressed = True
                     assert self.actions <= max_actions, "the game did not end"
