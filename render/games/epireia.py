@@ -482,15 +482,17 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
     column_winners = _dict(battle.get("column_winners"))
     front_winners = _dict(battle.get("front_winners"))
     for fi, front in enumerate(FRONTS):
-        top = 72 + fi * 305
-        draw.rounded_rectangle((10, top, 1590, top + 295), radius=10, fill=c.PANEL,
+        top = 70 + fi * 300
+        draw.rounded_rectangle((10, top, 1590, top + 288), radius=10, fill=c.PANEL,
                                outline=c.INK, width=2)
         c.label(draw, (24, top + 22), front.title(), size=26, bold=True, anchor="lm")
         winner = str(front_winners.get(front) or "")
         if front in front_winners:
-            text = (f"Front: {LEAGUE_NAMES[winner]}" if winner in LEAGUE_NAMES
+            text = (f"Front: {LEAGUE_NAMES[winner].split()[0]}" if winner in LEAGUE_NAMES
                     else "Front: nobody")
-            c.label(draw, (1580, top + 22), text, size=c.fit_size(text, 285, 26, 21, True),
+            # The figure column (x 1340-1580) is the front's own: the label never reaches
+            # the third column's header.
+            c.label(draw, (1580, top + 22), text, size=c.fit_size(text, 236, 30, 24, True),
                     bold=True, fill=LEAGUE_COLOURS.get(winner, c.MUTED), anchor="rm")
         shown = c.as_int(revealed.get(front))
         winners = _list(column_winners.get(front))
@@ -531,16 +533,19 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
             if col < len(winners):
                 who = str(winners[col] or "")
                 name = LEAGUE_NAMES[who].split()[0] if who in LEAGUE_NAMES else "tie"
-                c.label(draw, (x + 175, top + 22), f"Column {col + 1}: {name}{score}", size=20,
+                text = f"Column {col + 1}: {name}{score}"
+                c.label(draw, (x + 175, top + 22), text, size=c.fit_size(text, 345, 26, 20, True),
                         bold=True, fill=LEAGUE_COLOURS.get(who, c.MUTED))
             elif col < shown:
-                c.label(draw, (x + 175, top + 22), f"Column {col + 1}: in play{score}", size=20,
+                text = f"Column {col + 1}: in play{score}"
+                c.label(draw, (x + 175, top + 22), text, size=c.fit_size(text, 345, 26, 20, True),
                         bold=True)
             else:
                 c.label(draw, (x + 175, top + 22), f"Column {col + 1}", size=20, fill=c.MUTED)
     result = view.get("battle_result") or battle.get("winner")
     if result:
-        c.label(draw, (800, 985), str(result), size=20, bold=True)
+        text = str(result)
+        c.label(draw, (800, 982), text[:1].upper() + text[1:], size=20, bold=True)
     return image
 
 
