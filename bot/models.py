@@ -39,6 +39,8 @@ class GameRow(BaseModel):
     board_message_id: int | None
     rematch_of: int | None = None
     prompt_versions: dict[str, int] = Field(default_factory=dict)
+    # Index in the state's log where the current turn's lines begin (for the turn summary).
+    turn_log_start: int = 0
 
     @property
     def active(self) -> bool:

@@ -161,6 +161,7 @@ class GameService:
             board_message_id=row["board_message_id"],
             rematch_of=row["rematch_of"],
             prompt_versions=json.loads(row["prompt_versions"] or "{}"),
+            turn_log_start=row["turn_log_start"],
         )
 
     def _loaded(self, row: aiosqlite.Row) -> LoadedGame:
@@ -490,6 +491,7 @@ class GameService:
                 conn, loaded.id, loaded.version, status="running", seed=seed,
                 seed_sha256=seed_digest(seed), players=players, state=state.model_dump_json(),
                 updated_at=now, prompt_versions=json.dumps(first, sort_keys=True),
+                turn_log_start=len(state.log),
                 **self._timer_fields(loaded.row.timeout_hours, moment),
             )
             if not ok:
@@ -661,6 +663,11 @@ class GameService:
             "updated_at": now,
             "prompt_versions": json.dumps(since, sort_keys=True),
         }
+        if turn_ended:  # the summary covers every click of the turn, not just the last
+            turn_lines = state.log[min(loaded.row.turn_log_start, len(state.log) - len(new_log)):]
+            fields["turn_log_start"] = len(state.log)
+        else:
+            turn_lines = new_log
         if finished:
             fields.update(status="finished", deadline=None, remind_at=None)
         elif loaded.row.timeout_hours and loaded.row.status == "running" and (
@@ -694,7 +701,7 @@ class GameService:
         return TurnUpdate(
             loaded=after,
             turn_ended=turn_ended,
-            public_log=[e for e in new_log if e.visible_to is None],
+            public_log=[e for e in turn_lines if e.visible_to is None],
             finished=finished,
             result=state.result,
         )
@@ -800,6 +807,9 @@ class GameService:
             "state": state.model_dump_json(),
             "updated_at": now,
             "prompt_versions": json.dumps(fresh, sort_keys=True),
+            # An undo past the turn's start cannot know where the earlier turn began: the
+            # next summary then starts at the undone point.
+            "turn_log_start": min(loaded.row.turn_log_start, len(state.log)),
         }
         if loaded.row.timeout_hours and loaded.row.status == "running":
             fields.update(self._timer_fields(loaded.row.timeout_hours, moment))

@@ -152,14 +152,14 @@ async def table_names(conn: aiosqlite.Connection) -> list[str]:
 GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, seed, seed_sha256, players, options, state, "
     "version, host_id, created_at, updated_at, timeout_hours, timeout_policy, deadline, "
-    "remind_at, reminded, board_message_id, rematch_of, prompt_versions"
+    "remind_at, reminded, board_message_id, rematch_of, prompt_versions, turn_log_start"
 )
 # Columns a service write may set (the UPDATE is built from these names only).
 WRITABLE = frozenset(
     {
         "status", "seed", "seed_sha256", "players", "options", "state", "host_id",
         "updated_at", "timeout_hours", "timeout_policy", "deadline", "remind_at", "reminded",
-        "board_message_id", "prompt_versions",
+        "board_message_id", "prompt_versions", "turn_log_start",
     }
 )
 

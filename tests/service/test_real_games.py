@@ -64,3 +64,39 @@ async def test_a_whole_real_game_through_the_service(
     assert record.actions[-1].state_sha256 == state_digest(loaded.state)
     stats = await service.stats(1, users[0])
     assert [k.games for k in stats.kinds] == [1]
+
+
+@pytest.mark.parametrize("kind", REAL)
+async def test_a_turn_summary_covers_every_click_of_the_turn(
+    kind: str, service: GameService
+) -> None:
+    """A Freedom! card is played click by click; the board posted when the turn ends must
+    tell the whole turn (card, every action, every die), not only the last click."""
+    if not available(kind):
+        pytest.skip(f"{kind} is not written yet")
+    game = get_game(kind)
+    users = [200 + n for n in range(game.min_players if game.min_players >= 2 else 2)]
+    await service.open_lobby(1, 78, kind, users[0], {}, seats=users)
+    update = await service.start(78, users[0])
+    game_id, loaded = update.loaded.id, update.loaded
+    chooser = Rng(seed=f"summary-{kind}")
+    this_turn: list[str] = []  # public lines of every click since the last turn ended
+    long_turns = 0
+    for _ in range(400):
+        if loaded.row.status != "running":
+            break
+        role = chooser.choice(sorted(loaded.prompts))
+        before = len(loaded.state.log) if loaded.state else 0
+        update = await service.act(game_id, loaded.users_of(role)[0], loaded.version, role,
+                                   chooser.choice(loaded.prompts[role].choices).id)
+        loaded = update.loaded
+        assert loaded.state is not None
+        clicked = [e.text for e in loaded.state.log[before:] if e.visible_to is None]
+        this_turn += clicked
+        if update.turn_ended:
+            assert [e.text for e in update.public_log] == this_turn
+            long_turns += len(this_turn) > len(clicked)
+            this_turn = []
+        else:
+            assert [e.text for e in update.public_log] == clicked
+    assert long_turns > 0, "no turn of several clicks was played"
