@@ -24,6 +24,11 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", default="0")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument(
+        "--policy", action="append", default=[], metavar="[ROLE=]NAME",
+        help="who plays: random (default) or an automatic player the game offers (freedom: "
+             "greedy); ROLE=NAME for one role only, e.g. --policy empire=greedy",
+    )
 
     ver = commands.add_parser("verify", help="replay a game record and check every roll and draw")
     ver.add_argument("file", type=Path)
@@ -46,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         game = get_game(args.game)
         players = args.players if args.players is not None else game.min_players
         options = dict(_parse_option(o) for o in args.option)
-        summary = simulate(args.game, players, args.games, args.seed, options)
+        policy = dict(_parse_policy(p) for p in args.policy)
+        summary = simulate(args.game, players, args.games, args.seed, options, policy=policy)
     except (EngineError, OSError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -55,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"{summary.game}: {summary.games} games, {summary.players} players, "
               f"{summary.errors} errors, {summary.seconds:.1f} s")
+        if summary.policies:
+            others = ", others random" if len(summary.policies) < summary.players else ""
+            print("players: " + ", ".join(f"{role} {name}" for role, name
+                                          in summary.policies.items()) + others)
         print(f"average length: {summary.average_actions:.1f} actions, "
               f"{summary.average_turns:.1f} turns")
         for role, count in summary.wins.items():
@@ -63,6 +73,11 @@ def main(argv: list[str] | None = None) -> int:
         for problem in summary.first_errors:
             print(f"  error: {problem}")
     return 1 if summary.errors else 0
+
+
+def _parse_policy(text: str) -> tuple[str, str]:
+    role, sep, name = text.partition("=")
+    return (role, name) if sep else ("*", text)
 
 
 def _parse_option(text: str) -> tuple[str, object]:

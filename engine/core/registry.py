@@ -26,6 +26,15 @@ def get_game(game_id: str) -> Game[Any, Any]:
     return game
 
 
+def policies(game_id: str) -> dict[str, Any]:
+    """The automatic players a game offers besides random play (``AUTOPLAY`` in its module:
+    name -> ``engine.core.simulate.Policy``); empty for most games."""
+    get_game(game_id)
+    found: dict[str, Any] = getattr(importlib.import_module(GAME_MODULES[game_id]), "AUTOPLAY",
+                                    {})
+    return dict(found)
+
+
 def all_games() -> list[Game[Any, Any]]:
     games = []
     for game_id in GAME_MODULES:
