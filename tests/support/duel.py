@@ -93,9 +93,12 @@ class Duel(Game[DuelState, DuelOptions]):
         state.round += 1
         state.turn += 1
         target = state.options.rounds_to_win
-        if state.wins[winner] >= target or not state.hands[winner]:
-            state.result = Result(winners=[winner], scores=dict(state.wins),
-                                  reason=f"{winner.title()} won {state.wins[winner]} rounds")
+        if state.wins[winner] < target and state.hands[winner]:
+            return
+        # Out of cards before anyone reached the target: most rounds won (3 rounds, no tie).
+        best = max(state.roles, key=lambda r: state.wins[r])
+        state.result = Result(winners=[best], scores=dict(state.wins),
+                              reason=f"{best.title()} won {state.wins[best]} rounds")
 
     def view(self, state: DuelState, role: str | None) -> dict[str, Any]:
         return {
