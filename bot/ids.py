@@ -1,9 +1,11 @@
 """Custom ids of the bot's buttons and select menus.
 
 Every component the bot sends is stateless: its custom id names what it acts on (the
-game, the prompt's version, the role by its index in ``state.roles``, the choice), so a
-click still works after a restart and a click on an old prompt is recognised by its
-version. Discord allows 1-100 characters; choice ids are at most 64.
+game, the prompt's version, the role by its index in ``state.roles``, a 6-hex digest of
+the prompt, the choice), so a click still works after a restart and a click on an old
+prompt is recognised by its version. The digest lets a prompt shown before another
+player's secret choice stay valid when that role's prompt is unchanged
+(``turns.still_current``). Discord allows 1-100 characters; choice ids are at most 64.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ class PlayCog(commands.Cog):
                 self.bot.report(error, f"reminder of game {loaded.row.id}")
         for game_id in await service.due_timeouts(now):
             try:
-                update = await service.run_timeout(game_id)
+                update = await service.run_timeout(game_id, now)
                 row = update.loaded.row
                 await turns.announce(
                     self.bot, update,
