@@ -4,8 +4,12 @@
 ``state.py`` for the state and ``view.py`` for the view's keys).
 """
 
+from engine.games.epireia.autoplay import autoplay
 from engine.games.epireia.game import Epireia
 
 GAME = Epireia()
 
-__all__ = ["GAME"]
+# Automatic players for `python -m engine simulate epireia --policy greedy` (measurement only).
+AUTOPLAY = {"greedy": autoplay}
+
+__all__ = ["AUTOPLAY", "GAME"]
