@@ -141,6 +141,14 @@ def summary_text(lines: list[str], limit: int = EMBED_FIELD) -> str:
     return "\n".join(reversed(kept)) or "—"
 
 
+def player_count(game: Any) -> str:
+    """"2 players", "1–4 players": how many can play a game."""
+    low, high = game.min_players, game.max_players
+    if low == high:
+        return f"{low} player{'s' if low != 1 else ''}"
+    return f"{low}–{high} players"
+
+
 def role_name(loaded: LoadedGame, role: str) -> str:
     """The game's name for a role now, else the seat's name (``RoleInfo.name``)."""
     name = loaded.role_name(role)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_render import role_name
+from bot.discord_render import player_count, role_name
 from bot.errors import NoGameHere
 from bot.guard import FRIENDLY
 from bot.options import show
@@ -32,7 +32,7 @@ def lobby_embed(loaded: LoadedGame) -> discord.Embed:
     game, row = loaded.game, loaded.row
     embed = discord.Embed(
         title=f"{game.name} — new game #{row.id}",
-        description=f"{game.summary}\n{game.min_players}–{game.max_players} players.",
+        description=f"{game.summary}\n{player_count(game)}.",
         colour=discord.Colour.gold(),
     )
     players = []

@@ -5,6 +5,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_render import player_count
 from bot.errors import NoGameHere, NotModerator
 from bot.models import LoadedGame
 from bot.options import suggestions
@@ -30,7 +31,7 @@ async def game_autocomplete(interaction: discord.Interaction[Any],
                             current: str) -> list[app_commands.Choice[str]]:
     found = []
     for game in all_games():
-        text = f"{game.name} ({game.min_players}–{game.max_players} players)"
+        text = f"{game.name} ({player_count(game)})"
         if current.lower() in game.id.lower() or current.lower() in game.name.lower():
             found.append(app_commands.Choice(name=text[:100], value=game.id))
     return found[:25]

@@ -14,7 +14,13 @@ from bot.cogs.common import (
     options_autocomplete,
     side_autocomplete,
 )
-from bot.discord_render import board_embed, board_files, render_board, summary_text
+from bot.discord_render import (
+    board_embed,
+    board_files,
+    player_count,
+    render_board,
+    summary_text,
+)
 from bot.guard import guarded
 from bot.options import parse_options_text
 from bot.views.game import game_view
@@ -153,7 +159,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     async def list_games(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(title="Games", colour=discord.Colour.gold())
         for game in all_games():
-            text = f"{game.min_players}–{game.max_players} players. {game.summary}"
+            text = f"{player_count(game)}. {game.summary}"
             embed.add_field(name=f"{game.name} (`{game.id}`)", value=text[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -165,8 +171,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
         definition = get_game(game)
         base = self.bot.settings.docs_url
         link = base.rstrip("/") + "/" + definition.docs if base else f"`{definition.docs}`"
-        text = (f"**{definition.name}** — {definition.min_players}–{definition.max_players} "
-                f"players.\n{definition.summary}\nRules as implemented: {link}")
+        text = (f"**{definition.name}** — {player_count(definition)}.\n{definition.summary}\n"
+                f"Rules as implemented: {link}")
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @app_commands.command(description="Check a finished game's record: seed, every roll, result")

@@ -261,7 +261,8 @@ async def test_long_prompt_is_paginated(fake: FakeDiscord, bot: StrategosBot) ->
 async def test_game_commands(fake: FakeDiscord, bot: StrategosBot) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     listed = await fake.slash(alice, "game list")
-    assert "Duel" in listed.text() and "2–2 players" in listed.text()
+    assert "Duel" in listed.text() and "2 players" in listed.text()
+    assert "1–4 players" in listed.text()  # Epireia
     assert "tests/support/duel.py" in (await fake.slash(alice, "game rules", game="duel")).text()
     games = await fake.autocomplete(alice, "game new", "game", "du")
     assert [g["value"] for g in games] == ["duel"]
