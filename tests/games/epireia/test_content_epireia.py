@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from engine.games.epireia.board import CITIES, EMPIRES, MAP, TERRITORIES
+from engine.games.epireia.board import CITIES, EMPIRES, MAP, TERRITORIES, token_label
 from engine.games.epireia.content import (
     CITIES as CONTENT_CITIES,
 )
@@ -258,3 +258,12 @@ def test_the_rules_page_shows_the_content_as_it_is() -> None:
         assert f"| {bonus.level} | {bonus.text} |" in page
     for token in CONTENT.tokens.values():
         assert f"| {token.name} | {token.count} |" in page
+    for solo in CONTENT.solo.values():
+        assert f"**{solo.name}** — {solo.rounds} rounds;" in page, solo.id
+        block = page.split(f"**{solo.name}** — ", 1)[1].split("\n**", 1)[0]
+        assert "Objectives: " + " ".join(o.text for o in solo.objectives) in block, solo.id
+        for front, columns in solo.enemy_army.items():
+            cells = [" / ".join(token_label(k) if k else "—" for k in column)
+                     for column in columns]
+            row = f"| {CONTENT.fronts[front].name} | " + " | ".join(cells) + " |"
+            assert row in block, (solo.id, front)

@@ -709,12 +709,16 @@ def test_solo_objectives_need_every_one() -> None:
 
 
 def test_solo_territory_objective() -> None:
+    # The First Peloponnesian War: 2 maritime Territories and 5 buildings.
     state = solo_state("first-peloponnesian-war")
-    state.seats["solo"].buildings = ["temple", "granary", "foundry", "archeion"]
+    state.seats["solo"].buildings = ["temple", "granary", "foundry", "archeion", "gymnasium"]
     state.territories["euboea"] = "solo"
-    assert not ab.solo_objectives_met(state)
-    state.territories["ionia"] = "solo"
+    state.territories["thrakiko-pelagos"] = "solo"
+    assert not ab.solo_objectives_met(state)  # Euboea is on land
+    state.territories["aigaio-pelagos"] = "solo"
     assert ab.solo_objectives_met(state)
+    state.seats["solo"].buildings.pop()
+    assert not ab.solo_objectives_met(state)
 
 
 def _augur_probe(state: EpireiaState) -> tuple[object, ...]:

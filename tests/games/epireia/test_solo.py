@@ -1,6 +1,6 @@
 """Solo mode: scenario, Augur cards, enemy figures on the d12 table, the final Battle."""
 
-from engine.games.epireia import GAME
+from engine.games.epireia import GAME, catalog
 from engine.games.epireia.board import CITIES
 from engine.games.epireia.flow import advance, end_round
 from engine.games.epireia.solo import move_enemy_figures
@@ -22,7 +22,8 @@ def test_solo_set_up_scenario_city_enemy_and_augur() -> None:
     seat = state.seats["solo"]
     assert seat.city == "athens" and seat.league == "delian"  # predetermined by the card
     assert seat.prestige == 0
-    assert state.solo.rounds == 8 and len(state.augur.deck) == 8 - 1
+    rounds = catalog.solo_scenario("first-peloponnesian-war").rounds
+    assert state.solo.rounds == rounds and len(state.augur.deck) == rounds - 1
     assert state.augur.active  # revealed at the start of the first development phase
     assert state.figures["brasidas"].owner == "enemy"
     army = state.solo.enemy_army
@@ -77,7 +78,7 @@ def test_solo_victory_needs_a_majority_of_fronts() -> None:
     state = solo_game("ithome")
     seat = state.seats["solo"]
     seat.prestige = 6
-    for _ in range(4):
+    for _ in range(9):
         state.supply["hoplites-2"] -= 1
         state.leagues["peloponnesian"].reserve.append("hoplites-2")
     for kind in ["cavalry-2", "cavalry-2", "cavalry-2", "triremes-2", "triremes-2", "triremes-2"]:
@@ -99,4 +100,4 @@ def test_solo_victory_needs_a_majority_of_fronts() -> None:
     fronts = list(battle.front_winners.values())
     won = fronts.count("peloponnesian") > fronts.count("delian")
     assert (state.result.winners == ["solo"]) == won
-    assert won  # this army beats the Ithome enemy army on the flank
+    assert won  # this army beats the Ithome enemy army on the flank and in the centre
