@@ -104,7 +104,8 @@ def change_morale(state: FreedomState, side: str, delta: int) -> None:
     """Move ``side``'s morale (0..max); at 0 the other side wins at once."""
     state.morale[side] = max(0, min(TRACKS.morale.max, state.morale[side] + delta))
     if state.morale[side] == 0:
-        win(state, other(side), f"the {side.title()}' morale fell to zero")
+        whose = "the Empire's" if side == "empire" else "the Insurgents'"
+        win(state, other(side), f"{whose} morale fell to zero")
 
 
 def gain_supplies(state: FreedomState, side: str, count: int) -> int:
@@ -188,7 +189,7 @@ def draw_cards(state: FreedomState, role: str, count: int) -> int:
     state.hands[role].extend(deck[:n])
     del deck[:n]
     state.reveals += 1
-    state.say(f"{role.title()} draws {n} card{'s' if n != 1 else ''}.", role=role)
+    state.say(f"{role.title()} draw {n} card{'s' if n != 1 else ''}.", role=role)
     return n
 
 
