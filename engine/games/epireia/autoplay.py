@@ -220,7 +220,11 @@ def value(state: EpireiaState, role: str) -> float:
     seat = state.seats[role]
     left = rounds_left(state)
     price = 1.0 if left > 0 else 0.1
-    score = price * sum(seat.resources.values())
+    if state.is_solo:
+        score = price * sum(seat.resources.values())
+    else:
+        # A hoard is worth less than what it buys: beyond 6 of a resource, a quarter.
+        score = price * sum(min(n, 6) + 0.25 * max(0, n - 6) for n in seat.resources.values())
     income = abilities.income(state, role)
     score += 0.8 * price * left * sum(income.values())
     score += PRESTIGE_VALUE * seat.prestige + objective_value(state, role)
