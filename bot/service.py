@@ -109,6 +109,7 @@ class WriteConflict(errors.StaleChoice):
 
 ACT_ATTEMPTS = 5
 PROMPT_CACHE = 1024  # (game, version) -> prompts, oldest dropped first
+LOADED_CACHE = 256  # game -> its last loaded row and game, oldest dropped first
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class GameService:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._prompt_cache: dict[tuple[int, int], dict[str, Prompt]] = {}
+        self._loaded_cache: dict[int, tuple[tuple[Any, ...], LoadedGame]] = {}
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -165,19 +167,37 @@ class GameService:
         )
 
     def _loaded(self, row: aiosqlite.Row) -> LoadedGame:
-        """A game from a row carrying its seats (``queries.*_with_seats``, ``write_game``)."""
+        """A game from a row carrying its seats (``queries.*_with_seats``, ``write_game``).
+
+        Every click loads its game again, often at a version already loaded: an unchanged
+        row gives back the same (read-only) ``LoadedGame`` instead of parsing the state
+        again. ``_commit`` never changes a loaded state; it parses its own from ``snapshot``.
+        """
+        key = tuple(row)
+        cached = self._loaded_cache.get(row["id"])
+        if cached is not None and cached[0] == key:
+            return cached[1]
         game = get_game(row["kind"])
         state = game.load(row["state"]) if row["state"] else None
         prompts: dict[str, Prompt] = {}
         if state is not None and state.result is None:
             prompts = self._prompts(row["id"], row["version"], game, state)
-        return LoadedGame(
+        loaded = LoadedGame(
             row=self._row(row),
             seats=self._seats(row),
             state=state,
             game=game,
             prompts=prompts,
+            snapshot=row["state"],
         )
+        self._keep(key, loaded)
+        return loaded
+
+    def _keep(self, key: tuple[Any, ...], loaded: LoadedGame) -> None:
+        self._loaded_cache.pop(loaded.id, None)  # re-inserted last: the newest
+        self._loaded_cache[loaded.id] = (key, loaded)
+        if len(self._loaded_cache) > LOADED_CACHE:
+            self._loaded_cache.pop(next(iter(self._loaded_cache)))
 
     def _prompts(
         self, game_id: int, version: int, game: Game[Any, Any], state: GameState
@@ -630,9 +650,13 @@ class GameService:
         the rows and replaces the snapshot only if the game is still at the version it
         was loaded at.
         """
-        state = loaded.state
-        assert state is not None
         game = loaded.game
+        assert loaded.state is not None
+        # A private copy: the loaded game is shared with every other reader of its version.
+        state = (
+            game.load(loaded.snapshot) if loaded.snapshot is not None
+            else loaded.state.model_copy(deep=True)
+        )
         before = set(loaded.prompts)
         applied: list[tuple[Step, bool]] = []
         turn_ended = False
@@ -696,8 +720,10 @@ class GameService:
             raise WriteConflict(row)
         self._remember((loaded.id, row["version"]), prompts)
         after = LoadedGame(
-            row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts
+            row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
+            snapshot=fields["state"],
         )
+        self._keep(tuple(row), after)
         return TurnUpdate(
             loaded=after,
             turn_ended=turn_ended,
@@ -823,7 +849,8 @@ class GameService:
                 detail=json.dumps(detail) if detail else None,
             )
         after = LoadedGame(
-            row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts
+            row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
+            snapshot=fields["state"],
         )
         return TurnUpdate(
             loaded=after,
