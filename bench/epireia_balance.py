@@ -2,12 +2,20 @@
 
     python bench/epireia_balance.py solo [GAMES] [--scenario ID] [--seed S]
     python bench/epireia_balance.py league [GAMES] [--players N] [--seed S] [--random ROLE]
+                                           [--city ROLE=CITY]
+    python bench/epireia_balance.py cities [GAMES] [--seed S] [--only CITY]
 
 ``solo``: GAMES games of every solo scenario (or one), the greedy player in the seat; prints the
 wins, why the others were lost (objectives not met in time, or the final Battle) and the first
 winning seeds. ``league``: GAMES games with 2, 3 and 4 players (or N), every seat greedy unless
 ``--random ROLE`` (repeatable) leaves a seat to random play; prints the wins per league.
-Game seeds are ``<seed>-<scenario or players>-<index>``; the automatic player's tie-breaks use
+``--city ROLE=CITY`` (repeatable) makes that seat draft that City instead of the greedy player's
+pick (the rules are untouched: the driver answers the draft prompt for it). ``cities``: the City
+strength table: 2-player greedy mirror games with both Cities forced, every pairing played GAMES
+times each way round (each City once Delian, once Peloponnesian, so the league edge cancels);
+prints every pairing and each City's wins over all its games (``--only``: pairings with that City).
+Game seeds are ``<seed>-<scenario or players>-<index>`` (``cities``:
+``<seed>-<delian city>-<peloponnesian city>-<index>``); the automatic player's tie-breaks use
 ``Rng("policy:<role>:<game seed>")``, so every game can be replayed from its seed.
 """
 
@@ -22,12 +30,28 @@ from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.epireia import GAME, catalog
 from engine.games.epireia.autoplay import autoplay
+from engine.games.epireia.board import CITY_IDS
+from engine.games.epireia.prompts import active_frames
 from engine.games.epireia.state import EpireiaState
 
 
+def forced_pick(state: EpireiaState, role: str, cities: dict[str, str]) -> str | None:
+    """The forced City for ``role`` when it is asked to draft one (None otherwise)."""
+    if role not in cities:
+        return None
+    frame = next((f for f in active_frames(state) if f.role == role), None)
+    if frame is None or frame.name != "draft_city":
+        return None
+    return f"city:{cities[role]}"
+
+
 def play(seed: str, players: int, options: dict[str, Any] | None = None,
-         random_roles: frozenset[str] = frozenset()) -> EpireiaState:
-    """One complete game: greedy seats (random ones from ``random_roles``), invariants checked."""
+         random_roles: frozenset[str] = frozenset(),
+         cities: dict[str, str] | None = None) -> EpireiaState:
+    """One complete game: greedy seats (random ones from ``random_roles``), invariants checked.
+
+    ``cities`` maps a role to the City it drafts (the driver answers that prompt for it)."""
+    cities = cities or {}
     state = start(GAME, seed, players, options)
     assert isinstance(state, EpireiaState)
     chooser = Rng(seed=f"chooser:{seed}")
@@ -36,7 +60,12 @@ def play(seed: str, players: int, options: dict[str, Any] | None = None,
         prompts = GAME.prompts(state)
         role = sorted(prompts)[0]
         choices = prompts[role].choices
-        if role in random_roles:
+        forced = forced_pick(state, role, cities)
+        if forced is not None:
+            if forced not in {c.id for c in choices}:
+                raise ValueError(f"{role} cannot draft {forced}")
+            choice = forced
+        elif role in random_roles:
             choice = chooser.choice(choices).id
         else:
             choice = autoplay(GAME, state, role, choices, tie_breaks[role])
@@ -68,12 +97,13 @@ def solo(games: int, scenarios: list[str], seed: str) -> None:
         print(f"  first winning seeds: {wins[:5]}")
 
 
-def league(games: int, counts: list[int], seed: str, random_roles: frozenset[str]) -> None:
+def league(games: int, counts: list[int], seed: str, random_roles: frozenset[str],
+           cities: dict[str, str] | None = None) -> None:
     for players in counts:
         began = time.perf_counter()
         wins: Counter[str] = Counter()
         for index in range(games):
-            state = play(f"{seed}-{players}p-{index}", players, None, random_roles)
+            state = play(f"{seed}-{players}p-{index}", players, None, random_roles, cities)
             assert state.result is not None
             winners = state.result.winners
             if not winners:
@@ -83,8 +113,46 @@ def league(games: int, counts: list[int], seed: str, random_roles: frozenset[str
         seconds = time.perf_counter() - began
         shares = ", ".join(f"{k} {n} ({n / games:.0%})" for k, n in sorted(wins.items()))
         mode = f" (random: {', '.join(sorted(random_roles))})" if random_roles else ""
+        if cities:
+            mode += " (" + ", ".join(f"{r}={c}" for r, c in sorted(cities.items())) + ")"
         print(f"{players} players{mode}: {games} games: {shares}  "
               f"{seconds / games * 1000:.0f} ms/game")
+
+
+def cities_table(games: int, seed: str, only: list[str]) -> None:
+    """Each pair of Cities, ``games`` games each way round; each City's wins over all its games."""
+    began = time.perf_counter()
+    won: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    draws = 0
+    pairs = [(a, b) for i, a in enumerate(CITY_IDS) for b in CITY_IDS[i + 1:]
+             if not only or a in only or b in only]
+    for a, b in pairs:
+        line = []
+        for delian, pelop in ((a, b), (b, a)):
+            score = Counter[str]()
+            for index in range(games):
+                state = play(f"{seed}-{delian}-{pelop}-{index}", 2, None, frozenset(),
+                             {"delian-1": delian, "peloponnesian-1": pelop})
+                assert state.result is not None
+                played[delian] += 1
+                played[pelop] += 1
+                if not state.result.winners:
+                    draws += 1
+                    continue
+                city = state.seats[state.result.winners[0]].city
+                won[city] += 1
+                score[city] += 1
+            line.append(f"{delian} (D) {score[delian]}-{score[pelop]} {pelop} (P)")
+        print(f"{a:8} v {b:8}: " + ";  ".join(line), flush=True)
+    seconds = time.perf_counter() - began
+    total = sum(played.values()) // 2
+    print(f"{total} games, {draws} drawn, {seconds / max(total, 1) * 1000:.0f} ms/game")
+    print("| City | won | played | win % |")
+    print("|---|---|---|---|")
+    for city in sorted(played, key=lambda c: -won[c] / played[c]):
+        print(f"| {city.title()} | {won[city]} | {played[city]} | "
+              f"{won[city] / played[city]:.0%} |")
 
 
 def main(argv: list[str]) -> None:
@@ -96,10 +164,14 @@ def main(argv: list[str]) -> None:
         scenarios = ([rest[rest.index("--scenario") + 1]] if "--scenario" in rest
                      else list(catalog.solo_scenario_ids()))
         solo(games, scenarios, seed)
+    elif mode == "cities":
+        only = [rest[i + 1] for i, a in enumerate(rest) if a == "--only"]
+        cities_table(games, seed, only)
     else:
         counts = [int(rest[rest.index("--players") + 1])] if "--players" in rest else [2, 3, 4]
         randoms = frozenset(rest[i + 1] for i, a in enumerate(rest) if a == "--random")
-        league(games, counts, seed, randoms)
+        forced = dict(rest[i + 1].split("=", 1) for i, a in enumerate(rest) if a == "--city")
+        league(games, counts, seed, randoms, forced)
 
 
 if __name__ == "__main__":
