@@ -224,7 +224,7 @@ def test_token_discounts(figure: str, kind: str, cost: dict[str, int]) -> None:
 
 @pytest.mark.parametrize(
     ("figure", "resource"),
-    [("aristides", "copper"), ("thrasydaeus", "wheat"), ("pheidon", "wood")],
+    [("aristides", "copper"), ("thrasydaeus", "wheat")],
 )
 def test_income_figures(figure: str, resource: str) -> None:
     state = make_state(CONTENT.figures[figure].city, "corinth")
@@ -240,6 +240,15 @@ def test_xenophon_brings_prestige_when_he_comes_into_play() -> None:
     ab.recruit_figure(state, corinth, "xenophon")
     assert state.seats[corinth].prestige == 3
     assert state.figures["xenophon"].location == HOME
+
+
+def test_pheidon_brings_three_copper_when_he_comes_into_play() -> None:
+    state = make_state("larissa", "athens")
+    larissa = role_of(state, "larissa")
+    before = dict(state.seats[larissa].resources)
+    ab.recruit_figure(state, larissa, "pheidon")
+    assert state.seats[larissa].resources == {**before, "copper": before["copper"] + 3}
+    assert ab.income(state, larissa) == {"wheat": 0, "wood": 0, "copper": 0}
 
 
 def test_cleisthenes_and_theatre_add_prestige_to_donations() -> None:
@@ -295,9 +304,11 @@ def _figure_probe(figure: str) -> tuple[object, ...]:
     other = "sparta" if card.city == "athens" else "athens"
     state = make_state(card.city, other)
     role = role_of(state, card.city)
+    before = dict(state.seats[role].resources)
     ab.recruit_figure(state, role, figure)
     gained = state.seats[role].prestige - 1
-    return (*_probe(state, role, figure), gained)
+    resources = tuple(state.seats[role].resources[r] - before[r] for r in before)
+    return (*_probe(state, role, figure), gained, resources)
 
 
 def test_every_figure_ability_does_something_and_no_two_are_the_same(
