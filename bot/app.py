@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -33,6 +34,7 @@ log = logging.getLogger("strategos.bot")
 
 COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.settings",
         "bot.cogs.stats")
+MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
                  LobbyButton, RoleSelect, SetupOption, SetupOpen)
 
@@ -57,7 +59,9 @@ class StrategosBot(commands.Bot):
         self.clock = clock
         self.db: Database | None = None
         self._service: GameService | None = None
-        self.failures: list[BaseException] = []
+        # The latest unexpected failures (for tests and a look in a debugger); bounded, so a
+        # bot that runs for months does not keep every exception it ever met.
+        self.failures: deque[BaseException] = deque(maxlen=MAX_FAILURES)
         self.tree.error(self.on_app_command_error)
 
     @property

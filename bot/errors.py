@@ -54,6 +54,16 @@ class NotRunning(ServiceError):
     default = "This game is not running."
 
 
+class TimerNotDue(ServiceError):
+    """The timer loop came for a game whose deadline moved (a player acted meanwhile)."""
+
+    default = "This game's turn timer has not run out."
+
+
+class SeatsHeld(ServiceError):
+    default = "That player holds sides in this running game."
+
+
 class StillInLobby(NotRunning):
     default = "This game has not started yet."
 

@@ -38,6 +38,7 @@ class GameRow(BaseModel):
     reminded: bool
     board_message_id: int | None
     rematch_of: int | None = None
+    remind_at: datetime | None = None  # half time of the turn timer
     prompt_versions: dict[str, int] = Field(default_factory=dict)
     # Index in the state's log where the current turn's lines begin (for the turn summary).
     turn_log_start: int = 0
@@ -121,8 +122,11 @@ class LoadedGame(BaseModel):
         return self.game.roles(players, options)
 
     def role_name(self, role: str) -> str:
+        """The game's name for a role now (Epireia: the seat's city), else the seat's name."""
         if self.state is not None:
-            return self.game.role_name(self.state, role)
+            name = self.game.role_name(self.state, role)
+            if name != role:
+                return name
         for info in self.role_infos():
             if info.id == role:
                 return info.name
@@ -206,6 +210,15 @@ class LeaderboardEntry(BaseModel):
     wins: int
     losses: int
     draws: int
+
+
+class RecordMatch(BaseModel):
+    """Whether a posted record is the game of that number played on this server."""
+
+    number: int
+    hosted: bool  # this server hosted a game with that number
+    matches: bool
+    message: str
 
 
 UserStats.model_rebuild()

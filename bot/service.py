@@ -53,6 +53,7 @@ from bot.models import (
     LoadedGame,
     LogLine,
     NotifyMode,
+    RecordMatch,
     ResultLine,
     Seat,
     TurnUpdate,
@@ -69,6 +70,9 @@ from engine.core.runner import RESIGN, Action, act, parse_options, replay, start
 PLATFORM_OPTIONS = ("timeout_hours", "timeout_policy")
 MAX_TIMEOUT_HOURS = 24 * 30
 NOTIFY_MODES = ("mention", "dm", "both")
+# The most choices the "pass" timeout makes for one role in one go (a turn of a real game
+# takes a dozen at most; the bound only guards against a prompt that never goes away).
+MAX_TIMEOUT_STEPS = 100
 
 
 def utc_now() -> datetime:
@@ -82,6 +86,9 @@ class HistoryItem:
     seq: int
     action: Action
     barrier: bool
+    kind: str = "choice"  # "choice" (a player), "timer" or "mod"
+    user_id: int | None = None  # who wrote the row (None: the turn timer)
+    detail: dict[str, Any] | None = None
 
 
 def effective_history(rows: Sequence[aiosqlite.Row]) -> list[HistoryItem]:
@@ -98,6 +105,9 @@ def effective_history(rows: Sequence[aiosqlite.Row]) -> list[HistoryItem]:
                     seq=int(row["seq"]),
                     action=Action(role=row["role"], choice=row["choice"]),
                     barrier=bool(row["barrier"]),
+                    kind=row["kind"],
+                    user_id=row["user_id"],
+                    detail=json.loads(row["detail"]) if row["detail"] else None,
                 )
             )
     return history
@@ -159,6 +169,7 @@ class GameService:
             timeout_hours=row["timeout_hours"],
             timeout_policy=row["timeout_policy"],
             deadline=parse_stamp(row["deadline"]) if row["deadline"] else None,
+            remind_at=parse_stamp(row["remind_at"]) if row["remind_at"] else None,
             reminded=bool(row["reminded"]),
             board_message_id=row["board_message_id"],
             rematch_of=row["rematch_of"],
@@ -274,6 +285,15 @@ class GameService:
             "deadline": stamp(now + timedelta(hours=hours)),
             "remind_at": stamp(now + timedelta(hours=hours / 2)),
             "reminded": 0,
+        }
+
+    @staticmethod
+    def _timer_of(row: GameRow) -> dict[str, Any]:
+        """A game's timer fields as stored (to put them back after an undo)."""
+        return {
+            "deadline": stamp(row.deadline) if row.deadline else None,
+            "remind_at": stamp(row.remind_at) if row.remind_at else None,
+            "reminded": int(row.reminded),
         }
 
     @staticmethod
@@ -583,8 +603,59 @@ class GameService:
             history = effective_history(await queries.get_actions(conn, game_id))
         return await asyncio.to_thread(
             record_game, row["kind"], row["seed"], row["players"], json.loads(row["options"]),
-            [item.action for item in history],
+            [item.action for item in history], game_id,
         )
+
+    async def match_record(self, guild_id: int, record: GameRecord, number: int) -> RecordMatch:
+        """Is ``record`` the game #``number`` played on this server? Its seed against the
+        SHA-256 posted when that game started, then (once it is over) its actions and result
+        against the stored log. A record of a game this server did not host: ``hosted``
+        False, and only the record's own consistency can be checked."""
+        async with self.db.read() as conn:
+            row = await queries.get_game(conn, number)
+        if row is None or row["guild_id"] != guild_id or row["seed_sha256"] is None:
+            return RecordMatch(number=number, hosted=False, matches=False, message=(
+                f"No game #{number} was played on this server, so only the record's own "
+                "consistency was checked: anyone can make a consistent record of a game "
+                "with a seed of their own."
+            ))
+        try:
+            name = get_game(row["kind"]).name
+        except Exception:  # a game no longer installed keeps its id
+            name = row["kind"]
+
+        def differs(why: str) -> RecordMatch:
+            return RecordMatch(number=number, hosted=True, matches=False, message=(
+                f"This is NOT the game {name} #{number} played here: {why}."
+            ))
+
+        if row["kind"] != record.game:
+            return differs(f"that game is {row['kind']}, the record is {record.game}")
+        if row["seed_sha256"] != record.seed_sha256:
+            return differs(
+                f"its seed's SHA-256, posted when the game started, is `{row['seed_sha256']}`;"
+                f" the record's is `{record.seed_sha256}`"
+            )
+        if row["status"] != "finished":
+            return differs("that game is not over, and its seed is still secret")
+        played = await self.record(number)
+        if (record.players, record.options) != (played.players, played.options):
+            return differs("the players or the options differ")
+        ours = [(a.role, a.choice) for a in played.actions]
+        theirs = [(a.role, a.choice) for a in record.actions]
+        if ours != theirs:
+            at = next(
+                (n for n, (a, b) in enumerate(zip(ours, theirs, strict=False), 1) if a != b),
+                min(len(ours), len(theirs)) + 1,
+            )
+            return differs(f"same seed, but the actions differ from action {at} on")
+        if record.result != played.result:
+            return differs("the result differs")
+        return RecordMatch(number=number, hosted=True, matches=True, message=(
+            f"This is the game {name} #{number} as played here: its seed matches the SHA-256 "
+            f"posted when it started, and its {len(ours)} actions and result are the ones "
+            "stored."
+        ))
 
     # --- playing --------------------------------------------------------------------------
 
@@ -698,6 +769,10 @@ class GameService:
             reset_timer or turn_ended or set(prompts) - before
         ):
             fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
+            # What the timer was: a player's undo of this row puts it back (see ``undo``).
+            detail = {**(detail or {}), "timer": {
+                "before": self._timer_of(loaded.row), "after": fields["deadline"],
+            }}
         note = json.dumps(detail) if detail else None
 
         def write(raw: sqlite3.Connection) -> aiosqlite.Row | int:
@@ -751,7 +826,9 @@ class GameService:
         team_won = {
             team: any(r in winners for r, t in team_of.items() if t == team) for team in teams
         }
-        draw = len(set(team_won.values())) <= 1
+        # Several teams that all won or all lost: a draw. One team alone (a solo game, or
+        # every player together against the game) won or lost.
+        draw = len(teams) > 1 and len(set(team_won.values())) == 1
         users = [u for members in teams.values() for u in members]
         # Rated only when at least two people play and nobody sits on two teams.
         rated = len(teams) >= 2 and len(set(users)) == len(users) >= 2
@@ -777,7 +854,12 @@ class GameService:
             )
 
     async def undo(self, game_id: int, user_id: int) -> TurnUpdate:
-        """Take back the player's own last choice, never past dice, draws or reveals."""
+        """Take back the player's own last choice, never past dice, draws or reveals.
+
+        Only a choice this user made: a move of the turn timer or of a moderator is taken
+        back by a moderator (``mod_undo``). The turn timer is not extended: the deadline
+        stays, or goes back to what it was if the undone choice had restarted it.
+        """
         async with self._lock(game_id):
             loaded = await self.load(game_id)
             if not loaded.is_player(user_id):
@@ -787,13 +869,38 @@ class GameService:
             if not history:
                 raise errors.CannotUndo()
             last = history[-1]
-            if last.action.role not in loaded.roles_of(user_id):
+            if last.kind != "choice":
+                raise errors.CannotUndo(
+                    "The last move was made by the turn timer or a moderator, not by you: "
+                    "only a moderator can take it back (/mod undo)."
+                )
+            if last.user_id != user_id or last.action.role not in loaded.roles_of(user_id):
                 raise errors.CannotUndo()
             pairs = [(item.action, item.barrier) for item in history]
             if undo_depth(pairs, last.action.role) < 1:
                 raise errors.CannotUndo()
             text = f"{loaded.role_name(last.action.role)} takes back their last choice."
-            return await self._undo(loaded, history, user_id, text, None)
+            return await self._undo(
+                loaded, history, user_id, text, None, timer=self._timer_before(loaded, last)
+            )
+
+    @staticmethod
+    def _timer_before(loaded: LoadedGame, undone: HistoryItem) -> dict[str, Any]:
+        """The timer fields after a player's undo: unchanged, unless the undone choice
+        restarted the timer (it ended a turn or prompted someone new) and nothing changed
+        it since; then the timer the game had before that choice, deadline and reminder."""
+        timer = (undone.detail or {}).get("timer")
+        current = stamp(loaded.row.deadline) if loaded.row.deadline else None
+        if not timer or current is None or timer.get("after") != current:
+            return {}
+        before = timer.get("before") or {}
+        if before.get("deadline") is None:
+            return {}
+        return {
+            "deadline": before["deadline"],
+            "remind_at": before.get("remind_at"),
+            "reminded": int(before.get("reminded", 0)),
+        }
 
     async def mod_undo(self, game_id: int, mod_id: int) -> TurnUpdate:
         """A moderator takes back the last action, whoever made it (one step, logged)."""
@@ -805,7 +912,14 @@ class GameService:
                 raise errors.CannotUndo("There is no action to take back.")
             role = history[-1].action.role
             text = f"A moderator took back the last action ({loaded.role_name(role)})."
-            return await self._undo(loaded, history, mod_id, text, {"moderator": mod_id})
+            # A moderator's undo (often of the timer's own move) gives a fresh timer.
+            restart = (
+                self._timer_fields(loaded.row.timeout_hours, self._now())
+                if loaded.row.timeout_hours and loaded.row.status == "running" else {}
+            )
+            return await self._undo(
+                loaded, history, mod_id, text, {"moderator": mod_id}, timer=restart
+            )
 
     async def _undo(
         self,
@@ -814,7 +928,10 @@ class GameService:
         user_id: int,
         text: str,
         detail: dict[str, Any] | None,
+        *,
+        timer: dict[str, Any],
     ) -> TurnUpdate:
+        """Take back the last effective action; ``timer``: the timer fields to set."""
         last = history[-1]
         async with self.db.read() as conn:
             seed = await queries.game_seed(conn, loaded.id)
@@ -824,8 +941,7 @@ class GameService:
             game, seed, loaded.row.players, loaded.row.options,
             [item.action for item in history[:-1]],
         )
-        moment = self._now()
-        now = stamp(moment)
+        now = stamp(self._now())
         prompts = game.prompts(state)
         # After an undo every prompt is new: older buttons are stale.
         fresh = {role: loaded.version + 1 for role in prompts}
@@ -837,8 +953,7 @@ class GameService:
             # next summary then starts at the undone point.
             "turn_log_start": min(loaded.row.turn_log_start, len(state.log)),
         }
-        if loaded.row.timeout_hours and loaded.row.status == "running":
-            fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
+        fields.update(timer)
         async with self.db.transaction() as conn:
             row = await queries.write_game(conn, loaded.id, loaded.version, **fields)
             if row is None:
@@ -872,8 +987,12 @@ class GameService:
                 )
             return (await self._after_write(game_id)).row
 
-    async def kick(self, game_id: int, mod_id: int, user_id: int) -> TurnUpdate:
-        """Remove a player: from a lobby, or by resigning their sides in a running game."""
+    async def kick(
+        self, game_id: int, mod_id: int, user_id: int, *, resign: bool = False
+    ) -> TurnUpdate:
+        """Remove a player from a lobby. In a running game only with ``resign``: their sides
+        resign, which by the rules ends the game for everyone (a side cannot just leave);
+        without it the refusal points to ``replace`` (someone takes over) and ``abort``."""
         async with self._lock(game_id):
             loaded = await self.load(game_id)
             self._require_active(loaded)
@@ -889,7 +1008,17 @@ class GameService:
                         detail=json.dumps({"kick": user_id}),
                     )
                 return TurnUpdate(loaded=await self._after_write(game_id), turn_ended=False)
-            steps = [Step(r, RESIGN) for r in loaded.roles_of(user_id)]
+            roles = loaded.roles_of(user_id)
+            if not resign:
+                sides = " and ".join(loaded.role_name(r) for r in roles)
+                raise errors.SeatsHeld(
+                    f"That player plays {sides} in this game. Removing them would resign "
+                    f"{'those sides' if len(roles) > 1 else 'that side'} and end the game for "
+                    "everyone. To keep the game going, give their seats to someone else with "
+                    "/mod replace; to stop it without a result, /mod abort; to end it as "
+                    "their resignation, /mod kick again with resign: True."
+                )
+            steps = [Step(r, RESIGN) for r in roles]
             return await self._commit(loaded, steps, "mod", mod_id, detail={"kick": user_id})
 
     async def replace(
@@ -978,38 +1107,51 @@ class GameService:
     async def run_timeout(self, game_id: int, now: datetime | None = None) -> TurnUpdate:
         """The turn timer ran out: apply the game's policy to every role still waiting.
 
-        "pass": each waiting role makes ``game.timeout_choice``; "resign": they resign.
-        The timer then restarts for whoever must act next.
+        "resign": they resign. "pass": each waiting role, in seating order, makes
+        ``game.timeout_choice`` again and again until its part is done (the turn ends, or
+        it is no longer asked), so an absent player's turn of several steps costs one timer
+        period, not one per step. All of it is one write, announced once; the timer then
+        restarts for whoever must act next.
         """
         async with self._lock(game_id):
             loaded = await self.load(game_id)
             self._require_running(loaded)
             deadline = loaded.row.deadline
             if deadline is None or deadline > (now or self._now()):
-                raise errors.ServiceError("This game's turn timer has not run out.")
+                raise errors.TimerNotDue()
             state = loaded.state
             assert state is not None
             order = [r for r in state.roles if r in loaded.prompts]
-            steps: list[Step] = []
             if loaded.row.timeout_policy == "resign":
                 steps = [Step(r, RESIGN) for r in order]
                 return await self._commit(
                     loaded, steps, "timer", None, detail={"timeout": "resign"}, reset_timer=True
                 )
-            # "pass": choose for each waiting role in turn, on a scratch copy, so that each
-            # choice is one the prompt offered at that moment.
-            scratch = state.model_copy(deep=True)
-            for role in order:
-                if scratch.result is not None:
-                    break
-                choice = loaded.game.timeout_choice(scratch, role)
-                if choice is None:
-                    continue
-                act(loaded.game, scratch, role, choice)
-                steps.append(Step(role, choice))
+            steps = self._timeout_steps(loaded.game, state, order)
             return await self._commit(
                 loaded, steps, "timer", None, detail={"timeout": "pass"}, reset_timer=True
             )
+
+    @staticmethod
+    def _timeout_steps(game: Game[Any, Any], state: GameState, order: list[str]) -> list[Step]:
+        """The "pass" policy's choices for the waiting roles, played on a scratch copy so
+        that each one is a choice the prompt offered at that moment. It stops when the
+        turn ends (the next turn gets a timer of its own) or the game is over."""
+        scratch = state.model_copy(deep=True)
+        turn = scratch.turn
+        steps: list[Step] = []
+        for role in order:
+            for _ in range(MAX_TIMEOUT_STEPS):
+                if scratch.result is not None or scratch.turn != turn:
+                    return steps
+                if role not in game.prompts(scratch):
+                    break
+                choice = game.timeout_choice(scratch, role)
+                if choice is None:
+                    break
+                act(game, scratch, role, choice)
+                steps.append(Step(role, choice))
+        return steps
 
     # --- after the game -----------------------------------------------------------------
 

@@ -247,17 +247,24 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
         view=game_view(loaded.row.id),
         allowed_mentions=mention_only(mentions),
     )
-    if message is None:
-        return
-    await bot.service.set_board_message(loaded.row.id, message.id)
-    refused = await send_dms(bot, loaded, dms, message.jump_url)
-    if refused:
+    if message is not None:
+        await bot.service.set_board_message(loaded.row.id, message.id)
+    # DMs go out even when the channel refused the board: DM-only players hear of their turn.
+    link = message.jump_url if message is not None else channel_link(loaded)
+    refused = await send_dms(bot, loaded, dms, link)
+    # A closed DM falls back to a mention, unless the board post already mentioned them.
+    unheard = [u for u in refused if message is None or u not in mentions]
+    if unheard:
         await post(
             channel,
-            content=" ".join(f"<@{u}>" for u in refused)
+            content=" ".join(f"<@{u}>" for u in unheard)
             + " — it is your turn (your direct messages are closed, so here is a mention).",
-            allowed_mentions=USER_MENTIONS,
+            allowed_mentions=mention_only(unheard),
         )
+
+
+def channel_link(loaded: LoadedGame) -> str:
+    return f"https://discord.com/channels/{loaded.row.guild_id}/{loaded.row.channel_id}"
 
 
 async def post(channel: discord.PartialMessageable, **message: Any) -> discord.Message | None:
@@ -357,8 +364,7 @@ async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:
     deadline = loaded.row.deadline
     when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
     mentions, dms = await split_notifications(bot, loaded)
-    link = f"https://discord.com/channels/{loaded.row.guild_id}/{loaded.row.channel_id}"
-    refused = await send_dms(bot, loaded, dms, link)
+    refused = await send_dms(bot, loaded, dms, channel_link(loaded))
     users = mentions + [u for u in refused if u not in mentions]
     if users or not dms:
         who = " ".join(f"<@{u}>" for u in users) or waiting_for(loaded)

@@ -38,14 +38,22 @@ class ModerationCog(commands.GroupCog, group_name="mod",
         await self.bot.service.abort(loaded.row.id, interaction.user.id)
         await self.done(interaction, f"game #{loaded.row.id} was aborted.", None)
 
-    @app_commands.command(description="Remove a player from the game")
-    @app_commands.describe(user="The player to remove")
+    @app_commands.command(description="Remove a player from a lobby (a running game: see "
+                                      "/mod replace)")
+    @app_commands.describe(
+        user="The player to remove",
+        resign="In a running game: resign their sides, which ends the game for everyone",
+    )
     @guarded
-    async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
+    async def kick(self, interaction: discord.Interaction, user: discord.User,
+                   resign: bool = False) -> None:
         loaded = await self.game(interaction)
-        result = await self.bot.service.kick(loaded.row.id, interaction.user.id, user.id)
-        await self.done(interaction, f"<@{user.id}> was removed from game #{loaded.row.id}.",
-                        result)
+        result = await self.bot.service.kick(loaded.row.id, interaction.user.id, user.id,
+                                             resign=resign)
+        text = (f"<@{user.id}> was removed from game #{loaded.row.id}; their sides resign."
+                if loaded.row.status != "lobby"
+                else f"<@{user.id}> was removed from game #{loaded.row.id}.")
+        await self.done(interaction, text, result)
 
     @app_commands.command(description="Give a player's seat to someone else")
     @app_commands.describe(old="The player leaving", new="The player taking the seat")

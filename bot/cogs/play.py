@@ -12,6 +12,7 @@ from typing import Any
 from discord.ext import commands
 
 from bot import turns
+from bot.errors import ServiceError
 
 log = logging.getLogger("strategos.timers")
 
@@ -56,6 +57,15 @@ class PlayCog(commands.Cog):
         for game_id in await service.due_timeouts(now):
             try:
                 update = await service.run_timeout(game_id, now)
+            except ServiceError as refusal:
+                # A harmless race: between due_timeouts and run_timeout a player acted
+                # (the deadline moved), a moderator paused or aborted, or the game ended.
+                log.info("timeout of game %s not applied: %s", game_id, refusal)
+                continue
+            except Exception as error:
+                self.bot.report(error, f"timeout of game {game_id}")
+                continue
+            try:
                 row = update.loaded.row
                 await turns.announce(
                     self.bot, update,

@@ -20,12 +20,13 @@ def game_name(kind: str) -> str:
         return kind
 
 
-@app_commands.guild_only()
 class StatsCog(commands.Cog):
+    # Guild-only per command: on a plain Cog (not a GroupCog) a class decorator is ignored.
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
     @app_commands.command(description="Games, wins and rating of a player on this server")
+    @app_commands.guild_only()
     @app_commands.describe(user="Whose statistics (you if empty)")
     @guarded
     async def stats(self, interaction: discord.Interaction,
@@ -55,6 +56,7 @@ class StatsCog(commands.Cog):
         await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
     @app_commands.command(description="The best rated players of this server")
+    @app_commands.guild_only()
     @app_commands.describe(game="Only this game (all games if empty)")
     @app_commands.autocomplete(game=game_autocomplete)
     @guarded

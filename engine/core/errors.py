@@ -27,3 +27,7 @@ class StaleChoice(EngineError):
 
 class ReplayMismatch(EngineError):
     """A replayed game did not produce what its record says."""
+
+
+class BadRecord(EngineError):
+    """A file that is not a game record (not JSON, or not the record's fields)."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
-from engine.core.errors import ReplayMismatch
+from engine.core.errors import BadRecord, ReplayMismatch
 from engine.core.registry import get_game
 from engine.core.rng import seed_digest
 from engine.core.runner import Action, act, start, state_digest
@@ -38,12 +38,37 @@ class GameRecord(BaseModel):
     seed: str
     actions: list[RecordedAction]
     result: dict[str, Any] | None = None
+    # The game's number (#n) on the bot that hosted it, so that the bot can say whether a
+    # record is the game played there; None in records made elsewhere (or before).
+    number: int | None = None
+
+
+def parse_record(data: str | bytes) -> GameRecord:
+    """A record from the JSON text of a file; :class:`BadRecord` (one line) if it is not one."""
+    try:
+        return GameRecord.model_validate_json(data)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        if problem["type"] == "json_invalid":
+            why = "it is not valid JSON"
+        elif not problem["loc"]:
+            why = "it is not a JSON object"
+        else:
+            where = ".".join(str(p) for p in problem["loc"]) or "the file"
+            why = f"{where}: {problem['msg'].lower()}"
+        raise BadRecord(f"This is not a Strategos game record ({why}).") from None
 
 
 def record_game(
-    game_id: str, seed: str, players: int, options: dict[str, Any] | None, actions: list[Action]
+    game_id: str,
+    seed: str,
+    players: int,
+    options: dict[str, Any] | None,
+    actions: list[Action],
+    number: int | None = None,
 ) -> GameRecord:
-    """Build the record of a game from its seed and effective action log."""
+    """Build the record of a game from its seed and effective action log (``number``: the
+    hosting bot's game number)."""
     game = get_game(game_id)
     state = start(game, seed, players, options)
     recorded = []
@@ -67,6 +92,7 @@ def record_game(
         seed=seed,
         actions=recorded,
         result=state.result.model_dump() if state.result else None,
+        number=number,
     )
 
 

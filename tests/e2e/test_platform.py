@@ -257,9 +257,13 @@ async def test_kick_from_a_lobby_and_from_a_running_game(fake: FakeDiscord,
     assert not kicked.ephemeral and carol.mention in kicked.text()
     assert carol.id not in (await strategos.bot.service.load(game_id)).user_ids()
     await table.gather()
-    # In a running game a kicked player resigns their sides: here that ends the game.
+    # In a running game a kick would resign the player's sides and end the game for
+    # everyone: refused, pointing to /mod replace, unless the moderator asks for it.
+    refused = await fake.slash(fake.owner, "mod kick", user=bob)
+    assert refused.ephemeral and "/mod replace" in refused.text()
+    assert (await strategos.bot.service.load(game_id)).row.status == "running"
     mark = fake.cursor()
-    await fake.slash(fake.owner, "mod kick", user=bob)
+    await fake.slash(fake.owner, "mod kick", user=bob, resign=True)
     end = await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
     assert "resign" in end.text().lower()
     loaded = await strategos.bot.service.load(game_id)

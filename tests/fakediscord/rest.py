@@ -207,6 +207,8 @@ class RestApi:
             recipient = self.fake.users[chan.recipient_id or 0]
             if recipient.refuses_dms:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
+        elif not chan.bot_can_send:
+            raise ApiError(403, 50013, "Missing Permissions")
         if req.body.get("flags", 0) & EPHEMERAL:
             raise ApiError(400, 50035, "Only interaction responses can be ephemeral",
                            rule_broken=True)

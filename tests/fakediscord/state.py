@@ -78,6 +78,9 @@ class FakeChannel:
     guild_id: int | None = None
     parent_id: int | None = None
     recipient_id: int | None = None  # DM channels
+    # False: the bot may not post here (a channel overwrite took Send Messages away); its
+    # posts answer 403 50013 Missing Permissions, which the bot must cope with.
+    bot_can_send: bool = True
 
     @property
     def mention(self) -> str:

@@ -9,7 +9,10 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import Database
+from engine.core import registry
 from tests.service.play import Clock
+
+registry.GAME_MODULES.setdefault("relay", "tests.service.relay")
 
 
 @pytest.fixture

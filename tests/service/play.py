@@ -62,3 +62,29 @@ async def play_out(service: GameService, game_id: int) -> TurnUpdate:
         loaded = update.loaded
     assert update is not None
     return update
+
+
+RED, BLUE = NORTH, SOUTH
+
+
+async def started_relay(
+    service: GameService,
+    channel: int = 30,
+    users: tuple[int, ...] = (RED, BLUE),
+    options: dict[str, object] | None = None,
+    **lobby: object,
+) -> TurnUpdate:
+    """A running Relay (tests/service/relay.py): the first user plays Red, the second Blue."""
+    await service.open_lobby(GUILD, channel, "relay", users[0], options or {}, **lobby)  # type: ignore[arg-type]
+    await service.choose_role(channel, users[0], "red")
+    if len(users) > 1:
+        await service.join(channel, users[1], "blue")
+    return await service.start(channel, users[0])
+
+
+async def move(service: GameService, game_id: int, user: int, choice: str = "move:a"
+               ) -> TurnUpdate:
+    """``user`` makes one move of the side whose turn it is (one they hold)."""
+    loaded = await service.load(game_id)
+    (role,) = [r for r in loaded.prompts if r in loaded.roles_of(user)]
+    return await service.act(game_id, user, loaded.version, role, choice)

@@ -71,8 +71,16 @@ async def test_kick_from_a_lobby_and_from_a_running_game(service: GameService) -
     with pytest.raises(errors.NotInGame):
         await service.kick(lobby.id, MOD, SOUTH)
 
+    # In a running game a kick is refused unless the moderator asks for the resignation:
+    # resigning a side ends the game for everyone; /mod replace keeps it going.
     start = await started_duel(service)
-    update = await service.kick(start.loaded.id, MOD, SOUTH)
+    with pytest.raises(errors.SeatsHeld, match="/mod replace") as refused:
+        await service.kick(start.loaded.id, MOD, SOUTH)
+    assert "end the game for everyone" in str(refused.value)
+    loaded = await service.load(start.loaded.id)
+    assert loaded.row.status == "running" and loaded.version == start.loaded.version
+    assert [line.kind for line in await service.log_lines(start.loaded.id)] == ["start"]
+    update = await service.kick(start.loaded.id, MOD, SOUTH, resign=True)
     assert update.finished and update.result is not None
     assert update.result.winners == ["north"]
     line = (await service.log_lines(start.loaded.id))[-1]

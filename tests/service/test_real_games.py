@@ -100,3 +100,35 @@ async def test_a_turn_summary_covers_every_click_of_the_turn(
         else:
             assert [e.text for e in update.public_log] == clicked
     assert long_turns > 0, "no turn of several clicks was played"
+
+
+TIMED = [("freedom", 2), ("epireia", 1), ("epireia", 4)]
+
+
+@pytest.mark.parametrize(("kind", "players"), [t for t in TIMED if t[0] in REAL])
+async def test_each_timeout_finishes_the_absent_sides_part(
+    kind: str, players: int, service: GameService
+) -> None:
+    """Under the "pass" policy one timer period is enough for a side's whole part of a
+    turn: after each timeout the turn has moved on, or other sides are asked now."""
+    if not available(kind):
+        pytest.skip(f"{kind} is not written yet")
+    from tests.service.play import Clock
+
+    clock = service.clock
+    assert isinstance(clock, Clock)
+    users = [300 + n for n in range(players)]
+    await service.open_lobby(1, 79, kind, users[0], {}, seats=users, timeout_hours=1)
+    loaded = (await service.start(79, users[0])).loaded
+    for _ in range(10):
+        if loaded.row.status != "running":
+            break
+        clock.advance(1)
+        update = await service.run_timeout(loaded.id)
+        after = update.loaded
+        assert after.state is not None and loaded.state is not None
+        moved_on = after.state.turn != loaded.state.turn
+        assert moved_on or not set(after.prompts) & set(loaded.prompts), (
+            f"{sorted(loaded.prompts)} still asked in turn {after.state.turn}"
+        )
+        loaded = after

@@ -6,7 +6,16 @@ import pytest
 
 from bot import errors, rating
 from bot.service import GameService
-from tests.service.play import GUILD, NORTH, OTHER, SOUTH, play_out, started_duel
+from tests.service.play import (
+    GUILD,
+    NORTH,
+    OTHER,
+    SOUTH,
+    move,
+    play_out,
+    started_duel,
+    started_relay,
+)
 
 
 def test_elo_two_players_is_classic_elo() -> None:
@@ -99,3 +108,40 @@ async def test_board_message_is_remembered(service: GameService) -> None:
     assert (await service.load(start.loaded.id)).row.board_message_id == 123456789012345678
     with pytest.raises(errors.GameNotFound):
         await service.set_board_message(999, 1)
+
+
+async def test_solo_games_are_won_or_lost_not_drawn(service: GameService) -> None:
+    """One player alone against the game: a win counts as a win, a loss or a resignation
+    as a loss; solo games are not rated (there is nobody to rate against)."""
+    won = await started_relay(service, 31, users=(NORTH,), options={"turns": 1, "target": 1})
+    end = await move(service, won.loaded.id, NORTH)
+    for _ in range(2):
+        end = await move(service, won.loaded.id, NORTH, "move:b")
+    assert end.finished and end.result is not None and end.result.winners == ["red"]
+
+    lost = await started_relay(service, 32, users=(NORTH,), options={"turns": 1, "target": 3})
+    for _ in range(3):
+        end = await move(service, lost.loaded.id, NORTH, "move:b")
+    assert end.finished and end.result is not None and end.result.winners == []
+
+    resigned = await started_relay(service, 33, users=(NORTH,))
+    await service.resign(resigned.loaded.id, NORTH)
+
+    stats = await service.stats(GUILD, NORTH)
+    assert [(k.kind, k.games, k.wins, k.losses, k.draws, k.rated_games, k.rating)
+            for k in stats.kinds] == [("relay", 3, 1, 2, 0, 0, None)]
+    assert {(r.game_id, r.outcome) for r in stats.recent} == {
+        (won.loaded.id, "win"), (lost.loaded.id, "loss"), (resigned.loaded.id, "loss")
+    }
+    assert all(r.rating_before is None for r in stats.recent)
+    assert await service.leaderboard(GUILD, "relay") == []
+
+
+async def test_a_tie_between_two_players_is_still_a_draw(service: GameService) -> None:
+    start = await started_relay(service, options={"turns": 2, "steps": 1})
+    await move(service, start.loaded.id, NORTH)
+    end = await move(service, start.loaded.id, SOUTH)
+    assert end.result is not None and sorted(end.result.winners) == ["blue", "red"]
+    for user in (NORTH, SOUTH):
+        (kind,) = (await service.stats(GUILD, user)).kinds
+        assert (kind.games, kind.wins, kind.losses, kind.draws) == (1, 0, 0, 1)

@@ -10,7 +10,16 @@ import pytest
 from bot import errors
 from bot.service import GameService
 from bot.storage import Database
-from tests.service.play import NORTH, SOUTH, Clock, play_card, started_duel
+from tests.service.play import (
+    NORTH,
+    RED,
+    SOUTH,
+    Clock,
+    move,
+    play_card,
+    started_duel,
+    started_relay,
+)
 
 
 async def test_reminder_then_pass_policy_across_a_restart(
@@ -91,3 +100,39 @@ async def test_paused_games_have_no_deadline(service: GameService, clock: Clock)
     assert await service.due_reminders(clock.now) == []
     resumed = await service.resume(game_id, 99)
     assert resumed.row.deadline is not None and resumed.row.deadline > clock.now
+
+
+async def test_pass_timeout_plays_the_whole_turn_of_an_absent_player(
+    service: GameService, clock: Clock
+) -> None:
+    """A turn of several moves costs an absent player one timer period, not one per move:
+    the timeout plays them all in one write, and the next player gets a fresh timer."""
+    start = await started_relay(service, timeout_hours=2)
+    game_id = start.loaded.id
+    await move(service, game_id, RED, "move:b")  # Red made one move, then went away
+    clock.advance(2)
+    before = await service.load(game_id)
+    update = await service.run_timeout(game_id)
+    assert update.turn_ended and set(update.loaded.prompts) == {"blue"}
+    assert update.loaded.version == before.version + 1  # one write, announced once
+    timer_rows = [line for line in await service.log_lines(game_id) if line.kind == "timer"]
+    assert [(line.role, line.choice) for line in timer_rows] == [("red", "move:a")] * 2
+    assert update.loaded.row.deadline == clock.now + timedelta(hours=2)
+    assert "red" not in update.loaded.prompts  # Blue's turn is not played for Blue
+    assert update.loaded.state.scores == {"red": 2, "blue": 0}  # type: ignore[union-attr]
+
+
+async def test_a_timer_race_is_a_refusal_not_a_crash(service: GameService, clock: Clock) -> None:
+    """The loop found the game due, then a player acted or a moderator paused first."""
+    start = await started_relay(service, timeout_hours=2)
+    game_id = start.loaded.id
+    clock.advance(2)
+    due = clock.now
+    assert await service.due_timeouts(due) == [game_id]
+    for _ in range(3):
+        await move(service, game_id, RED)  # Red ends the turn just in time
+    with pytest.raises(errors.TimerNotDue):
+        await service.run_timeout(game_id, due)
+    await service.pause(game_id, 99)
+    with pytest.raises(errors.GamePaused):
+        await service.run_timeout(game_id, due)

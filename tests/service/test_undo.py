@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from bot import errors
 from bot.service import GameService
 from engine.core.record import verify
-from tests.service.play import NORTH, OTHER, SOUTH, play_card, play_out, started_duel
+from tests.service.play import (
+    BLUE,
+    NORTH,
+    OTHER,
+    RED,
+    SOUTH,
+    Clock,
+    move,
+    play_card,
+    play_out,
+    started_duel,
+    started_relay,
+)
 
 MOD = 99
 
@@ -71,3 +85,85 @@ async def test_moderator_undo_crosses_a_reveal_one_step(service: GameService) ->
     assert set(update.loaded.prompts) == {"south"}
     line = (await service.log_lines(game_id))[-1]
     assert (line.kind, line.user_id, line.detail) == ("undo", MOD, {"moderator": MOD})
+
+
+# -- undo and the turn timer ----------------------------------------------------------------
+
+
+async def test_undo_keeps_the_deadline_of_the_turn(service: GameService, clock: Clock) -> None:
+    """Near the deadline, a choice and an undo must not buy a fresh timer period."""
+    start = await started_duel(service, timeout_hours=4)
+    game_id = start.loaded.id
+    deadline = start.loaded.row.deadline
+    assert deadline is not None
+    clock.advance(2)
+    await service.mark_reminded(game_id)  # the half-time reminder went out
+    clock.advance(1.9)
+    await play_card(service, game_id, NORTH, "north")
+    undone = await service.undo(game_id, NORTH)
+    assert undone.loaded.row.deadline == deadline
+    assert undone.loaded.row.reminded  # no second reminder either
+    clock.advance(0.1)
+    assert await service.due_timeouts(clock.now) == [game_id]
+
+
+async def test_undo_of_a_turn_end_gives_back_the_old_deadline(
+    service: GameService, clock: Clock
+) -> None:
+    """Ending the turn restarts the timer for the next player; taking that back restores
+    the deadline the turn had, not the next player's fresh one."""
+    start = await started_relay(service, timeout_hours=2)
+    game_id = start.loaded.id
+    deadline = start.loaded.row.deadline
+    clock.advance(1.5)
+    for _ in range(3):
+        ended = await move(service, game_id, RED)
+    assert ended.turn_ended and set(ended.loaded.prompts) == {"blue"}
+    assert ended.loaded.row.deadline == clock.now + timedelta(hours=2)
+    undone = await service.undo(game_id, RED)
+    assert set(undone.loaded.prompts) == {"red"}
+    assert undone.loaded.row.deadline == deadline
+    clock.advance(0.5)
+    assert await service.due_timeouts(clock.now) == [game_id]
+
+
+async def test_a_moderator_change_of_the_timer_stands_after_an_undo(
+    service: GameService, clock: Clock
+) -> None:
+    start = await started_relay(service, timeout_hours=2)
+    game_id = start.loaded.id
+    for _ in range(3):
+        await move(service, game_id, RED)  # the turn ends: the timer restarts for Blue
+    clock.advance(1)
+    row = await service.set_timeout(game_id, MOD, 10)
+    undone = await service.undo(game_id, RED)
+    assert undone.loaded.row.deadline == row.deadline
+
+
+async def test_the_timer_move_is_not_the_players_to_undo(
+    service: GameService, clock: Clock
+) -> None:
+    start = await started_relay(service, timeout_hours=2)
+    game_id = start.loaded.id
+    await move(service, game_id, RED, "move:b")
+    clock.advance(2)
+    timed_out = await service.run_timeout(game_id)
+    assert set(timed_out.loaded.prompts) == {"blue"}
+    for user in (RED, BLUE):
+        with pytest.raises(errors.CannotUndo, match="turn timer"):
+            await service.undo(game_id, user)
+    # A moderator can take it back (one step), with a fresh timer for Red.
+    undone = await service.mod_undo(game_id, MOD)
+    assert set(undone.loaded.prompts) == {"red"}
+    assert undone.loaded.row.deadline == clock.now + timedelta(hours=2)
+
+
+async def test_only_the_player_who_chose_can_undo(service: GameService) -> None:
+    """A replaced player's choice is not the newcomer's to take back."""
+    start = await started_duel(service)
+    game_id = start.loaded.id
+    await play_card(service, game_id, NORTH, "north")
+    await service.replace(game_id, MOD, NORTH, OTHER)
+    with pytest.raises(errors.CannotUndo):
+        await service.undo(game_id, OTHER)
+    await play_card(service, game_id, SOUTH, "south")  # the game goes on
