@@ -512,7 +512,7 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
                 attack = _dict(_dict(view.get("figures")).get(figure)).get("attack")
                 power = f" ⚔{attack}" if attack is not None else ""
                 fig_text = f"Figure: {figure_name(view, figure)}{power}"
-            elif not _dict(side.get("figures")) and c.as_int(side.get("figures_count")):
+            elif front in [str(f) for f in _list(side.get("figure_fronts"))]:
                 fig_text = "Figure: face down"
             if committed is not None:
                 fig_text += f"\ncommitted in column {c.as_int(committed) + 1}"

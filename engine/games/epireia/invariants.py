@@ -7,7 +7,9 @@ from typing import Any
 
 from engine.core.game import Game
 from engine.games.epireia import catalog
-from engine.games.epireia.state import RESOURCES, EpireiaState
+from engine.games.epireia.battle import league_figures, player_leagues
+from engine.games.epireia.board import token_label
+from engine.games.epireia.state import FRONTS, RESOURCES, EpireiaState
 
 
 def token_census(state: EpireiaState) -> dict[str, int]:
@@ -35,30 +37,110 @@ def token_census(state: EpireiaState) -> dict[str, int]:
     return count
 
 
+# Words a secret prompt of the battle must not show to the others: token kinds and fronts.
+TOKEN_WORDS: tuple[str, ...] = (
+    *(word for kind in catalog.token_kinds() for word in (kind, token_label(kind))),
+    "Hoplites", "Triremes", "Cavalry", *FRONTS,
+)
+
+
 def leaks(game: Game[Any, Any], state: EpireiaState) -> list[str]:
-    """Secrets visible in the spectator view: starting figure choices before the reveal,
-    battle figures before their reveal, a league's token pool, face-down tokens."""
+    """Secrets visible to those who must not see them: starting figure choices before the
+    reveal (spectators and the other seats), and in the Great Battle's secret placement a
+    league's face-down tokens and figures (spectators and the other league's seats: the whole
+    view, prompt texts included, must not change when the secret changes)."""
     if state.result is not None:
         return []
-    choosing = [s.figure_choice for s in state.seats.values() if s.figure_choice]
+    choosing = {r: s.figure_choice for r, s in state.seats.items() if s.figure_choice}
     battle = state.battle
-    if not choosing and (battle is None or battle.step not in ("place", "figures")):
+    secret_battle = battle is not None and battle.step in ("place", "figures")
+    if not choosing and not secret_battle:
         return []
-    view = game.view(state, None)
-    problems = []
-    text = json.dumps(view)
-    for figure in choosing:
-        if f'"{figure}"' in text:
-            problems.append(f"spectator view shows the secret starting figure {figure}")
-    if battle is not None and view["battle"] is not None:
-        for league, side in view["battle"]["sides"].items():
+    problems: list[str] = []
+    views: dict[str | None, dict[str, Any]] = {}
+
+    def view_of(viewer: str | None) -> dict[str, Any]:
+        if viewer not in views:
+            views[viewer] = game.view(state, viewer)
+        return views[viewer]
+
+    for chooser, figure in choosing.items():
+        for viewer in [None, *(r for r in state.roles if r != chooser)]:
+            if f'"{figure}"' in json.dumps(view_of(viewer)):
+                problems.append(f"the view of {viewer or 'spectators'} shows the secret "
+                                f"starting figure {figure}")
+    if battle is None or not secret_battle:
+        return problems
+    for league in player_leagues(state):
+        members = set(state.league_roles(league))
+        viewers: list[str | None] = [None, *(r for r in state.roles if r not in members)]
+        other = perturbed(state, league)
+        for viewer in viewers:
+            view = view_of(viewer)
+            who = viewer or "spectators"
+            for role, text in view["prompt_text"].items():
+                if role in members and any(w in str(text) for w in TOKEN_WORDS):
+                    problems.append(f"{who} read {role}'s secret prompt: {text!r}")
+            side = view["battle"]["sides"][league]
             if side["figures"] or side["pool"]:
-                problems.append(f"spectator view shows the {league} battle secrets")
+                problems.append(f"{who} see the {league} battle secrets")
             for columns in side["slots"].values():
                 for column in columns:
-                    if any(isinstance(cell, dict) for cell in column):
-                        problems.append(f"spectator view shows a face-down {league} token")
+                    if any(isinstance(cell, dict) and cell.get("power") is None
+                           for cell in column):
+                        problems.append(f"{who} see a face-down {league} token")
+            if other is not None and json.dumps(view, sort_keys=True) != json.dumps(
+                    game.view(other, viewer), sort_keys=True):
+                problems.append(f"the view of {who} changes with the {league} League's "
+                                "face-down tokens or figures")
     return problems
+
+
+def perturbed(state: EpireiaState, league: str) -> EpireiaState | None:
+    """A copy of ``state`` whose only difference is ``league``'s secret: one face-down token
+    of another kind (swapped with the pool or another face-down token) and one face-down
+    figure changed; None when nothing can change."""
+    assert state.battle is not None
+    copy = state.model_copy(update={"log": []}).model_copy(deep=True)
+    copy.log = state.log  # read only, and the costly part to copy
+    assert copy.battle is not None
+    side = copy.battle.sides[league]
+    changed = False
+    hidden = [(f, c, r) for f in FRONTS for c in range(len(side.slots.get(f, [])))
+              if c >= copy.battle.revealed.get(f, 0) for r in range(2) if side.slots[f][c][r]]
+
+    def accepts(front: str, row: int, kind: str) -> bool:
+        return kind.split("-")[0] in catalog.slot_units(front, row)
+
+    for f, c, r in hidden:
+        kind = side.slots[f][c][r]
+        for i, spare in enumerate(side.pool):
+            if spare != kind and accepts(f, r, spare):
+                side.pool[i], side.slots[f][c][r] = kind, spare
+                changed = True
+                break
+        if changed:
+            break
+        for f2, c2, r2 in hidden:
+            there = side.slots[f2][c2][r2]
+            if there != kind and accepts(f, r, there) and accepts(f2, r2, kind):
+                side.slots[f][c][r], side.slots[f2][c2][r2] = there, kind
+                changed = True
+                break
+        if changed:
+            break
+    if side.figures:
+        used = set(side.figures.values())
+        spare_figures = [x for x in league_figures(copy, league) if x not in used]
+        fronts = list(side.figures)
+        if spare_figures:
+            side.figures[fronts[0]] = spare_figures[0]
+            changed = True
+        elif len(fronts) >= 2:
+            first, second = fronts[0], fronts[1]
+            side.figures[first], side.figures[second] = side.figures[second], side.figures[first]
+            changed = True
+    return copy if changed else None
 
 
 def check_invariants(game: Game[Any, Any], state: EpireiaState) -> list[str]:

@@ -449,6 +449,32 @@ PROMPTS: dict[str, tuple[Ask, Handle]] = {
 }
 
 
+# What the others see of a secret prompt: the question itself would tell them what is being
+# placed or chosen ("Where does the Triremes II token go?"), so they get a neutral line.
+SECRET_PROMPTS: dict[str, str] = {
+    "choose_figure": "Choosing a starting Influential Figure in secret.",
+    "battle_place": "Placing the {league} League's army face down, in secret.",
+    "battle_slot": "Placing the {league} League's army face down, in secret.",
+    "battle_figure": "Choosing the {league} League's Influential Figures in secret.",
+}
+
+
+def prompt_shown(state: EpireiaState, frame: Frame, text: str, viewer: str | None) -> str:
+    """The text of ``frame``'s prompt as ``viewer`` (a role, or None: spectators) may see it.
+
+    Public prompts are shown as they are. A secret one is shown to the role asked and, for the
+    Great Battle, to its league partners (they share the league's battlefield); everyone else
+    reads a neutral line."""
+    neutral = SECRET_PROMPTS.get(frame.name)
+    if neutral is None or viewer == frame.role:
+        return text
+    league = str(frame.data.get("league") or state.seats[frame.role].league)
+    if frame.name != "choose_figure" and viewer in state.seats and \
+            state.seats[viewer].league == league:
+        return text
+    return neutral.format(league=league.title())
+
+
 def active_frames(state: EpireiaState) -> list[Frame]:
     """The frames asking now: the top frame, or every role's topmost frame in the block of
     simultaneous frames at the top of the stack."""

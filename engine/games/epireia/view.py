@@ -5,7 +5,9 @@ channel messages and board images. Keys (stable; the renderer draws from exactly
 
 - ``game`` "epireia", ``round``, ``phase`` (setup / development / diplomacy / resolution /
   battle / over), ``step``, ``turn``, ``players``, ``role`` (the viewer or None).
-- ``to_act``: roles being asked now; ``prompt_text``: role -> question being asked.
+- ``to_act``: roles being asked now; ``prompt_text``: role -> question being asked (a secret
+  prompt of another role, or of another league in the Great Battle, is a neutral line:
+  ``prompts.prompt_shown``).
 - ``seats``: role -> {``name`` (display name), ``city``, ``city_name``, ``league``,
   ``resources`` {wheat, wood, copper}, ``prestige``, ``trade_posts``, ``administrator``,
   ``administrator_name``, ``admin_uses``, ``buildings`` [{id, name, family}],
@@ -33,7 +35,9 @@ channel messages and board images. Keys (stable; the renderer draws from exactly
   ""], ``front_winners`` front -> league or "", ``sides``: league -> {``slots`` front ->
   [column][row] cell, ``pool`` [kinds] (own league only, else []), ``pool_size``,
   ``placed``, ``figures_placed``, ``figures`` front -> figure id (after the reveal, or to the
-  own league), ``figures_count``, ``committed`` front -> column}}. A cell is "" (empty),
+  own league), ``figure_fronts`` [fronts holding a face-down figure] and ``figures_count``
+  (to others only once the league has placed all its figures), ``committed`` front ->
+  column}}. A cell is "" (empty),
   "hidden" (a face-down token) or {``kind``, ``power``} once its column is revealed (the own
   league sees its own kinds as {``kind``, ``power``: None} before that).
 - ``me``: None for spectators; for a player {``role``, ``league``, ``figure_choice`` (own
@@ -49,6 +53,8 @@ from typing import Any
 from engine.core.game import Game
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import CITIES
+from engine.games.epireia.content import CONTENT
+from engine.games.epireia.prompts import active_frames, prompt_shown
 from engine.games.epireia.state import FRONTS, EpireiaState
 
 LOG_LINES = 15
@@ -56,6 +62,7 @@ LOG_LINES = 15
 
 def build_view(game: Game[Any, Any], state: EpireiaState, role: str | None) -> dict[str, Any]:
     prompts = game.prompts(state)
+    frames = {f.role: f for f in active_frames(state)}
     my_league = state.seats[role].league if role in state.seats else None
     return {
         "game": "epireia",
@@ -66,9 +73,10 @@ def build_view(game: Game[Any, Any], state: EpireiaState, role: str | None) -> d
         "players": state.players,
         "role": role,
         "to_act": sorted(prompts),
-        "prompt_text": {r: p.text for r, p in prompts.items()},
+        "prompt_text": {r: prompt_shown(state, frames[r], p.text, role) if r in frames else p.text
+                        for r, p in prompts.items()},
         "seats": {r: seat_view(game, state, r) for r in state.roles},
-        "figures": {f: figure_view(state, f) for f in state.figures},
+        "figures": {f: figure_view(state, f, my_league) for f in state.figures},
         "territories": dict(state.territories),
         "greek_cities": dict(state.greek_cities),
         "greek_city_tokens": dict(state.greek_city_tokens),
@@ -117,12 +125,19 @@ def seat_view(game: Game[Any, Any], state: EpireiaState, role: str) -> dict[str,
     }
 
 
-def figure_view(state: EpireiaState, figure: str) -> dict[str, Any]:
+def figure_view(state: EpireiaState, figure: str, my_league: str | None) -> dict[str, Any]:
     card = catalog.figure_card(figure)
+    attack = abilities.figure_attack(state, figure)
+    owner = state.figures[figure].owner
+    battle = state.battle
+    if battle is not None and battle.step in ("place", "figures") and owner in state.seats \
+            and state.seats[owner].league != my_league:
+        # A front bonus would tell on which front the face-down card lies: the card's value.
+        attack = CONTENT.figures[figure].attack
     return {
-        "name": card["name"], "city": card["city"], "owner": state.figures[figure].owner,
+        "name": card["name"], "city": card["city"], "owner": owner,
         "location": state.figures[figure].location,
-        "attack": abilities.figure_attack(state, figure), "sea": card["sea"],
+        "attack": attack, "sea": card["sea"],
         "ability": card["ability"],
     }
 
@@ -193,7 +208,12 @@ def battle_view(state: EpireiaState, my_league: str | None) -> dict[str, Any] | 
             "placed": side.placed,
             "figures_placed": side.figures_placed,
             "figures": dict(side.figures) if (revealed_figures or own) else {},
-            "figures_count": len(side.figures),
+            # Others learn which fronts hold a face-down figure only once the league has
+            # finished (the cards lie there on the table); never one front at a time.
+            "figure_fronts": [f for f in FRONTS if f in side.figures]
+            if (revealed_figures or own or side.figures_placed) else [],
+            "figures_count": len(side.figures)
+            if (revealed_figures or own or side.figures_placed) else 0,
             "committed": dict(side.committed),
         }
     return {"step": battle.step, "front": battle.front, "column": battle.column,
