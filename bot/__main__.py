@@ -11,6 +11,7 @@ import sys
 from bot.settings import Settings, SettingsError, load_settings
 
 EXIT_SETTINGS = 2
+EXIT_FAILED = 1
 
 
 class RedactToken(logging.Filter):
@@ -57,14 +58,31 @@ async def run_bot(settings: Settings, token: str) -> int:
 
 
 async def backup(settings: Settings, target: str) -> int:
+    import sqlite3
+    from pathlib import Path
+
     from bot.storage.db import Database
 
-    db = await Database.open(settings.database, migrate=False)
+    source = Path(settings.database)
+    if not source.is_file():
+        # Opening it would create an empty database and "back up" nothing.
+        print(f"No database at {source}: nothing to back up (check STRATEGOS_DATABASE).",
+              file=sys.stderr)
+        return EXIT_FAILED
+    if source.resolve() == Path(target).resolve():
+        print(f"The backup would overwrite {source} itself: choose another file.",
+              file=sys.stderr)
+        return EXIT_FAILED
     try:
-        path = await db.backup(target)
-    finally:
-        await db.close()
-    print(f"Backed up {settings.database} to {path}.")
+        db = await Database.open(source, migrate=False)
+        try:
+            path = await db.backup(target)
+        finally:
+            await db.close()
+    except (sqlite3.Error, OSError, RuntimeError) as error:
+        print(f"Could not back up {source}: {error}.", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"Backed up {source} to {path}.")
     return 0
 
 

@@ -23,7 +23,8 @@ from engine.core.rng import new_seed, seed_digest
 from engine.core.runner import Action, act, replay, start, undo_depth
 from render.common import png_bytes
 
-HELP = "Type a number to choose, u to undo your last choice, l for the log, q to quit."
+HELP = ("Type a number to choose, u to take back the last choice (its player's, not past "
+        "dice, draws or reveals), l for the log, q to quit.")
 
 
 class HotSeat:
@@ -37,7 +38,11 @@ class HotSeat:
         self.at_screen: str | None = None
 
     def name(self, role: str) -> str:
-        return self.game.role_name(self.state, role)
+        """As the bot says it: the game's name for the role now, else the seat's name."""
+        name = self.game.role_name(self.state, role)
+        if name != role:
+            return name
+        return next((i.name for i in self.game.roles_of(self.state) if i.id == role), role)
 
     def write_board(self) -> None:
         renderer = renderer_for(self.game.id)
@@ -61,16 +66,26 @@ class HotSeat:
             self.say("\n" * 40)
         self.ask(f"Pass the screen to {self.name(role)}, then press Enter. ")
         self.at_screen = role
+        self.show_private(role)
+
+    def show_private(self, role: str) -> None:
         self.say(renderer_for(self.game.id).private_text(self.game.view(self.state, role)))
 
     def undo(self, role: str) -> None:
-        if undo_depth([(a, b) for a, b in self.history], role) == 0:
-            self.say("Nothing to take back (undo stops at dice, draws, reveals and other moves).")
+        """Take back the last choice, as ``/game undo`` does: its own player's (whoever is at
+        the screen now: play may have passed on), never past dice, draws or reveals
+        (``runner.undo_depth``)."""
+        if not self.history or undo_depth(self.history, self.history[-1][0].role) == 0:
+            self.say("Nothing to take back (undo stops at dice, draws and reveals).")
             return
-        self.history.pop()
+        last = self.history.pop()[0]
         self.state = replay(self.game, self.seed, self.players, self.options,
                             [action for action, _ in self.history])
-        self.say("Taken back.")
+        self.say(f"Taken back: {self.name(last.role)}'s last choice.")
+        if last.role != role:
+            self.hand_over(last.role)  # hides this player's view first
+        else:
+            self.show_private(role)  # the view as it is again
 
     def turn(self, role: str) -> bool:
         """Ask ``role`` once; False when the player quits."""

@@ -46,7 +46,7 @@ class Settings(BaseSettings):
         default=True, validation_alias=AliasChoices("STRATEGOS_SYNC_COMMANDS", "sync_commands")
     )
     # Where the repository's files are published (e.g. https://github.com/you/strategos/blob/main/);
-    # /game rules links the game's rules page under it, or names the file when it is empty.
+    # /game rules links the game's rules page under it; when empty it attaches the page.
     docs_url: str = Field(
         default="",
         validation_alias=AliasChoices("STRATEGOS_DOCS_URL", "docs_url"),

@@ -7,8 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from engine.core.errors import EngineError
-from engine.core.record import GameRecord, verify
+from engine.core.errors import BadRecord, EngineError
+from engine.core.record import parse_record, verify
 from engine.core.registry import all_games
 from engine.core.simulate import simulate
 
@@ -42,7 +42,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{game.id:10} {game.name} ({game.min_players}-{game.max_players} players)")
             return 0
         if args.command == "verify":
-            record = GameRecord.model_validate_json(args.file.read_text(encoding="utf-8"))
+            try:
+                record = parse_record(args.file.read_bytes())
+            except BadRecord as error:
+                print(f"error: {args.file}: {error}", file=sys.stderr)
+                return 2
             result = verify(record)
             print(result.message)
             return 0 if result.ok else 1

@@ -54,3 +54,30 @@ def test_verify_accepts_a_true_record_and_rejects_a_forged_die(
     bad.write_text(json.dumps(forged))
     assert main(["verify", str(bad)]) == 1
     assert "FAILED" in capsys.readouterr().out
+
+
+def test_simulate_lists_every_role_even_without_wins(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One game has one winner; the other role is still listed, with 0 wins."""
+    argv = ["simulate", "duel", "--games", "1", "--seed", "3"]
+    assert main([*argv, "--json"]) == 0
+    wins = json.loads(capsys.readouterr().out)["wins"]
+    assert sorted(wins) == ["north", "south"] and sorted(wins.values()) == [0, 1]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "wins north" in out and "wins south" in out and "(0.0%)" in out
+
+
+@pytest.mark.parametrize("content", [b'{"hello": "world"}', b"{not json", b"[1, 2]",
+                                     b"\x89PNG\r\n\x1a\n\x00\xff"])
+def test_verify_of_a_file_that_is_not_a_record_is_one_line(
+    content: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "thing.json"
+    path.write_bytes(content)
+    assert main(["verify", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and "not a Strategos game record" in captured.err
+    assert str(path) in captured.err

@@ -1,6 +1,9 @@
 """``/game``: open and run games in a channel. Thin: parse, call the service, answer."""
 
 import asyncio
+import io
+import re
+from pathlib import Path
 from typing import Any, Literal
 
 import discord
@@ -23,22 +26,61 @@ from bot.discord_render import (
 )
 from bot.guard import guarded
 from bot.options import parse_options_text
+from bot.service import GameService
 from bot.views.game import game_view
 from bot.views.setup import default_picks, menus
-from engine.core.record import GameRecord, verify
+from engine.core.errors import BadRecord
+from engine.core.record import GameRecord, parse_record, verify
 from engine.core.registry import all_games, get_game
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 
 
-async def check_record(data: bytes, filename: str) -> str:
-    """Replay a posted record off the event loop; one line saying what was confirmed."""
+REPOSITORY = Path(__file__).resolve().parents[2]
+MAX_DOCS_BYTES = 8 * 1024 * 1024
+
+
+def docs_page(path: str) -> bytes | None:
+    """A game's rules page (``Game.docs``, a path in the repository the bot runs from), or
+    None when it is not there (an installed copy without the repository)."""
+    file = (REPOSITORY / path).resolve()
+    if not file.is_relative_to(REPOSITORY) or not file.is_file():
+        return None
+    if file.stat().st_size > MAX_DOCS_BYTES:
+        return None
+    return file.read_bytes()
+
+
+RECORD_NAME = re.compile(r"strategos-(\d+)\b")
+
+
+def record_number(record: GameRecord, filename: str) -> int | None:
+    """The game number a record names: its own field, or the name the bot gave the file
+    (``strategos-<id>.json``; records made before the field existed)."""
+    if record.number is not None:
+        return record.number
+    found = RECORD_NAME.match(filename)
+    return int(found.group(1)) if found else None
+
+
+async def check_record(data: bytes, filename: str, service: GameService | None = None,
+                       guild_id: int | None = None) -> str:
+    """Replay a posted record off the event loop and, when it names a game of this server,
+    compare it with the game played here. Says what was confirmed."""
     try:
-        parsed = GameRecord.model_validate_json(data)
-    except ValueError:
-        return f"`{filename}` is not a Strategos game record."
+        parsed = parse_record(data)
+    except BadRecord as error:
+        return f"`{filename}`: {error}"[:2000]
     result = await asyncio.to_thread(verify, parsed)
-    return f"{parsed.game}, {parsed.players} players: {result.message}"[:2000]
+    lines = [f"{parsed.game}, {parsed.players} players: {result.message}"]
+    number = record_number(parsed, filename)
+    if service is not None and guild_id is not None:
+        if number is None:
+            lines.append("The record names no game of this server, so only its own "
+                         "consistency was checked.")
+        else:
+            lines.append((await service.match_record(guild_id, parsed, number)).message)
+    return "\n".join(lines)[:2000]
 
 
 @app_commands.guild_only()
@@ -163,17 +205,27 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
             embed.add_field(name=f"{game.name} (`{game.id}`)", value=text[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(description="A short summary of a game's rules, with a link")
+    @app_commands.command(description="A short summary of a game's rules, with the full page")
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=game_autocomplete)
     @guarded
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         definition = get_game(game)
         base = self.bot.settings.docs_url
-        link = base.rstrip("/") + "/" + definition.docs if base else f"`{definition.docs}`"
+        files: list[discord.File] = []
+        if base:
+            where = base.rstrip("/") + "/" + definition.docs
+        else:
+            page = await asyncio.to_thread(docs_page, definition.docs)
+            if page is not None:
+                files.append(discord.File(io.BytesIO(page), filename=Path(definition.docs).name))
+                where = f"the attached page (`{definition.docs}`)"
+            else:
+                where = f"`{definition.docs}` in the Strategos repository"
         text = (f"**{definition.name}** — {player_count(definition)}.\n{definition.summary}\n"
-                f"Rules as implemented: {link}")
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+                f"Rules as implemented: {where}")
+        extra: dict[str, Any] = {"files": files} if files else {}
+        await interaction.response.send_message(text[:2000], ephemeral=True, **extra)
 
     @app_commands.command(description="Check a finished game's record: seed, every roll, result")
     @app_commands.describe(record="The .json record posted at the end of a game")
@@ -185,7 +237,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
             return
         await interaction.response.defer(thinking=True)
         data = await record.read()
-        await interaction.edit_original_response(content=await check_record(data, record.filename))
+        answer = await check_record(data, record.filename, self.bot.service,
+                                    interaction.guild_id)
+        await interaction.edit_original_response(content=answer)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -21,7 +21,7 @@ from engine.core.errors import BadOptions
 from engine.core.game import Choice, Game, GameState
 from engine.core.registry import get_game, policies
 from engine.core.rng import Rng
-from engine.core.runner import Action, act, start
+from engine.core.runner import Action, act, parse_options, start
 
 MAX_ACTIONS = 50_000
 RANDOM = "random"
@@ -107,8 +107,6 @@ def resolve_policies(
     """Policies by role from names by role (``"*"``: every role); "random" means none."""
     if not wanted:
         return {}
-    from engine.core.runner import parse_options
-
     roles = [info.id for info in game.roles(players, parse_options(game, options))]
     known = policies(game.id)
     chosen: dict[str, Policy] = {}
@@ -141,7 +139,9 @@ def simulate(
     names = {role: (policy or {}).get(role, (policy or {}).get("*", RANDOM))
              for role in by_role}
     began = time.perf_counter()
-    wins: Counter[str] = Counter()
+    # Every role is listed, a role that never won with 0.
+    roles = [info.id for info in game.roles(players, parse_options(game, options))]
+    wins: Counter[str] = Counter(dict.fromkeys(roles, 0))
     errors: list[str] = []
     actions = turns = 0
     for index in range(games):

@@ -470,3 +470,17 @@ async def test_stats_and_leaderboard_are_not_offered_in_dms(fake: FakeDiscord,
         with pytest.raises(FakeDiscordError, match="does not offer"):
             await fake.slash(alice, name, in_channel=fake.dm_channel(alice))
     assert "Statistics" in (await fake.slash(alice, "stats")).text()
+
+
+async def test_rules_attach_the_page_or_link_it(fake: FakeDiscord, bot: StrategosBot) -> None:
+    """Without STRATEGOS_DOCS_URL the rules page itself is attached to the answer."""
+    alice = fake.add_user("alice")
+    answer = present((await fake.slash(alice, "game rules", game="freedom")).response)
+    assert answer.ephemeral and "attached" in answer.text()
+    (page,) = answer.attachments
+    assert page.filename == "freedom.md"
+    assert page.data == (Path(__file__).parents[2] / "docs/games/freedom.md").read_bytes()
+    bot.settings.docs_url = "https://example.org/strategos/blob/main/"
+    linked = present((await fake.slash(alice, "game rules", game="freedom")).response)
+    assert "https://example.org/strategos/blob/main/docs/games/freedom.md" in linked.text()
+    assert not linked.attachments

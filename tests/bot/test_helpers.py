@@ -226,3 +226,54 @@ def test_backup_command_copies_the_database(monkeypatch: pytest.MonkeyPatch,
     with sqlite3.connect(tmp_path / "copy.db") as copy:
         tables = {row[0] for row in copy.execute("SELECT name FROM sqlite_master")}
     assert "games" in tables
+
+
+def test_backup_of_a_missing_database_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped path must not create an empty database and report a backup."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STRATEGOS_DATABASE", str(tmp_path / "typo" / "strategos.db"))
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["backup", str(tmp_path / "copy.db")]) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No database at" in err and "Traceback" not in err
+    assert not (tmp_path / "typo").exists() and not (tmp_path / "copy.db").exists()
+
+
+def test_backup_of_a_file_that_is_not_a_database_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.db").write_text("not a database, just notes " * 100)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STRATEGOS_DATABASE", str(tmp_path / "notes.db"))
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["backup", str(tmp_path / "copy.db")]) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Could not back up" in err
+
+
+def test_hot_seat_undo_follows_the_bot_rules(tmp_path: Path) -> None:
+    """As /game undo: the last choice's own player may take it back after play passed to
+    the next player; never past a reveal."""
+    said: list[str] = []
+    answers = iter([
+        "",   # the screen goes to North
+        "1",  # North plays a card; South is asked now
+        "",   # the screen goes to South
+        "u",  # North's choice is taken back although South is at the screen ...
+        "",   # ... and the screen goes back to North
+        "1",  # North plays again
+        "",   # the screen goes to South
+        "1",  # South plays: the cards are revealed
+        "",   # the screen goes to North (round 2)
+        "u",  # nothing to take back: the reveal is a barrier
+        "q",
+    ])
+    seat = HotSeat(get_game("duel"), 2, "seed-1", {"rounds_to_win": 2},
+                   tmp_path / "board.png", ask=lambda prompt: next(answers), say=said.append)
+    assert seat.run() == 0
+    assert "Taken back: North's last choice." in said
+    assert [a.role for a, _ in seat.history] == ["north", "south"]
+    assert any("Nothing to take back" in line for line in said)
+    assert next(answers, None) is None  # every answer was used where expected

@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from engine.core.record import GameRecord, verify
+from engine.core.record import GameRecord, record_game, verify
+from engine.core.rng import new_seed
 from tests.e2e.harness import Clock, Strategos, Table, choice_items, is_board
 from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
 
@@ -409,14 +410,26 @@ async def test_record_verifies_with_the_game_verify_command(fake: FakeDiscord,
     checked = await fake.slash(bob, "game verify", record=uploaded)
     assert not checked.ephemeral and "duel" in checked.text().lower()
     assert "OK: seed matches its SHA-256" in checked.text()
+    game_id = json.loads(record.data)["number"]
+    assert f"#{game_id} as played here" in checked.text()
     # A tampered record is caught.
     data = json.loads(record.data)
     data["seed"] = "0" * len(data["seed"])
     forged = fake.upload("forged.json", json.dumps(data).encode())
     caught = await fake.slash(bob, "game verify", record=forged)
     assert "FAILED" in caught.text()
+    # A record made up with a new seed and that seed's own SHA-256 agrees with itself,
+    # but it is not the game played here (even named only by the file, as old records are).
+    made_up = record_game("duel", new_seed(), 2, data["options"], [])
+    assert made_up.number is None
+    forged = fake.upload(record.filename, made_up.model_dump_json().encode())
+    caught = await fake.slash(bob, "game verify", record=forged)
+    assert "OK" in caught.text() and f"NOT the game Duel #{game_id}" in caught.text()
+    elsewhere = fake.upload("mine.json", made_up.model_dump_json().encode())
+    caught = await fake.slash(bob, "game verify", record=elsewhere)
+    assert "names no game of this server" in caught.text()
     junk = await fake.slash(bob, "game verify", record=fake.upload("junk.json", b"{not json"))
-    assert "not a Strategos game record" in junk.text()
+    assert "not a Strategos game record" in junk.text() and "\n" not in junk.text()
 
 
 async def test_games_in_a_thread_and_in_two_channels_at_once(fake: FakeDiscord,
