@@ -683,10 +683,12 @@ def territory_gain(state: EpireiaState, role: str, space: str, figures: Sequence
     if owner == BRIGANDS:
         battack = our_attack(state, role, figures, space, True)
         p_take *= chance_at_least(brigand_need(battack))
-    trade_post = state.seats[role].trade_posts > 0
     price = 1.0 if left > 0 else 0.3
-    gain = price * territory.tax + (hold if trade_post else 0.0)
-    return p_take * gain
+    if state.seats[role].trade_posts <= 0:
+        # No City token: nothing is taken and no tax paid; only driving the other side out
+        # of its Territory is worth something.
+        return p_take * 0.5 * hold if owner and owner != BRIGANDS else 0.0
+    return p_take * (price * territory.tax + hold)
 
 
 def empire_gain(state: EpireiaState, role: str, figure: str, empire: str) -> float:

@@ -209,19 +209,31 @@ def owner_league(state: EpireiaState, owner: str) -> str:
     return state.seats[owner].league
 
 
+def can_hold(state: EpireiaState, owner: str) -> bool:
+    """Whether ``owner`` has a City token left to place on a Territory (the enemy always)."""
+    return owner == ENEMY or state.seats[owner].trade_posts > 0
+
+
 def strongest_owner(state: EpireiaState, figures: list[str]) -> str:
-    """Among allied figures, the city with the most attack there takes it (seat order on ties)."""
+    """Among allied figures, the city with the most attack there takes it (seat order on ties),
+    a city with a City token left before one without (only a token takes a Territory)."""
     attack: dict[str, int] = {}
     for figure in figures:
         owner = state.figures[figure].owner
         attack[owner] = attack.get(owner, 0) + abilities.figure_attack(state, figure)
-    best = max(attack.values())
-    return next(owner for owner in attack if attack[owner] == best)
+    best = max((can_hold(state, o), a) for o, a in attack.items())
+    return next(o for o in attack if (can_hold(state, o), attack[o]) == best)
 
 
 def take_territory(state: EpireiaState, territory_id: str, taker: str) -> None:
     """Place a City token (a trade post) and collect the tax, once, when it is taken.
-    A reclaimed Territory's City token goes back to its previous owner."""
+    A reclaimed Territory's City token goes back to its previous owner.
+
+    Taking is placing a City token ("A City token is placed on the Territory to symbolize
+    ownership. This tax is only collected when the Territory is taken."): a City with no
+    token left does not take it and collects nothing; a Territory it drove the other league
+    from is left free. Otherwise a figure staying on a free Territory would be paid its tax
+    every round."""
     territory = TERRITORIES[territory_id]
     previous = state.territories[territory_id]
     if previous and previous not in (BRIGANDS, ENEMY):
@@ -232,22 +244,22 @@ def take_territory(state: EpireiaState, territory_id: str, taker: str) -> None:
         state.say(f"The enemy takes {territory.name}.")
         return
     seat = state.seats[taker]
-    seat.resources[territory.resource] += territory.tax
-    if seat.trade_posts > 0:
-        seat.trade_posts -= 1
-        state.territories[territory_id] = taker
-        state.say(
-            f"{CITIES[seat.city].name} takes {territory.name} and collects "
-            f"{territory.tax} {territory.resource.title()}.",
-            role=taker,
-        )
-    else:
+    if seat.trade_posts <= 0:
         state.territories[territory_id] = ""
         state.say(
-            f"{CITIES[seat.city].name} collects {territory.tax} {territory.resource.title()} "
-            f"from {territory.name} but has no trade post left to hold it.",
+            f"{CITIES[seat.city].name} has no City token left to place on {territory.name}: "
+            "it is not taken and pays no tax.",
             role=taker,
         )
+        return
+    seat.resources[territory.resource] += territory.tax
+    seat.trade_posts -= 1
+    state.territories[territory_id] = taker
+    state.say(
+        f"{CITIES[seat.city].name} takes {territory.name} and collects "
+        f"{territory.tax} {territory.resource.title()}.",
+        role=taker,
+    )
 
 
 # 3. Greek Cities ----------------------------------------------------------------------------

@@ -225,3 +225,62 @@ def test_solo_enemy_figures_fight_for_the_opposing_league() -> None:
     assert state.territories["illyria"] == "enemy"
     assert all(state.figures[f].location == HOME for f in state.seats["solo"].figure_cards)
     assert not GAME.invariants(state)
+
+
+def test_the_tax_is_paid_once_per_taking_even_when_the_figure_stays() -> None:
+    """'This tax is only collected when the Territory is taken': a figure that stays on its
+    Territory round after round brings its tax once."""
+    state = set_up(2)
+    clear_figures(state)
+    place(state, "pericles", "delian-1", "epirus")
+    for _ in range(3):
+        resolve_territories(state)
+    assert state.territories["epirus"] == "delian-1"
+    assert state.seats["delian-1"].resources["wood"] == 2 + 2
+
+
+def test_a_city_with_no_city_token_left_takes_nothing_and_collects_no_tax() -> None:
+    """Taking is placing a City token: without one the Territory stays free and pays nothing,
+    however many rounds the figure stays there (decision 10)."""
+    state = set_up(2)
+    clear_figures(state)
+    for territory in ("illyria", "euboea", "ionia"):
+        state.territories[territory] = "delian-1"
+    state.seats["delian-1"].trade_posts = 0
+    place(state, "pericles", "delian-1", "epirus")
+    for _ in range(3):
+        resolve_territories(state)
+    assert state.territories["epirus"] == ""
+    assert state.figures["pericles"].location == "epirus"
+    assert state.seats["delian-1"].resources["wood"] == 2
+    assert not GAME.invariants(state)
+
+
+def test_a_city_without_a_token_still_drives_the_other_league_out() -> None:
+    state = set_up(2)
+    clear_figures(state)
+    for territory in ("illyria", "euboea", "epirus"):
+        state.territories[territory] = "delian-1"
+    state.seats["delian-1"].trade_posts = 0
+    state.territories["ionia"] = "peloponnesian-1"
+    state.seats["peloponnesian-1"].trade_posts = 2
+    place(state, "pericles", "delian-1", "ionia")
+    resolve_territories(state)
+    assert state.territories["ionia"] == ""
+    assert state.seats["peloponnesian-1"].trade_posts == 3
+    assert state.seats["delian-1"].resources["copper"] == 2  # no tax
+    assert not GAME.invariants(state)
+
+
+def test_the_allied_city_with_a_token_left_takes_the_territory() -> None:
+    state = set_up(3)
+    clear_figures(state)
+    for territory in ("illyria", "euboea", "ionia"):
+        state.territories[territory] = "delian-1"
+    state.seats["delian-1"].trade_posts = 0
+    place(state, "pericles", "delian-1", "epirus")  # Athens, attack 3, no token
+    place(state, "timoleon", "delian-2", "epirus")  # Corinth, attack 2
+    resolve_territories(state)
+    assert state.territories["epirus"] == "delian-2"
+    assert state.seats["delian-2"].resources["wood"] == 2 + 2
+    assert not GAME.invariants(state)
