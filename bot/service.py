@@ -22,9 +22,12 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 - ``run_timeout(game_id, now=None)`` takes the timer loop's ``now`` (the same clock that
   picked the game in ``due_timeouts(now)``).
 - ``GameRow.seed`` is None until the game is finished; ``seed_sha256`` is public.
-- ``resign``, a ``kick`` of a player in a running game, and the "resign" timeout policy
+- ``resign``, a ``kick(..., resign=True)`` of a player in a running game (without it the
+  kick is refused: ``replace`` keeps the game going), and the "resign" timeout policy
   are recorded as the engine action ``engine.core.runner.RESIGN`` so that the record of
   the game replays and verifies them.
+- ``undo`` takes back only the user's own last choice and keeps the turn's deadline;
+  ``mod_undo`` takes back any last action and restarts the timer.
 - ``kick``, ``replace``, ``pause``, ``resume``, ``mod_undo``, ``set_timeout`` and
   ``abort`` write a row with the moderator's id to the action log.
 - Extra reads: ``log_lines(game_id)`` (the stored action log), ``notify_modes(user_ids)``,
