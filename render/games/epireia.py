@@ -323,6 +323,11 @@ def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
         title = LEAGUE_NAMES[league] + (f" ({', '.join(members)})" if members else "")
         c.draw_text_box(draw, (box[0] + 12, top + 6, box[2] - 12, top + 36), title, start=22,
                         bold=True, fill=colour, align="left")
+        army = _dict(_dict(view.get("solo")).get("enemy_army"))
+        if league not in seat_leagues and army:
+            _draw_enemy_army(draw, army, (box[0] + 8, top + 40, box[2] - 8, box[3] - 6), colour)
+            top = box[3] + 8
+            continue
         treasury = _dict(data.get("treasury"))
         x = float(box[0] + 14)
         for resource in RESOURCE_SHORT:
@@ -341,6 +346,38 @@ def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
                         align="left", valign="top")
         top = box[3] + 8
     return top
+
+
+UNIT_SHORT = {"hoplites": "Hop", "triremes": "Tri", "cavalry": "Cav"}
+
+
+def short_token(kind: str) -> str:
+    """``cavalry-2`` → ``Cav II`` (the compact enemy army panel)."""
+    unit, _, level = kind.partition("-")
+    return f"{UNIT_SHORT.get(unit, unit.title())} {'I' * c.as_int(level, 1)}"
+
+
+def _draw_enemy_army(draw: ImageDraw.ImageDraw, army: dict[str, Any], box: c.Box,
+                     colour: c.RGB) -> None:
+    """Solo: the enemy army, laid out face up at set-up — a row per front, its three columns
+    with both rows' tokens."""
+    x0, y0, x1, y1 = box
+    row_h = (y1 - y0) / len(FRONTS)
+    label_w = 118
+    col_w = (x1 - x0 - label_w) / 3
+    for fi, front in enumerate(FRONTS):
+        cy = y0 + row_h * (fi + 0.5)
+        c.label(draw, (x0 + 4, cy), front.title(), size=19, bold=True, anchor="lm")
+        columns = _list(army.get(front))
+        for col in range(3):
+            cells = [str(k) for k in _list(columns[col] if col < len(columns) else [])]
+            text = " + ".join(short_token(k) for k in cells if k) or "—"
+            cx = x0 + label_w + col_w * (col + 0.5)
+            cell = (int(cx - col_w / 2 + 3), int(cy - row_h / 2 + 2), int(cx + col_w / 2 - 3),
+                    int(cy + row_h / 2 - 2))
+            draw.rounded_rectangle(cell, radius=6, fill=(238, 232, 222), outline=colour, width=2)
+            c.label(draw, (cx, cy), text, size=c.fit_size(text, int(col_w) - 12, 20, 18, True),
+                    bold=True, fill=colour)
 
 
 def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
@@ -479,6 +516,9 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
     c.label(draw, (1580, 30), steps.get(step, c.title_case(step)), size=22,
             fill=(250, 220, 140), anchor="rm")
     revealed = _dict(battle.get("revealed"))
+    seat_leagues = {str(_dict(s).get("league")) for s in _dict(view.get("seats")).values()}
+    solo_enemy = {lg for lg in LEAGUE_NAMES if lg not in seat_leagues} if view.get("solo") \
+        else set()
     column_winners = _dict(battle.get("column_winners"))
     front_winners = _dict(battle.get("front_winners"))
     for fi, front in enumerate(FRONTS):
@@ -500,14 +540,16 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
             side = _dict(sides.get(league))
             y = top + 48 + li * 122
             colour = LEAGUE_COLOURS[league]
-            c.draw_text_box(draw, (24, y, 200, y + 80), LEAGUE_NAMES[league], start=22,
+            enemy = league in solo_enemy
+            name = LEAGUE_NAMES[league] + (" (enemy)" if enemy else "")
+            c.draw_text_box(draw, (24, y, 200, y + 80), name, start=22,
                             bold=True, fill=colour, align="left")
-            if step == "place" or c.as_int(side.get("pool_size")):
+            if (step == "place" and not side.get("placed")) or c.as_int(side.get("pool_size")):
                 c.label(draw, (24, y + 96), f"{c.as_int(side.get('pool_size'))} unplaced",
                         size=16, fill=c.MUTED, anchor="lm")
             figure = _dict(side.get("figures")).get(front)
             committed = _dict(side.get("committed")).get(front)
-            fig_text = "Figure: —"
+            fig_text = "No figures (solo)" if enemy else "Figure: —"
             if isinstance(figure, str) and figure:
                 attack = _dict(_dict(view.get("figures")).get(figure)).get("attack")
                 power = f" ⚔{attack}" if attack is not None else ""
@@ -584,7 +626,7 @@ def _draw_slot(draw: ImageDraw.ImageDraw, box: c.Box, kind: Any, shown: bool,
         if hint:
             c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 14), hint,
                     size=c.fit_size(hint, box[2] - box[0] - 8, 18, 14), fill=c.MUTED)
-    elif not shown or not label_text:
+    elif (not shown and not (isinstance(kind, dict) and kind.get("face_up"))) or not label_text:
         draw.rounded_rectangle(box, radius=8, fill=(90, 84, 76), outline=colour, width=4)
         c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", size=40, bold=True,
                 fill=c.WHITE)

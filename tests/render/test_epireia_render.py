@@ -155,3 +155,29 @@ def test_no_two_places_overlap_on_the_map() -> None:
             ax0, ay0, ax1, ay1 = boxes[a]
             bx0, by0, bx1, by1 = boxes[b]
             assert not (min(ax1, bx1) > max(ax0, bx0) and min(ay1, by1) > max(ay0, by0)), (a, b)
+
+
+def _solo_after_set_up(scenario: str = "ithome") -> EpireiaState:
+    from engine.core.runner import act, start
+
+    state = start(GAME, "solo-army", 1, {"solo_scenario": scenario})
+    assert isinstance(state, EpireiaState)
+    while state.phase == "setup":
+        prompt = GAME.prompts(state)["solo"]
+        act(GAME, state, "solo", prompt.choices[0].id)
+    return state
+
+
+def test_the_solo_enemy_army_is_drawn_on_the_board_and_in_the_battle() -> None:
+    state = _solo_after_set_up()
+    board = RENDERER.board(GAME.view(state, None))
+    state.solo.enemy_army["maritime"][0][0] = "triremes-1"
+    assert not same(board, RENDERER.board(GAME.view(state, None))), "the army panel"
+    from engine.games.epireia.battle import start_battle
+
+    start_battle(state)
+    assert state.battle is not None and state.battle.step == "place"
+    [(_, first)] = RENDERER.extra_images(GAME.view(state, None))
+    state.battle.sides["delian"].slots["flank"][2][0] = "cavalry-1"
+    [(_, second)] = RENDERER.extra_images(GAME.view(state, None))
+    assert not same(first, second), "the enemy army is face up from the start of the battle"

@@ -25,7 +25,8 @@ channel messages and board images. Keys (stable; the renderer draws from exactly
   kind), ``constraint``, ``completed``, ``winner`` (role), ``history`` [card ids],
   ``reveal_next``} (solo: the solo scenario's card, ``act`` 0).
 - ``solo``: None, or {``scenario``, ``name``, ``rounds``, ``enemy_cities``,
-  ``enemy_figures``, ``objectives`` [text]}.
+  ``enemy_figures``, ``enemy_army`` front -> [column][row] token kind or "" (public: laid out
+  face up at set-up, then on the enemy battlefield), ``objectives`` [text]}.
 - ``augur``: {``active``, ``active_name``, ``active_text``, ``revealed`` [ids],
   ``deck_size``}.
 - ``effects``: name -> int (active modifiers); ``active_effects``: [{``who`` (role or
@@ -39,7 +40,8 @@ channel messages and board images. Keys (stable; the renderer draws from exactly
   (to others only once the league has placed all its figures), ``committed`` front ->
   column}}. A cell is "" (empty),
   "hidden" (a face-down token) or {``kind``, ``power``} once its column is revealed (the own
-  league sees its own kinds as {``kind``, ``power``: None} before that).
+  league sees its own kinds as {``kind``, ``power``: None} before that; the solo enemy army is
+  face up for everyone: {``kind``, ``power``: None, ``face_up``: True}).
 - ``me``: None for spectators; for a player {``role``, ``league``, ``figure_choice`` (own
   secret starting figure), ``figure_hand`` [{figure card}] (the City's five cards)}.
 - ``result``: None or {winners, scores, reason}; ``battle_result``: the reason once over.
@@ -55,7 +57,7 @@ from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import CITIES
 from engine.games.epireia.content import CONTENT
 from engine.games.epireia.prompts import active_frames, prompt_shown
-from engine.games.epireia.state import FRONTS, EpireiaState
+from engine.games.epireia.state import FRONTS, EpireiaState, other_league
 
 LOG_LINES = 15
 
@@ -167,11 +169,19 @@ def solo_view(state: EpireiaState) -> dict[str, Any] | None:
         return None
     if not state.solo.scenario:
         return {"scenario": "", "name": "", "rounds": 0, "enemy_cities": [],
-                "enemy_figures": [], "objectives": []}
+                "enemy_figures": [], "enemy_army": {}, "objectives": []}
     solo = catalog.solo_scenario(state.solo.scenario)
+    # The enemy army is laid out face up at set-up (rules, solo VII); in the battle it stands
+    # on the enemy's battlefield.
+    army = state.solo.enemy_army
+    if state.battle is not None:
+        enemy = other_league(state.seats["solo"].league) if state.seats["solo"].league else ""
+        army = state.battle.sides[enemy].slots if enemy in state.battle.sides else {}
     return {"scenario": solo.id, "name": solo.name, "rounds": state.solo.rounds,
             "enemy_cities": list(state.solo.enemy_cities),
             "enemy_figures": list(state.solo.enemy_figures),
+            "enemy_army": {f: [list(column) for column in army.get(f, [])] for f in FRONTS
+                           if f in army},
             "objectives": [o.text for o in solo.objectives]}
 
 
@@ -181,8 +191,10 @@ def battle_view(state: EpireiaState, my_league: str | None) -> dict[str, Any] | 
         return None
     revealed_figures = battle.step in ("resolve", "done")
     sides: dict[str, Any] = {}
+    solo_enemy = other_league(state.seats["solo"].league) if state.is_solo else ""
     for league, side in battle.sides.items():
         own = league == my_league
+        face_up = league == solo_enemy  # the solo enemy army is placed face up
         slots: dict[str, list[list[Any]]] = {}
         for front in FRONTS:
             shown = battle.revealed.get(front, 0)
@@ -195,6 +207,10 @@ def battle_view(state: EpireiaState, my_league: str | None) -> dict[str, Any] | 
                     elif column < shown:
                         row_cells.append({"kind": kind, "power": abilities.token_power(
                             state, league, kind, front, column)})
+                    elif face_up:
+                        # its power waits for the column: a ram would tell where the
+                        # player's face-down Triremes stand
+                        row_cells.append({"kind": kind, "power": None, "face_up": True})
                     elif own:
                         row_cells.append({"kind": kind, "power": None})
                     else:

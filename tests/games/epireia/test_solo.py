@@ -101,3 +101,32 @@ def test_solo_victory_needs_a_majority_of_fronts() -> None:
     won = fronts.count("peloponnesian") > fronts.count("delian")
     assert (state.result.winners == ["solo"]) == won
     assert won  # this army beats the Ithome enemy army on the flank and in the centre
+
+
+def test_the_enemy_army_is_public_from_the_set_up_and_face_up_in_the_battle() -> None:
+    """Solo VII: the enemy tokens 'are defined and placed at the beginning of the game on the
+    Battlefield' — everyone sees them, before and during the Battle."""
+    state = solo_game("ithome")
+    army = catalog.solo_scenario("ithome").enemy_army
+    for viewer in (None, "solo"):
+        shown = GAME.view(state, viewer)["solo"]["enemy_army"]
+        assert shown == {f: [list(col) for col in cols] for f, cols in army.items()}
+    state.round = state.solo.rounds
+    state.seats["solo"].prestige = 6
+    for _ in range(4):
+        state.supply["hoplites-1"] -= 1
+        state.leagues["peloponnesian"].reserve.append("hoplites-1")
+    state.stack.clear()
+    end_round(state)
+    advance(state)
+    assert state.battle is not None and state.battle.step == "place"
+    view = GAME.view(state, None)
+    enemy = view["battle"]["sides"]["delian"]["slots"]
+    assert enemy["flank"][0][0] == {"kind": "cavalry-2", "power": None, "face_up": True}
+    assert view["solo"]["enemy_army"]["flank"][0] == ["cavalry-2", "hoplites-2"]
+    # the player's own tokens stay face down to spectators
+    choose(state, "solo", "tok:hoplites-1")
+    choose(state, "solo", "slot:centre:0:0")
+    assert GAME.view(state, None)["battle"]["sides"]["peloponnesian"]["slots"]["centre"][0][0] \
+        == "hidden"
+    assert not GAME.invariants(state)
