@@ -112,9 +112,9 @@ class Context:
                 if space.cannon != "insurgents" or space.ins == 0:
                     continue
                 reach = 4 if space.bombard else 3
-                bonus = cannon_bonus(state, src)
                 for t in SPACES[src].targets:
                     if t.distance <= reach:
+                        bonus = cannon_bonus(state, src, t.space)
                         hits = _d6_hits(t.need or 3 + t.distance, bonus)
                         table[t.space] = table.get(t.space, 0.0) + hits
             self._danger = table
@@ -584,7 +584,7 @@ def score_opening(ctx: Context, frame: Frame, cid: str) -> float:
 
 def _shot_value(ctx: Context, src: str, dst: str, need: int) -> float:
     state = ctx.state
-    hits = _d6_hits(need, cannon_bonus(state, src))
+    hits = _d6_hits(need, cannon_bonus(state, src, dst))
     target = state.spaces[dst]
     if state.spaces[src].cannon == "empire":
         if SPACES[dst].on_wall and target.damage < 2:

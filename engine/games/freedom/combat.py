@@ -56,7 +56,9 @@ def imperial_attack_modifier(state: FreedomState, src: str, dst: str) -> tuple[i
     inside = a.kind in ("wall", "fort", "beach")
     if inside and b.kind in ("wall", "fort", "beach"):
         return 5, bonus  # fighting on the wall or in the southern city: 5+
-    if b.on_wall and not inside:
+    if b.on_wall and a.kind == "mainland":
+        # only attacks "from the main land area" (v2.2 5.3.2; Polish: from row 4) get the wall
+        # modifiers; attacks from the lagoon are a plain 8+
         bonus += state.spaces[dst].damage  # +1 damaged, +2 destroyed
         if b.kind == "fort":
             bonus -= 1
@@ -230,17 +232,31 @@ def cannon_targets(state: FreedomState, space_id: str) -> list[tuple[str, int]]:
     return result
 
 
-def cannon_bonus(state: FreedomState, space_id: str) -> int:
+def cannon_bonus(state: FreedomState, space_id: str, dst: str | None = None) -> int:
+    """The bonus to each die of a shot from ``space_id`` (at ``dst``, when known)."""
+    if dst is not None and dst in FIXED_NEED.get(space_id, ()):
+        return 0  # the Marmarou exchange hits on a natural 6 only (v2.2 5.4, Polish 4.4)
     space = state.spaces[space_id]
     if space.cannon == "empire":
         return 1 if space.ally > 0 else 0
     return 1 if space.bombard else 0
 
 
-def fire(state: FreedomState, src: str, dst: str) -> int:
-    """One cannon shot: 2d6, each die at or above the need is a hit. Returns the hits."""
+# Shots with a fixed need ("only rolls of 6"): source -> targets.
+FIXED_NEED: dict[str, frozenset[str]] = {
+    sid: frozenset(t.space for t in d.targets if t.need is not None)
+    for sid, d in SPACES.items() if any(t.need is not None for t in d.targets)
+}
+
+
+def fire(state: FreedomState, src: str, dst: str, extra: int = 0) -> int:
+    """One cannon shot: 2d6, each die at or above the need is a hit. Returns the hits.
+
+    ``extra`` is an event's bonus to each die (never on a fixed-need shot)."""
     need = dict(cannon_targets(state, src))[dst]
-    bonus = cannon_bonus(state, src)
+    bonus = cannon_bonus(state, src, dst)
+    if dst not in FIXED_NEED.get(src, ()):
+        bonus += extra
     dice = state.rng.dice(2, 6)
     hits = sum(1 for d in dice if d + bonus >= need)
     side = state.spaces[src].cannon or "empire"

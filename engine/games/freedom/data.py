@@ -53,6 +53,7 @@ class SpaceDef(BaseModel):
     neighbours: list[str]
     toward_camp: list[str] = Field(default_factory=list)
     thick: str | None = None  # only enterable while the Empire holds this island
+    attack_only: list[str] = Field(default_factory=list)  # adjacent for attacks, never a step
     island_ring: list[str] = Field(default_factory=list)
     targets: list[Target] = Field(default_factory=list)
 
@@ -95,6 +96,9 @@ class Board(BaseModel):
             for n in s.toward_camp:
                 if n not in s.neighbours:
                     raise ValueError(f"{s.id}: toward_camp {n} is not a neighbour")
+            for n in s.attack_only:
+                if n not in s.neighbours:
+                    raise ValueError(f"{s.id}: attack_only {n} is not a neighbour")
             for t in s.targets:
                 if t.space not in by_id:
                     raise ValueError(f"{s.id}: unknown target {t.space}")

@@ -2,7 +2,8 @@
 
 Movement reads the board data: ``toward_camp`` (never backwards), ``slow`` (lagoon, southern
 city and wall spaces cost a Slow Movement), ``thick`` (island borders crossed only while the
-Empire holds the island), and the limits through ``pieces.room``.
+Empire holds the island), ``attack_only`` (neighbours for attacks only: the lagoon is never
+entered from the wall or the beach), and the limits through ``pieces.room``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ class _Edge:
 
     def __init__(self, src: str, dst: str) -> None:
         a, b = SPACES[src], SPACES[dst]
-        self.blocked = b.kind in ("camp", "city centre")
+        # the lagoon is entered only from its mainland entry spaces (5.3.2), never from the city
+        self.blocked = b.kind in ("camp", "city centre") or dst in a.attack_only
         self.back = dst in a.toward_camp
         self.slow = b.slow
         self.forward = src == CAMP or (a.kind == "mainland" and b.row < a.row)

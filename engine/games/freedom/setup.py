@@ -10,6 +10,13 @@ from engine.games.freedom.state import Area, FreedomOptions, FreedomState, Space
 OPENING_HAND = 8
 
 
+def insurgent_supplies(options: FreedomOptions) -> int:
+    """The Insurgents' starting Supplies: the option when set (0 included), else the edition's."""
+    if options.insurgent_supplies is not None:
+        return options.insurgent_supplies
+    return 10 if options.edition == "v2.2" else 8
+
+
 def setup_state(seed: str, options: FreedomOptions) -> FreedomState:
     rng = Rng(seed=seed)
     spaces = {s.id: SpaceState() for s in BOARD.space}
@@ -45,7 +52,7 @@ def setup_state(seed: str, options: FreedomOptions) -> FreedomState:
         morale={"empire": TRACKS.morale.empire_start,
                 "insurgents": TRACKS.morale.insurgents_start},
         money=10,
-        supplies={"empire": 12, "insurgents": options.insurgent_supplies or 8},
+        supplies={"empire": 12, "insurgents": insurgent_supplies(options)},
         population=sum(s.ins + s.civ for s in spaces.values()),
         plea={"empire": 0, "insurgents": 0},
         prep={"empire": 0, "insurgents": 0},

@@ -18,6 +18,8 @@ from freedom_helpers import (
 
 from engine.core.errors import IllegalChoice
 from engine.games.freedom import flow
+from engine.games.freedom.data import SPACES
+from engine.games.freedom.movement import step_destinations
 from engine.games.freedom.state import FreedomState
 
 
@@ -205,6 +207,40 @@ def test_attack_modifiers_against_the_wall(target: str, damage: int, roll: int,
     play_ap(state, "empire", ap=2)
     choose(state, "empire", "act:attack", "from:M45", f"at:{target}")
     assert (state.spaces[target].ins == 1) != hit
+
+
+@pytest.mark.parametrize(("src", "target"), [("KI", "W9"), ("MR2", "W1")])
+def test_attacks_from_the_lagoon_get_no_wall_modifiers(src: str, target: str) -> None:
+    """v2.2 5.3.2: the damage bonus is for attacks "from the main land area" only."""
+    state = board()
+    put(state, target, ins=1, damage=2)
+    put(state, src, exp=1)
+    load_dice(state, 7, 1)  # 7 + 2 would hit from the mainland
+    play_ap(state, "empire", ap=2)
+    choose(state, "empire", "act:attack", f"from:{src}", f"at:{target}")
+    assert state.spaces[target].ins == 1
+
+
+@pytest.mark.parametrize(("wall", "water"), [("W1", "MR2"), ("W9", "KI"), ("B1", "MR3"),
+                                           ("B1", "S1"), ("B4", "S4")])
+def test_no_step_from_the_city_into_the_lagoon(wall: str, water: str) -> None:
+    """The lagoon is entered only from its mainland entry spaces (v2.2 5.3.2, Polish 4.3):
+    a unit on the wall or a beach never steps into the water beside it."""
+    state = board()
+    put(state, wall, exp=1, damage=2 if wall.startswith("W") else None)
+    put(state, "MAR", exp=1)  # Marmarou held: the thick border itself would be open
+    assert water not in step_destinations(state, wall, "exp", "slow")
+    assert water in SPACES[wall].neighbours  # still adjacent, for attacks
+
+
+@pytest.mark.parametrize(("wall", "water"), [("W1", "MR2"), ("W9", "KI")])
+def test_from_the_lagoon_onto_a_destroyed_wall(wall: str, water: str) -> None:
+    state = board()
+    put(state, water, exp=1)
+    put(state, wall, damage=2)
+    play_ap(state, "empire", ap=2)
+    choose(state, "empire", "act:slow", f"from:{water}", f"to:{wall}")
+    assert state.spaces[wall].exp == 1
 
 
 def test_on_the_wall_attacks_hit_on_five_and_reward_adds_two() -> None:

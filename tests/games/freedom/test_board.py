@@ -79,7 +79,32 @@ def test_starting_placement_matches_the_rules() -> None:
     assert start["CITY"].civilians == 8
     insurgent_cannons = [sid for sid, p in start.items() if p.cannon == "insurgents" or p.bombard]
     assert sorted(insurgent_cannons) == ["MAR", "W2", "W4", "W6", "W8"]
-    assert start["W8"].bombard and SPACES["W8"].kind == "fort"
+    # the Bombard on the third fort (v2.2 setup and 5.4, Polish 4.4), cannons on the others
+    forts = sorted(sid for sid, d in SPACES.items() if d.kind == "fort")
+    assert forts == ["W2", "W4", "W6", "W8"]
+    assert start["W6"].bombard and not start["W6"].cannon
+    assert all(start[f].cannon == "insurgents" for f in ("W2", "W4", "W8"))
+
+
+def test_island_cannons_fire_only_at_the_spaces_around_them() -> None:
+    for island in ("VAS", "KLI"):
+        around = {island, *SPACES[island].island_ring}
+        for t in SPACES[island].targets:
+            assert t.space in around or SPACES[t.space].kind == "lagoon", (island, t.space)
+    assert [t.space for t in SPACES["VAS"].targets] == ["VR"]
+
+
+def test_the_lagoon_is_entered_only_from_its_mainland_entry_spaces() -> None:
+    """v2.2 5.3.2 / Polish 4.3: Imperial units enter the lagoon only from one north-western
+    space (Marmarou) and two eastern ones (Klisova); the wall and the beach touch the water
+    for attacks only."""
+    water = {"lagoon", "coast", "island"}
+    entries = set()
+    for s in BOARD.space:
+        for n in s.neighbours:
+            if SPACES[n].kind in water and s.kind not in water and n not in s.attack_only:
+                entries.add(s.id)
+    assert entries == {"M41", "M49", "M59"}
 
 
 def test_areas_and_tracks() -> None:

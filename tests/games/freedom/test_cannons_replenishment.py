@@ -71,14 +71,14 @@ def test_allied_gunners_add_one() -> None:
 
 def test_bombard_reaches_row_seven_with_plus_one() -> None:
     state = board()
-    put(state, "W8", ins=1)  # the Bombard stands on W8
+    put(state, "W6", ins=1)  # the Bombard stands on the third fort
     put(state, "W5", ins=1)  # a regular cannon beside it has a shorter reach
     put(state, "W5", cannon="insurgents")
     put(state, "M78", exp=2)
     put(state, "M75", exp=1)
     at_step(state, "cannons_insurgents")
     assert "fire:W5" not in ids(state, "insurgents")  # row 7 is out of its reach
-    choose(state, "insurgents", "fire:W8")
+    choose(state, "insurgents", "fire:W6")
     assert "at:M78" in ids(state, "insurgents")
     load_dice(state, 6, 5)  # need 7: 6+1 hits, 5+1 misses
     choose(state, "insurgents", "at:M78")
@@ -116,6 +116,40 @@ def test_marmarou_exchange_on_six_only() -> None:
     load_dice(state, 6, 5)
     choose(state, "empire", "at:MAR")
     assert state.spaces["MAR"].ins == 0
+
+
+def test_marmarou_exchange_ignores_the_allied_bonus() -> None:
+    """v2.2 5.4 / Polish 4.4: "only rolls of 6": an Allied crew's +1 does not make a 5 hit."""
+    state = board()
+    state.round = 4
+    put(state, "MAR", ins=1)
+    put(state, "M52", ally=1, cannon="empire")
+    put(state, "W5", ins=1)
+    at_step(state, "cannons_empire")
+    choose(state, "empire", "fire:M52")
+    load_dice(state, 5, 5)
+    choose(state, "empire", "at:MAR")
+    assert state.spaces["MAR"].ins == 1
+    # the same crew against the wall still gets its +1
+    state = board()
+    state.round = 4
+    put(state, "W2", ins=1)
+    put(state, "M52", ally=1, cannon="empire")
+    at_step(state, "cannons_empire")
+    choose(state, "empire", "fire:M52")
+    load_dice(state, 4, 1)  # distance 2 needs 5: 4 + 1 hits
+    choose(state, "empire", "at:W2")
+    assert state.spaces["W2"].damage == 1
+
+
+def test_vasiladi_cannon_fires_only_at_its_waters() -> None:
+    state = board()
+    put(state, "VAS", ins=1, cannon="insurgents")
+    put(state, "S1", exp=2)
+    put(state, "VR", exp=1)
+    at_step(state, "cannons_insurgents")
+    choose(state, "insurgents", "fire:VAS")
+    assert [i for i in ids(state, "insurgents") if i.startswith("at:")] == ["at:VR"]
 
 
 def test_empire_fires_first_then_the_insurgents() -> None:

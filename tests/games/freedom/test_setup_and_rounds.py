@@ -48,6 +48,8 @@ def test_edition_options() -> None:
     mixed = FreedomOptions(edition="v2.2", insurgent_supplies=8)
     assert mixed.insurgent_supplies == 8 and mixed.opening == "exactly_5"
     assert new_game(edition="v2.2").supplies["insurgents"] == 10
+    assert new_game(insurgent_supplies=0).supplies["insurgents"] == 0  # not the default 8
+    assert new_game(edition="v2.2", insurgent_supplies=0).supplies["insurgents"] == 0
     with pytest.raises(BadOptions):
         start(GAME, "x", 2, {"edition": "3rd"})
 
