@@ -166,5 +166,31 @@ def check_invariants(game: Game[Any, Any], state: EpireiaState) -> list[str]:
         for resource in RESOURCES:
             if data.treasury[resource] < 0:
                 problems.append(f"{league} treasury has negative {resource}")
+    problems.extend(figure_owners(state))
     problems.extend(leaks(game, state))
+    return problems
+
+
+def figure_owners(state: EpireiaState) -> list[str]:
+    """Every figure in play has exactly one owner: a seat whose card it is, or the solo enemy;
+    the solo player never leads an enemy City."""
+    problems = []
+    holders: dict[str, list[str]] = {}
+    for role, seat in state.seats.items():
+        for figure in seat.figure_cards:
+            holders.setdefault(figure, []).append(role)
+    for figure in state.solo.enemy_figures:
+        if figure in state.figures:
+            holders.setdefault(figure, []).append("enemy")
+    for figure, owners in holders.items():
+        if len(owners) > 1:
+            problems.append(f"{figure} belongs to {' and '.join(owners)}")
+        elif figure in state.figures and state.figures[figure].owner != owners[0]:
+            problems.append(f"{figure} is {owners[0]}'s card but "
+                            f"{state.figures[figure].owner}'s token")
+    for figure, placed in state.figures.items():
+        if figure not in holders:
+            problems.append(f"{figure} is on the map but nobody's card ({placed.owner})")
+    if state.is_solo and state.seats["solo"].city in state.solo.enemy_cities:
+        problems.append(f"the solo player leads {state.seats['solo'].city}, an enemy City")
     return problems

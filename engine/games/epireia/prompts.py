@@ -125,15 +125,31 @@ def handle_choose_figure(state: EpireiaState, frame: Frame, choice: str) -> None
     finish(state, frame)
 
 
+def solo_scenario_fits(state: EpireiaState, scenario_id: str) -> bool:
+    """A scenario fits the City already chosen (the ``solo_city`` option) unless that City is
+    one of its enemies; a scenario that names the player's City replaces the choice."""
+    scenario = catalog.solo_scenario(scenario_id)
+    city = state.seats["solo"].city
+    return bool(scenario.city) or not city or city not in scenario.enemy_cities
+
+
 def ask_solo_scenario(state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
-    choices = [Choice(id=f"scn:{s}", label=catalog.solo_scenario(s).name, group="Solo scenarios",
-                      detail=f"{catalog.solo_scenario(s).rounds} rounds")
-               for s in catalog.solo_scenario_ids()]
+    choices = []
+    for s in catalog.solo_scenario_ids():
+        if not solo_scenario_fits(state, s):
+            continue  # the chosen City is its enemy: the player cannot lead it
+        scenario = catalog.solo_scenario(s)
+        city = f", City: {CITIES[scenario.city].name}" if scenario.city else ""
+        choices.append(Choice(id=f"scn:{s}", label=scenario.name, group="Solo scenarios",
+                              detail=f"{scenario.rounds} rounds{city}"))
     return "Choose the solo scenario to play.", choices
 
 
 def handle_solo_scenario(state: EpireiaState, frame: Frame, choice: str) -> None:
-    prepare_solo_scenario(state, choice.split(":", 1)[1])
+    scenario = choice.split(":", 1)[1]
+    if not solo_scenario_fits(state, scenario):  # pragma: no cover - not offered
+        raise IllegalChoice("Your City is the enemy in that scenario.")
+    prepare_solo_scenario(state, scenario)
     place_enemy(state)
     finish(state, frame)
 

@@ -130,3 +130,32 @@ def test_the_enemy_army_is_public_from_the_set_up_and_face_up_in_the_battle() ->
     assert GAME.view(state, None)["battle"]["sides"]["peloponnesian"]["slots"]["centre"][0][0] \
         == "hidden"
     assert not GAME.invariants(state)
+
+
+def test_a_city_chosen_as_an_option_is_never_the_enemy_of_the_scenario_chosen_at_the_table(
+) -> None:
+    """solo_city=larissa, scenario at the table: Hegemony (enemies Elis and Larissa) is not
+    offered, so Pheidon can never be both the player's card and an enemy figure."""
+    state = new_game(1, options={"solo_city": "larissa"})
+    offered = [c.id for c in GAME.prompts(state)["solo"].choices]
+    assert "scn:hegemony" not in offered
+    assert "scn:first-peloponnesian-war" in offered  # names its own City: Athens
+    for scenario in offered:
+        assert catalog.solo_scenario(scenario[4:]).city or \
+            "larissa" not in catalog.solo_scenario(scenario[4:]).enemy_cities
+    state = new_game(1, options={"solo_city": "athens"})
+    assert "scn:hegemony" in [c.id for c in GAME.prompts(state)["solo"].choices]
+
+
+def test_the_invariant_sees_a_figure_with_two_owners() -> None:
+    """What the old table choice allowed: the player leads Larissa in Hegemony and picks
+    Pheidon, whom the scenario gives the enemy."""
+    state = new_game(1, options={"solo_city": "larissa"})
+    from engine.games.epireia.solo import place_enemy, prepare_solo_scenario
+
+    prepare_solo_scenario(state, "hegemony")
+    place_enemy(state)
+    state.seats["solo"].figure_cards.append("pheidon")
+    problems = GAME.invariants(state)
+    assert any("pheidon belongs to solo and enemy" in p for p in problems)
+    assert any("enemy City" in p for p in problems)
