@@ -513,7 +513,10 @@ def repair_wall(state: FreedomState, effect: RepairWall, role: str, card_id: str
 
 
 def _repairable(state: FreedomState) -> list[str]:
-    return [s for s in zone_spaces("wall") if state.spaces[s].damage > 0]
+    """Damaged wall spaces the Insurgents can reach: never one Imperial units hold (a breach
+    the enemy stands in is not rebuilt behind his back)."""
+    return [s for s in zone_spaces("wall")
+            if state.spaces[s].damage > 0 and state.spaces[s].imperial == 0]
 
 
 @prompt_state

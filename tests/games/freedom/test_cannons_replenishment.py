@@ -361,3 +361,36 @@ def test_period_b_pay_is_six_money_and_twelve_supplies() -> None:
     state.money, state.supplies["empire"] = 10, 20
     at_step(state, "replenish_empire")
     assert state.money == 4 and state.supplies["empire"] == 20 + 7 - 12
+
+
+def test_a_destroyed_bombard_is_gone_for_good() -> None:
+    """The Bombard is a unique piece: once destroyed it never returns, and no black cannon of
+    the reserve takes its place or its bonus."""
+    state = board()
+    put(state, "M56", exp=1, cannon="empire")
+    put(state, "W7", ins=1)
+    state.spaces["W6"].damage = 2  # the Bombard's fort is destroyed and empty
+    pool = state.pool["cannons"]
+    at_step(state, "cannons_empire")
+    load_dice(state, 6, 1)
+    choose(state, "empire", "fire:M56", "at:W6")
+    assert state.spaces["W6"].cannon is None and state.bombard_lost
+    assert state.pool["cannons"] == pool  # the purple piece does not join the black ones
+    assert not any(s.bombard for s in state.spaces.values())
+    assert GAME.invariants(state) == []
+
+
+def test_plea_for_help_units_may_go_to_an_empty_island() -> None:
+    """The Government's 2 units arrive "in the city": as Train Civilians (Polish 4.3: row 3,
+    row 2 or an empty island), an island counts."""
+    state = board()
+    put(state, "M88", exp=1)
+    put(state, "W5", ins=1)
+    state.plea["insurgents"] = 10
+    state.supplies["insurgents"] = 20
+    load_dice(state, 6, 6)
+    at_step(state, "replenish_insurgents")
+    assert state.plea["insurgents"] is None
+    assert asked(state) == ("insurgents", "place_units")
+    assert {"space:MAR", "space:KLI", "space:VAS", "space:W1", "space:B1"} <= set(
+        ids(state, "insurgents"))

@@ -528,6 +528,38 @@ def test_repair_wall_twice_the_same_space() -> None:
     assert state.spaces["W4"].damage == 0 and finished(state)
 
 
+def test_event_repairs_skip_a_breach_held_by_imperial_units() -> None:
+    state = start_state()
+    state.spaces["W3"].damage = 2
+    state.spaces["W3"].ins = 0
+    state.pool["ins"] += 1
+    pieces.add_units(state, "W3", "exp", 1)
+    state.spaces["W5"].damage = 1
+    run_event(state, "A26", "insurgents")  # Michael Kokkinis
+    assert "space:W3" not in asked(state)[2] and "space:W5" in asked(state)[2]
+
+
+def test_exhaustion_at_one_one_the_insurgents_win() -> None:
+    """Both Morales to 0 by one event: the Empire's loss is applied first (a simultaneous
+    collapse is no Imperial victory; 3.2), so the Insurgents win with their Morale untouched."""
+    for role in ("empire", "insurgents"):
+        state = start_state()
+        state.round = 4
+        state.morale = {"empire": 1, "insurgents": 1}
+        run_event(state, "B47", role)  # Exhaustion
+        assert state.result is not None and state.result.winners == ["insurgents"]
+        assert state.morale == {"empire": 0, "insurgents": 1}
+
+
+def test_events_lowering_both_morales_list_the_empire_first() -> None:
+    for c in deck().card:
+        losers = [e.who for e in cards.walk(c.effects)
+                  if isinstance(e, cards.Adjust) and e.track == "morale" and e.amount < 0
+                  and e.who in ("empire", "insurgents")]
+        if len(set(losers)) == 2:
+            assert losers[0] == "empire", c.id
+
+
 def test_repair_with_no_damage_does_nothing() -> None:
     state = start_state()
     run_event(state, "B34", "insurgents")

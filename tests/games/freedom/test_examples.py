@@ -265,3 +265,36 @@ def test_opening_example_regroup_to_the_second_fort() -> None:
     choose(state, "insurgents", "from:W9", "to:W4")
     assert state.spaces["W4"].ins == 1 and asked(state)[1] == "play"
     assert cards.card(state.hands["empire"][0]).period == "A"
+
+
+def test_insurgent_guns_example() -> None:
+    """Polish 4.4.2: the Insurgent guns remove 5 Imperial units in all and empty 3 spaces; the
+    Insurgents use every morale choice to press the Empire, which loses 3 Morale."""
+    state = board()
+    for wall in ("W4", "W5", "W6", "W8"):  # W6: the Bombard on the third fort
+        put(state, wall, ins=1)
+    for wall in ("W4", "W5", "W8"):
+        put(state, wall, cannon="insurgents")
+    put(state, "M44", exp=2)
+    put(state, "M46", exp=1)
+    put(state, "M48", exp=1)
+    put(state, "M55", exp=2)
+    state.stack, state.step = [], "cannons_insurgents"
+    flow.forget(state)
+    flow.settle(state)
+    def on_map() -> int:
+        return sum(s.imperial for sid, s in state.spaces.items() if sid != "CAMP")
+
+    before = on_map()
+    load_dice(state, 5, 6,  # W4 at M44 (4+): two hits, the space is emptied
+              4, 1,  # the Bombard at M46 (4+, +1): one hit, emptied
+              6, 2,  # W8 at M48: one hit, emptied
+              5, 3)  # W5 at M55, two rows away (5+): one hit, one unit stays
+    choose(state, "insurgents", "fire:W4", "at:M44", "morale:down")
+    choose(state, "insurgents", "fire:W6", "at:M46", "morale:down")
+    choose(state, "insurgents", "fire:W8", "at:M48", "morale:down")
+    assert state.morale["empire"] == 15 - 3 and state.morale["insurgents"] == 10
+    choose(state, "insurgents", "fire:W5", "at:M55")  # the last gun: Replenishment follows
+    assert before - on_map() == 5
+    emptied = [m for m in ("M44", "M46", "M48", "M55") if state.spaces[m].imperial == 0]
+    assert emptied == ["M44", "M46", "M48"] and state.spaces["M55"].exp == 1
