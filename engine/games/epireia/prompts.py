@@ -394,11 +394,16 @@ def ask_battle_figure(state: EpireiaState, frame: Frame) -> tuple[str, list[Choi
     league = str(frame.data["league"])
     assert state.battle is not None
     side = state.battle.sides[league]
-    front = FRONTS[len(side.figures) + int(frame.data.get("skipped", 0))]
+    index = len(side.figures) + int(frame.data.get("skipped", 0))
+    front = FRONTS[index]
     used = set(side.figures.values())
     choices = [figure_choice(f, "Influential Figures") for f in league_figures(state, league)
                if f not in used]
-    choices.append(Choice(id="none", label="No figure on this front"))
+    # "Each league must place 3 Influential Figures ... 1 on each front": a front may stay
+    # empty only when the league has fewer figures left than fronts (it chooses which), and
+    # in solo ("up to 3 Influential Figures").
+    if state.is_solo or len(choices) < len(FRONTS) - index:
+        choices.append(Choice(id="none", label="No figure on this front"))
     return f"Choose in secret the Influential Figure for the {front} front.", choices
 
 

@@ -124,3 +124,44 @@ def test_tie_breaks_maritime_then_prestige_then_copper() -> None:
     assert battle_winner(state, {"delian": 1, "peloponnesian": 1})[0] == "peloponnesian"
     assert battle_winner(state, {"delian": 2, "peloponnesian": 1})[0] == "delian"
     assert len(FRONTS) == 3
+
+
+def figure_choices(state: EpireiaState, role: str) -> list[str]:
+    return [c.id for c in GAME.prompts(state)[role].choices]
+
+
+def test_a_league_must_put_a_figure_on_every_front_it_can() -> None:
+    """'Each league must place 3 Influential Figures ... 1 ... on each front': with three
+    figures there is no empty front; with two, the league chooses which front stays empty."""
+    state = set_up(4)
+    clear_figures(state)
+    for figure, role in (("pericles", "delian-1"), ("cimon", "delian-1"),
+                         ("timoleon", "delian-2"), ("leonidas", "peloponnesian-1"),
+                         ("heliodorus", "peloponnesian-2")):
+        place(state, figure, role, "home")
+    for league in ("delian", "peloponnesian"):
+        state.supply["hoplites-1"] -= 1
+        state.leagues[league].reserve.append("hoplites-1")
+    start_battle(state)
+    from engine.games.epireia.flow import advance
+
+    advance(state)
+    choose(state, "delian-1", "auto")
+    choose(state, "peloponnesian-1", "auto")
+    assert state.battle is not None and state.battle.step == "figures"
+    for _ in range(3):  # the Delian League has three figures: never "none"
+        ids = figure_choices(state, "delian-1")
+        assert "none" not in ids
+        choose(state, "delian-1", ids[0])
+    assert state.battle.sides["delian"].figures_placed
+    assert len(state.battle.sides["delian"].figures) == 3
+    # two figures for three fronts: the flank may stay empty, then both must be placed
+    assert "none" in figure_choices(state, "peloponnesian-1")
+    choose(state, "peloponnesian-1", "none")
+    assert "none" not in figure_choices(state, "peloponnesian-1")
+    choose(state, "peloponnesian-1", "fig:leonidas")
+    assert figure_choices(state, "peloponnesian-1") == ["fig:heliodorus"]
+    choose(state, "peloponnesian-1", "fig:heliodorus")
+    assert state.battle.sides["peloponnesian"].figures == {"centre": "leonidas",
+                                                           "maritime": "heliodorus"}
+    assert not GAME.invariants(state)
