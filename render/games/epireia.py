@@ -187,8 +187,9 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
     for fid in sorted(figures):
         location = str(_dict(figures[fid]).get("location") or "home")
         if location == "home":
+            # at home on its City: a seat's City, or the card's own (solo enemy figures)
             owner = str(_dict(figures[fid]).get("owner") or "")
-            location = owner_city(view, owner) or "home"
+            location = owner_city(view, owner) or str(_dict(figures[fid]).get("city") or "home")
         at.setdefault(location, []).append(fid)
     rows: list[tuple[list[str], tuple[float, float]]] = []
 
@@ -225,8 +226,9 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
             box = (int(cx - 70), int(cy - 28), int(cx + 70), int(cy + (34 if token else 26)))
             draw.rectangle(box, fill=(235, 235, 228), outline=border, width=4 if league else 2)
             c.label(draw, (cx, cy - 12), city.name, size=19, bold=True)
+            # In solo no Greek City can be integrated: no number to reach.
             sub = (f"→ {LEAGUE_NAMES[league].split()[0]}" if league in LEAGUE_NAMES
-                   else f"neutral · needs {city.integration}+")
+                   else "neutral" if view.get("solo") else f"neutral · needs {city.integration}+")
             c.label(draw, (cx, cy + 8), sub, size=c.fit_size(sub, 132, 18, 15),
                     fill=border if league else c.MUTED)
             if token:

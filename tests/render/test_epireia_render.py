@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core.registry import get_game
@@ -181,3 +183,29 @@ def test_the_solo_enemy_army_is_drawn_on_the_board_and_in_the_battle() -> None:
     state.battle.sides["delian"].slots["flank"][2][0] = "cavalry-1"
     [(_, second)] = RENDERER.extra_images(GAME.view(state, None))
     assert not same(first, second), "the enemy army is face up from the start of the battle"
+
+
+def test_solo_enemy_figures_at_home_are_drawn_and_no_city_asks_for_integration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _solo_after_set_up("hegemony")  # enemies: Elis (Eupolemos), Larissa (Pheidon)
+    assert state.figures["pheidon"].location == "home"
+    view = GAME.view(state, None)
+    board = RENDERER.board(view)
+    gone = GAME.view(state, None)
+    del gone["figures"]["pheidon"]
+    assert not same(board, RENDERER.board(gone)), "Pheidon at home in Larissa is drawn"
+    # a City nobody plays is neutral, without the integration number (impossible in solo)
+    from render.games import epireia as module
+
+    drawn: list[str] = []
+    original = module.c.label
+
+    def spy(draw: Any, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any) -> None:
+        drawn.append(text)
+        original(draw, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(module.c, "label", spy)
+    RENDERER.board(view)
+    assert "neutral" in drawn
+    assert not any(t.startswith("neutral ·") for t in drawn)
