@@ -654,6 +654,15 @@ def status_text(view: dict[str, Any]) -> str:
         lines.append(f"Act {'I' * act if act < 4 else act}: *{c.md_escape(str(name))}*{done}")
     elif view.get("solo") and scenario.get("name"):
         lines.append(f"Solo scenario: *{c.md_escape(str(scenario['name']))}*")
+    story = str(scenario.get("story") or "")
+    if story and scenario.get("revealed_turn") == view.get("turn"):
+        # Just revealed: the story is read aloud (rules, Anatomy of scenarios), in full.
+        lines.extend(f"> {c.md_escape(p)}" for p in story.split("\n") if p.strip())
+        for key, name in (("objective", "Objective"), ("constraint", "Constraint")):
+            if scenario.get(key):
+                lines.append(f"**{name}:** {c.md_escape(str(scenario[key]))}")
+        if scenario.get("reward"):
+            lines.append(f"**Reward:** a {token_label(str(scenario['reward']))} token")
     leagues = _dict(view.get("leagues"))
     for league in ("delian", "peloponnesian"):
         data = _dict(leagues.get(league))

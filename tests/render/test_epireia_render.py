@@ -209,3 +209,28 @@ def test_solo_enemy_figures_at_home_are_drawn_and_no_city_asks_for_integration(
     RENDERER.board(view)
     assert "neutral" in drawn
     assert not any(t.startswith("neutral ·") for t in drawn)
+
+
+def test_a_revealed_card_s_whole_story_is_read_in_the_turn_post_that_reveals_it() -> None:
+    from engine.core.runner import act
+    from engine.games.epireia.scenarios import reveal_next_act
+
+    state = _state(2, 0)
+    while state.phase == "setup":
+        prompts = GAME.prompts(state)
+        role = sorted(prompts)[0]
+        act(GAME, state, role, prompts[role].choices[0].id)
+    state.scenario.act = 0
+    while True:  # draw Act I until the Olympic Games come up (the draw is seeded)
+        reveal_next_act(state)
+        if state.scenario.card == "olympic-games":
+            break
+        state.scenario.act = 0
+    text = RENDERER.status_text(GAME.view(state, None))
+    assert "> “Muse, tell me who were the first" in text
+    assert "> Are you ready to face the other cities?" in text
+    assert "**Reward:** a Cavalry II token" in text
+    assert len(text) < 4096  # a Discord embed description
+    state.turn += 1  # the next post only names the card
+    later = RENDERER.status_text(GAME.view(state, None))
+    assert "Muse" not in later and "The Olympic Games" in later

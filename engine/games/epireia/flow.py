@@ -134,6 +134,7 @@ def reveal_starting_figures(state: EpireiaState) -> None:
 def start_game(state: EpireiaState) -> None:
     if state.is_solo:
         solo = catalog.solo_scenario(state.solo.scenario)
+        state.scenario.revealed_turn = state.turn
         state.say(f"Solo scenario: {solo.name} — {state.solo.rounds} rounds.")
     else:
         reveal_next_act(state)

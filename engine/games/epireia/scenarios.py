@@ -16,6 +16,7 @@ def reveal_next_act(state: EpireiaState) -> None:
     scenario.completed = False
     scenario.winner = ""
     scenario.reveal_next = False
+    scenario.revealed_turn = state.turn  # the turn post that shows it reads its story aloud
     state.reveals += 1
     state.say(
         f"Act {scenario.act}: {catalog.scenario_name(scenario.card)}. "

@@ -177,6 +177,7 @@ class ScenarioState(BaseModel):
     winner: str = ""  # role that met the objective first
     history: list[str] = Field(default_factory=list)  # cards of past acts
     reveal_next: bool = False  # the next act's card is drawn at the start of next round
+    revealed_turn: int = -1  # ``turn`` when the card (solo: the scenario) was revealed
 
 
 class AugurState(BaseModel):

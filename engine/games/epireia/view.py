@@ -23,7 +23,8 @@ channel messages and board images. Keys (stable; the renderer draws from exactly
 - ``supply``: token kind -> tokens left.
 - ``scenario``: {``act``, ``card``, ``name``, ``story``, ``objective``, ``reward`` (token
   kind), ``constraint``, ``completed``, ``winner`` (role), ``history`` [card ids],
-  ``reveal_next``} (solo: the solo scenario's card, ``act`` 0).
+  ``reveal_next``, ``revealed_turn`` (the ``turn`` it was revealed in: that turn's post reads
+  the story aloud)} (solo: the solo scenario's card, ``act`` 0).
 - ``solo``: None, or {``scenario``, ``name``, ``rounds``, ``enemy_cities``,
   ``enemy_figures``, ``enemy_army`` front -> [column][row] token kind or "" (public: laid out
   face up at set-up, then on the enemy battlefield), ``objectives`` [text]}.
@@ -151,17 +152,17 @@ def scenario_view(state: EpireiaState) -> dict[str, Any]:
         return {"act": 0, "card": solo.id, "name": solo.name, "story": solo.story,
                 "objective": " ".join(o.text for o in solo.objectives), "reward": "",
                 "constraint": "", "completed": False, "winner": "", "history": [],
-                "reveal_next": False}
+                "reveal_next": False, "revealed_turn": scenario.revealed_turn}
     if not scenario.card:
         return {"act": 0, "card": "", "name": "", "story": "", "objective": "", "reward": "",
                 "constraint": "", "completed": False, "winner": "", "history": [],
-                "reveal_next": False}
+                "reveal_next": False, "revealed_turn": -1}
     card = catalog.scenario_card(scenario.card)
     return {"act": scenario.act, "card": scenario.card, "name": card["name"],
             "story": card["story"], "objective": card["objective"], "reward": card["reward"],
             "constraint": card["constraint"], "completed": scenario.completed,
             "winner": scenario.winner, "history": list(scenario.history),
-            "reveal_next": scenario.reveal_next}
+            "reveal_next": scenario.reveal_next, "revealed_turn": scenario.revealed_turn}
 
 
 def solo_view(state: EpireiaState) -> dict[str, Any] | None:

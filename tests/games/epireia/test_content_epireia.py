@@ -250,8 +250,10 @@ def test_the_rules_page_shows_the_content_as_it_is() -> None:
         assert f"| {building.name} |" in page and building.text in page, building.id
     for admin in CONTENT.administrators.values():
         assert admin.text in page, admin.id
+    flat = " ".join(page.split())  # a story of several paragraphs is indented in its bullet
     for scenario in CONTENT.scenarios.values():
-        assert scenario.objective.text in page and scenario.story in page, scenario.id
+        story = " ".join(scenario.story.split())
+        assert scenario.objective.text in page and story in flat, scenario.id
     for augur in CONTENT.augur.values():
         assert f"| {augur.name} | {augur.text} |" in page, augur.id
     for bonus in CONTENT.prestige.bonus:
@@ -267,3 +269,15 @@ def test_the_rules_page_shows_the_content_as_it_is() -> None:
                      for column in columns]
             row = f"| {CONTENT.fronts[front].name} | " + " | ".join(cells) + " |"
             assert row in block, (solo.id, front)
+
+
+def test_the_olympic_games_card_tells_the_whole_translated_story() -> None:
+    """The printed card's story (the rule book's French), translated in full: Pindar's
+    invocation, the truce, the oath, the contests, and the Aspiration."""
+    story = CONTENT.scenarios["olympic-games"].story
+    assert story.startswith("“Muse, tell me who were the first")
+    assert "— Pindar, Olympian Odes, X" in story
+    for passage in ("proclaim the Olympic truce", "second full moon after the summer solstice",
+                    "trained for ten months", "30 km from Elis", "the pankration",
+                    "Are you ready to face the other cities?", "Aspiration:"):
+        assert passage in story, passage
