@@ -298,7 +298,9 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) ->
         parts.append(f"Constraint: {scenario['constraint']}")
     if scenario.get("completed"):
         winner = str(scenario.get("winner") or "")
-        parts.append("Completed" + (f" by {seat_name(view, winner)}" if winner else "") + ".")
+        league = str(scenario.get("winner_league") or "")
+        by = seat_name(view, winner) if winner else LEAGUE_NAMES.get(league, "")
+        parts.append("Completed" + (f" by {by}" if by else "") + ".")
     if scenario.get("story"):
         parts.append(f"“{scenario['story']}”")
     text = "\n".join(parts) or "No scenario card yet."

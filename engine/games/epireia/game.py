@@ -12,6 +12,7 @@ from engine.games.epireia.board import CITIES, CITY_IDS, TERRITORIES
 from engine.games.epireia.flow import advance
 from engine.games.epireia.invariants import check_invariants
 from engine.games.epireia.prompts import PROMPTS, active_frames
+from engine.games.epireia.scenarios import check_objectives
 from engine.games.epireia.solo import place_enemy, prepare_solo_scenario
 from engine.games.epireia.state import (
     LEAGUES,
@@ -103,6 +104,7 @@ class Epireia(Game[EpireiaState, EpireiaOptions]):
             raise IllegalChoice("It is not your turn to choose.")
         _, handle = PROMPTS[frame.name]
         handle(state, frame, choice_id)
+        check_objectives(state, actor=role)  # this player's action may have met it
         advance(state)
 
     def view(self, state: EpireiaState, role: str | None) -> dict[str, Any]:

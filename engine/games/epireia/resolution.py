@@ -13,6 +13,7 @@ from engine.games.epireia.board import (
     space_name,
     token_label,
 )
+from engine.games.epireia.scenarios import check_objectives
 from engine.games.epireia.state import (
     BRIGANDS,
     HOME,
@@ -75,6 +76,7 @@ def gain(state: EpireiaState, role: str, reward: Reward, source: str) -> None:
         else:
             state.say(f"No {token_label(reward.token)} token is left in the supply.")
     state.say(f"{CITIES[seat.city].name} receives {reward.text()} from {source}.", role=role)
+    check_objectives(state, actor=role)  # its Prestige or token may meet the objective
 
 
 def add_prestige(state: EpireiaState, role: str, amount: int) -> None:
@@ -260,6 +262,7 @@ def take_territory(state: EpireiaState, territory_id: str, taker: str) -> None:
         f"{territory.tax} {territory.resource.title()}.",
         role=taker,
     )
+    check_objectives(state, actor=taker)  # "control N Territories"
 
 
 # 3. Greek Cities ----------------------------------------------------------------------------

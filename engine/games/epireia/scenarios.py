@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from engine.games.epireia import abilities, catalog
-from engine.games.epireia.state import EpireiaState
+from engine.games.epireia.board import CITIES
+from engine.games.epireia.content import CONTENT
+from engine.games.epireia.state import LEAGUES, EpireiaState
 
 
 def reveal_next_act(state: EpireiaState) -> None:
@@ -15,6 +17,7 @@ def reveal_next_act(state: EpireiaState) -> None:
     scenario.card = state.rng.choice(catalog.scenario_ids(scenario.act))
     scenario.completed = False
     scenario.winner = ""
+    scenario.winner_league = ""
     scenario.reveal_next = False
     scenario.revealed_turn = state.turn  # the turn post that shows it reads its story aloud
     state.reveals += 1
@@ -25,26 +28,58 @@ def reveal_next_act(state: EpireiaState) -> None:
     abilities.start_scenario(state, scenario.card)
 
 
-def check_objectives(state: EpireiaState) -> None:
-    """The first player to meet the current objective takes the reward at once."""
+def check_objectives(state: EpireiaState, actor: str | None = None) -> None:
+    """The first player to meet the current objective takes the reward at once.
+
+    ``actor`` is the player whose action (a development choice, an Empire's reward, a
+    Territory taken) just changed the game: when its league now meets the objective, its City
+    is credited (the reward goes to the league's reserve either way). Without an actor — the
+    card was revealed already met — the league is credited (the City with the 4 buildings for
+    The Long Walls)."""
     scenario = state.scenario
     if state.is_solo or state.result is not None or not scenario.card or scenario.completed:
         return
     if state.phase in ("setup", "battle", "over"):
         return
-    for role in state.roles:
-        if abilities.objective_met(state, role):
-            scenario.completed = True
-            scenario.winner = role
-            state.say(
-                f"{state.seats[role].city.title()} meets the objective of "
-                f"{catalog.scenario_name(scenario.card)} and takes its reward.",
-                role=role,
-            )
-            abilities.grant_reward(state, role)
-            if scenario.act < 3:
-                scenario.reveal_next = True
-            else:
-                state.end_after_round = True
-                state.say("Act III is completed: this is the last round before the great Battle.")
-            return
+    meeting = [role for role in state.roles if abilities.objective_met(state, role)]
+    if not meeting:
+        return
+    if actor in meeting:
+        league, credited = state.league_of(actor), actor
+    else:
+        leagues = [lg for lg in LEAGUES if any(state.league_of(r) == lg for r in meeting)]
+        league = leagues[0] if len(leagues) == 1 else both_meet(state, leagues)
+        credited = own_merit(state, league)
+    scenario.completed = True
+    scenario.winner = credited
+    scenario.winner_league = league
+    card = catalog.scenario_name(scenario.card)
+    if credited:
+        who = CITIES[state.seats[credited].city].name
+        state.say(f"{who} meets the objective of {card} and takes its reward.", role=credited)
+    else:
+        state.say(f"The {league.title()} League meets the objective of {card} and takes its "
+                  "reward.")
+    abilities.grant_reward(state, credited or state.league_roles(league)[0])
+    if scenario.act < 3:
+        scenario.reveal_next = True
+    else:
+        state.end_after_round = True
+        state.say("Act III is completed: this is the last round before the great Battle.")
+
+
+def both_meet(state: EpireiaState, leagues: list[str]) -> str:
+    """Both leagues meet the objective at once (a card revealed already met by both)."""
+    return leagues[0]
+
+
+def own_merit(state: EpireiaState, league: str) -> str:
+    """The City of ``league`` that meets the objective by itself (a City with 4 buildings, a
+    City's own Prestige), or ``""`` when it is the league's together."""
+    card = CONTENT.scenarios[state.scenario.card]
+    if card.objective.check not in ("buildings", "prestige"):
+        return ""
+    return next((r for r in state.league_roles(league)
+                 if abilities.objective_holds(state, r, card.objective)
+                 and (card.objective.check == "prestige"
+                      or len(state.seats[r].buildings) >= card.objective.amount)), "")

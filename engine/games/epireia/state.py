@@ -174,7 +174,8 @@ class ScenarioState(BaseModel):
     act: int = 0
     card: str = ""
     completed: bool = False
-    winner: str = ""  # role that met the objective first
+    winner: str = ""  # role whose action met the objective first ("" when the league's)
+    winner_league: str = ""  # league that met it (its reserve took the reward)
     history: list[str] = Field(default_factory=list)  # cards of past acts
     reveal_next: bool = False  # the next act's card is drawn at the start of next round
     revealed_turn: int = -1  # ``turn`` when the card (solo: the scenario) was revealed

@@ -22,7 +22,8 @@ channel messages and board images. Keys (stable; the renderer draws from exactly
   ``allied`` [city ids]}.
 - ``supply``: token kind -> tokens left.
 - ``scenario``: {``act``, ``card``, ``name``, ``story``, ``objective``, ``reward`` (token
-  kind), ``constraint``, ``completed``, ``winner`` (role), ``history`` [card ids],
+  kind), ``constraint``, ``completed``, ``winner`` (the role whose action met it, or "" when
+  the league met it together), ``winner_league``, ``history`` [card ids],
   ``reveal_next``, ``revealed_turn`` (the ``turn`` it was revealed in: that turn's post reads
   the story aloud)} (solo: the solo scenario's card, ``act`` 0).
 - ``solo``: None, or {``scenario``, ``name``, ``rounds``, ``enemy_cities``,
@@ -161,7 +162,8 @@ def scenario_view(state: EpireiaState) -> dict[str, Any]:
     return {"act": scenario.act, "card": scenario.card, "name": card["name"],
             "story": card["story"], "objective": card["objective"], "reward": card["reward"],
             "constraint": card["constraint"], "completed": scenario.completed,
-            "winner": scenario.winner, "history": list(scenario.history),
+            "winner": scenario.winner, "winner_league": scenario.winner_league,
+            "history": list(scenario.history),
             "reveal_next": scenario.reveal_next, "revealed_turn": scenario.revealed_turn}
 
 

@@ -167,3 +167,62 @@ def test_invalid_choices_change_nothing() -> None:
     with pytest.raises(IllegalChoice):
         act(GAME, state, "delian-1", "amt:9")
     assert state.model_dump_json() == before
+
+
+def test_the_city_whose_action_meets_a_league_objective_is_credited() -> None:
+    """Corinth (delian-2) builds the league's 4th building: Corinth meets the objective, not
+    Athens, the league's first seat; the reward goes to the league's reserve."""
+    state = set_up(3)
+    state.scenario.card = "long-walls"
+    corinth = state.seats["delian-2"]
+    corinth.buildings += ["granary", "foundry", "timber-yard"]
+    corinth.resources = {"wheat": 9, "wood": 9, "copper": 9}
+    choose(state, "delian-1", "done")
+    choose(state, "delian-2", "build:temple")
+    assert state.scenario.completed and state.scenario.winner == "delian-2"
+    assert state.scenario.winner_league == "delian"
+    assert "hoplites-2" in state.leagues["delian"].reserve
+    assert any(e.text == "Corinth meets the objective of The Long Walls and takes its reward."
+               for e in state.log)
+    assert GAME.view(state, None)["scenario"]["winner"] == "delian-2"
+
+
+def test_a_donation_that_fills_the_treasury_credits_the_donor() -> None:
+    state = set_up(3)
+    state.scenario.card = "delian-treasury"  # 12 resources in the league treasury
+    state.leagues["delian"].treasury = {"wheat": 5, "wood": 5, "copper": 0}
+    choose(state, "delian-1", "done")
+    state.seats["delian-2"].resources["copper"] = 4
+    choose(state, "delian-2", "don:copper")
+    choose(state, "delian-2", "amt:2")
+    assert state.scenario.winner == "delian-2"
+
+
+def test_a_territory_taken_in_the_resolution_credits_its_taker() -> None:
+    from engine.games.epireia.resolution import resolve_territories
+
+    state = set_up(4)
+    state.scenario.card = "potidaea"  # control 3 Territories
+    clear_figures(state)
+    state.territories["illyria"] = "peloponnesian-1"
+    state.territories["ionia"] = "peloponnesian-1"
+    state.seats["peloponnesian-1"].trade_posts = 1
+    place(state, "heliodorus", "peloponnesian-2", "epirus")
+    state.phase = "resolution"
+    resolve_territories(state)
+    assert state.territories["epirus"] == "peloponnesian-2"
+    assert state.scenario.winner == "peloponnesian-2"  # Larissa took the third
+
+
+def test_a_card_revealed_already_met_credits_the_league() -> None:
+    from engine.games.epireia.scenarios import check_objectives
+
+    state = set_up(3)
+    state.scenario.card = "sybota"  # 8 military tokens in the reserve
+    for _ in range(8):
+        state.supply["hoplites-1"] -= 1
+        state.leagues["peloponnesian"].reserve.append("hoplites-1")
+    check_objectives(state)
+    assert state.scenario.winner == "" and state.scenario.winner_league == "peloponnesian"
+    assert any(e.text.startswith("The Peloponnesian League meets the objective")
+               for e in state.log)
