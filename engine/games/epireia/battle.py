@@ -35,6 +35,7 @@ def empty_slots() -> dict[str, list[list[str]]]:
 def start_battle(state: EpireiaState) -> None:
     """1. Gathering: every league takes its reserve and its allied Greek Cities' tokens."""
     state.phase = "battle"
+    # Nothing is pending here: a round ends only once its choices are answered (flow.py).
     state.stack.clear()
     battle = BattleState()
     for league in LEAGUES:

@@ -49,6 +49,8 @@ def advance(state: EpireiaState) -> None:
             development_next(state)
         elif state.phase == "diplomacy":
             diplomacy_next(state)
+        elif state.phase == "resolution":
+            end_round(state)  # a choice the resolution asked for (a new figure) is answered
         elif state.phase == "battle":
             advance_battle(state)
         else:  # pragma: no cover - every phase is handled above
@@ -179,6 +181,11 @@ def diplomacy_next(state: EpireiaState) -> None:
     state.say(f"Round {state.round}: resolution phase.")
     resolution_phase(state)
     check_objectives(state)
+    if state.stack:
+        # The resolution asked for a choice (Prestige 15: a new figure). It is answered
+        # before the round ends, and so before a Great Battle that would clear the stack;
+        # ``advance`` ends the round once it is.
+        return
     end_round(state)
 
 

@@ -226,3 +226,48 @@ def test_a_card_revealed_already_met_credits_the_league() -> None:
     assert state.scenario.winner == "" and state.scenario.winner_league == "peloponnesian"
     assert any(e.text.startswith("The Peloponnesian League meets the objective")
                for e in state.log)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_prestige_15_in_the_last_round_s_resolution_brings_the_new_figure_to_the_battle(
+    players: int, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Persia's Prestige takes Athens to 15 in the resolution of the last round: the new
+    figure is chosen before the Great Battle (it used to be cleared with the stack)."""
+    from engine.games.epireia import abilities
+    from engine.games.epireia.battle import league_figures
+    from tests.games.epireia.helpers import new_game, script
+
+    if players == 1:
+        state = new_game(1, options={"solo_scenario": "first-peloponnesian-war"})
+        while state.phase == "setup":
+            choose(state, "solo", "fig:pericles" if "fig:pericles" in ids(state, "solo")
+                   else ids(state, "solo")[0])
+        role = "solo"
+        state.round = state.solo.rounds
+        monkeypatch.setattr(abilities, "solo_objectives_met", lambda state: True)
+    else:
+        state = set_up(2)
+        role = "delian-1"
+        state.round = state.options.round_limit
+    seat = state.seats[role]
+    seat.prestige = 14
+    seat.bonuses_taken = [3, 5, 7, 9, 11, 13]
+    for _ in range(2):
+        state.supply["hoplites-1"] -= 1
+        state.leagues[seat.league].reserve.append("hoplites-1")
+    reach_diplomacy(state)
+    while role not in GAME.prompts(state):
+        choose(state, next(iter(GAME.prompts(state))), "done")
+    choose(state, role, "mv:pericles")
+    script(state, 12, 12, 12, 12)  # solo enemies to Syracuse; Pericles succeeds at Persia
+    choose(state, role, "to:persia")  # his only figure moved: the resolution follows
+    assert seat.prestige == 15 and state.phase == "resolution"
+    assert state.stack[-1].name == "ability"
+    offered = ids(state, role)
+    assert "cimon" in offered
+    choose(state, role, "cimon")
+    assert state.phase == "battle"
+    assert "cimon" in seat.figure_cards
+    assert "cimon" in league_figures(state, seat.league)
+    assert not GAME.invariants(state)
