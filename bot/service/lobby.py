@@ -1,0 +1,258 @@
+"""The lobby: open it, join, pick a side, leave, cancel, start the game, and a rematch."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from bot import errors
+from bot.models import GameRow, LoadedGame, TurnUpdate
+from bot.service.core import ServiceBase
+from bot.storage import queries, stamp
+from engine.core.game import Game
+from engine.core.registry import get_game
+from engine.core.rng import Rng, new_seed, seed_digest
+from engine.core.runner import parse_options, start
+
+PLATFORM_OPTIONS = ("timeout_hours", "timeout_policy")
+
+
+class LobbyMixin(ServiceBase):
+    """Before the game: seats, sides and the start."""
+
+    @staticmethod
+    def _require_lobby(loaded: LoadedGame) -> None:
+        if loaded.row.status != "lobby":
+            raise errors.GameStarted()
+
+    @staticmethod
+    def _lobby_roles(game: Game[Any, Any], options: dict[str, Any]) -> list[str]:
+        """Every side a lobby seat may pick: the sides of any allowed player count."""
+        parsed = parse_options(game, options)
+        roles: list[str] = []
+        for players in range(game.min_players, game.max_players + 1):
+            for info in game.roles(players, parsed):
+                if info.id not in roles:
+                    roles.append(info.id)
+        return roles
+
+    @staticmethod
+    def _game_options(game: Game[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
+        fields = getattr(game.Options, "model_fields", {})
+        return {k: v for k, v in options.items() if k not in PLATFORM_OPTIONS or k in fields}
+
+    @staticmethod
+    def _check_policy(policy: str) -> str:
+        if policy not in ("pass", "resign"):
+            raise errors.BadSetting("The timeout policy is either 'pass' or 'resign'.")
+        return policy
+
+    async def open_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        host_id: int,
+        options: dict[str, Any] | None = None,
+        *,
+        timeout_hours: float | None = None,
+        timeout_policy: str | None = None,
+        rematch_of: int | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> GameRow:
+        """A new lobby in a channel (or thread), with the host seated.
+
+        ``seats`` (user ids, in order) seats those users instead of only the host.
+        """
+        game = get_game(kind)
+        given = dict(options or {})
+        hours = self._check_hours(
+            timeout_hours if timeout_hours is not None else given.get("timeout_hours")
+        )
+        policy = self._check_policy(timeout_policy or given.get("timeout_policy") or "pass")
+        game_options = self._game_options(game, given)
+        parse_options(game, game_options)
+        now = stamp(self._now())
+        try:
+            async with self.db.transaction() as conn:
+                game_id = await queries.insert_game(
+                    conn, guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
+                    options=json.dumps(game_options, sort_keys=True), now=now,
+                    timeout_hours=hours, timeout_policy=policy, rematch_of=rematch_of,
+                )
+                for user in seats or [host_id]:
+                    await queries.insert_seat(conn, game_id, user, None, now)
+                row = await queries.get_game(conn, game_id)
+        except sqlite3.IntegrityError as error:
+            if "games.channel_id" in str(error) or "UNIQUE" in str(error):
+                raise errors.ChannelBusy() from None
+            raise
+        assert row is not None
+        return self._row(row)
+
+    async def join(self, channel_id: int, user_id: int, role: str | None = None) -> LoadedGame:
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            self._require_lobby(loaded)
+            mine = [s for s in loaded.seats if s.user_id == user_id]
+            full = len(loaded.seats) >= loaded.game.max_players
+            if role is None:
+                if mine:
+                    raise errors.AlreadyJoined()
+                if full:
+                    raise errors.LobbyFull()
+                await queries.insert_seat(conn, loaded.id, user_id, None, now)
+            else:
+                self._check_role(loaded, role, user_id)
+                free = [s for s in mine if s.role is None]
+                if free:
+                    await queries.set_seat_role(conn, loaded.id, free[0].seat, role)
+                elif full:
+                    raise errors.LobbyFull()
+                else:
+                    await queries.insert_seat(conn, loaded.id, user_id, role, now)
+            await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+            return await self._fetch(conn, loaded.id)
+
+    def _check_role(self, loaded: LoadedGame, role: str, user_id: int) -> None:
+        if role not in self._lobby_roles(loaded.game, loaded.row.options):
+            names = ", ".join(self._lobby_roles(loaded.game, loaded.row.options))
+            raise errors.UnknownRole(f"{loaded.game.name} has no side {role!r}. Sides: {names}.")
+        holder = next((s for s in loaded.seats if s.role == role), None)
+        if holder is not None:
+            if holder.user_id == user_id:
+                raise errors.AlreadyJoined(f"You already play {loaded.role_name(role)}.")
+            raise errors.RoleTaken(f"Someone else already plays {loaded.role_name(role)}.")
+
+    async def choose_role(self, channel_id: int, user_id: int, role: str) -> LoadedGame:
+        """Pick a side in the lobby (the seat without a side, or switch your only seat)."""
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            self._require_lobby(loaded)
+            mine = [s for s in loaded.seats if s.user_id == user_id]
+            if not mine:
+                raise errors.NotInGame()
+            if any(s.role == role for s in mine):
+                return loaded
+            self._check_role(loaded, role, user_id)
+            free = [s for s in mine if s.role is None]
+            if free:
+                seat = free[0].seat
+            elif len(mine) == 1:
+                seat = mine[0].seat
+            else:
+                raise errors.ServiceError(
+                    "You hold several sides; leave and join again to change them."
+                )
+            await queries.set_seat_role(conn, loaded.id, seat, role)
+            await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+            return await self._fetch(conn, loaded.id)
+
+    async def leave(self, channel_id: int, user_id: int) -> LoadedGame:
+        """Leave a lobby. The host's role passes to the next player; the last one closes it."""
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            if loaded.row.status != "lobby":
+                raise errors.GameStarted(
+                    "The game has started: use /game resign to give up."
+                )
+            if not loaded.is_player(user_id):
+                raise errors.NotInGame()
+            await self._unseat(conn, loaded, user_id, now)
+            return await self._fetch(conn, loaded.id)
+
+    async def cancel(self, channel_id: int, user_id: int) -> GameRow:
+        """The host closes the lobby; the channel is free again."""
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            if loaded.row.status != "lobby":
+                raise errors.GameStarted(
+                    "The game has started; a moderator can end it with /mod abort."
+                )
+            if loaded.row.host_id != user_id:
+                raise errors.NotHost()
+            await queries.update_game(
+                conn, loaded.id, loaded.version, status="aborted", updated_at=now
+            )
+            row = await queries.get_game(conn, loaded.id)
+        assert row is not None
+        return self._row(row)
+
+    async def start(self, channel_id: int, user_id: int) -> TurnUpdate:
+        """Deal the sides, set the game up from a fresh secret seed, and begin."""
+        moment = self._now()
+        now = stamp(moment)
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            self._require_lobby(loaded)
+            if loaded.row.host_id != user_id:
+                raise errors.NotHost()
+            game = loaded.game
+            players = len(loaded.seats)
+            if players < game.min_players:
+                raise errors.NotEnoughPlayers(
+                    f"{game.name} needs at least {game.min_players} players;"
+                    f" {players} joined so far."
+                )
+            if players > game.max_players:
+                raise errors.LobbyFull()
+            infos = game.roles(players, parse_options(game, loaded.row.options))
+            sides = [info.id for info in infos]
+            taken = [s.role for s in loaded.seats if s.role is not None]
+            wrong = [r for r in taken if r not in sides]
+            if wrong:
+                raise errors.UnknownRole(
+                    f"With {players} players the sides are {', '.join(sides)};"
+                    f" {', '.join(wrong)} is not one of them. Pick again."
+                )
+            seed = new_seed()
+            free = [r for r in sides if r not in taken]
+            Rng(seed=f"seats:{seed}").shuffle(free)
+            open_seats = [s for s in loaded.seats if s.role is None]
+            if len(free) != len(open_seats):
+                names = ", ".join(loaded.role_name(r) for r in free)
+                raise errors.NotEnoughPlayers(f"Every side needs a player; still free: {names}.")
+            for seat, role in zip(open_seats, free, strict=True):
+                await queries.set_seat_role(conn, loaded.id, seat.seat, role)
+            state = start(game, seed, players, loaded.row.options)
+            first = {role: loaded.version + 1 for role in game.prompts(state)}
+            ok = await queries.update_game(
+                conn, loaded.id, loaded.version, status="running", seed=seed,
+                seed_sha256=seed_digest(seed), players=players, state=state.model_dump_json(),
+                updated_at=now, prompt_versions=json.dumps(first, sort_keys=True),
+                turn_log_start=len(state.log),
+                **self._timer_fields(loaded.row.timeout_hours, moment),
+            )
+            if not ok:
+                raise errors.StaleChoice(loaded.version)
+            seats = {s.seat: s.user_id for s in loaded.seats}
+            await queries.append_action(
+                conn, game_id=loaded.id, kind="start", at=now, version=loaded.version + 1,
+                user_id=user_id, detail=json.dumps({"seats": seats}),
+            )
+            after = await self._fetch(conn, loaded.id)
+        assert after.state is not None
+        return TurnUpdate(
+            loaded=after,
+            turn_ended=True,
+            public_log=[e for e in after.state.log if e.visible_to is None],
+        )
+
+    async def rematch(self, game_id: int, user_id: int) -> GameRow:
+        """A new lobby in the same channel with the same players, options and timer."""
+        old = await self.load(game_id)
+        if old.row.status not in ("finished", "aborted"):
+            raise errors.ChannelBusy("This game is still going.")
+        if not old.is_player(user_id):
+            raise errors.NotInGame()
+        return await self.open_lobby(
+            old.row.guild_id, old.row.channel_id, old.row.kind, user_id, old.row.options,
+            timeout_hours=old.row.timeout_hours, timeout_policy=old.row.timeout_policy,
+            rematch_of=old.id, seats=[s.user_id for s in old.seats],
+        )

@@ -1,0 +1,160 @@
+"""Moderation: abort, kick, replace, pause, resume and the turn timer, each logged with
+the moderator's id (``mod_undo`` is in ``bot.service.undo``).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from bot import errors
+from bot.models import GameRow, LoadedGame, TurnUpdate
+from bot.service.core import ServiceBase, Step
+from bot.storage import queries, stamp
+from engine.core.runner import RESIGN
+
+
+class ModerationMixin(ServiceBase):
+    """A moderator's changes to a game."""
+
+    @staticmethod
+    def _require_active(loaded: LoadedGame) -> None:
+        if loaded.row.status not in ("lobby", "running", "paused"):
+            raise errors.GameOver()
+
+    async def _after_write(self, game_id: int) -> LoadedGame:
+        async with self.db.read() as conn:
+            return await self._fetch(conn, game_id)
+
+    async def _mod_row(
+        self,
+        conn: aiosqlite.Connection,
+        loaded: LoadedGame,
+        mod_id: int,
+        now: datetime,
+        detail: dict[str, Any],
+        **fields: Any,
+    ) -> None:
+        """A moderator's change: game fields + one log row, with the version check."""
+        if not await queries.update_game(
+            conn, loaded.id, loaded.version, updated_at=stamp(now), **fields
+        ):
+            raise errors.StaleChoice(await queries.game_version(conn, loaded.id) or 0)
+        await queries.append_action(
+            conn, game_id=loaded.id, kind="mod", at=stamp(now), version=loaded.version + 1,
+            user_id=mod_id, detail=json.dumps(detail),
+        )
+
+    async def abort(self, game_id: int, mod_id: int) -> GameRow:
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_active(loaded)
+            now = self._now()
+            async with self.db.transaction() as conn:
+                await self._mod_row(
+                    conn, loaded, mod_id, now, {"abort": True}, status="aborted",
+                    deadline=None, remind_at=None,
+                )
+            return (await self._after_write(game_id)).row
+
+    async def kick(
+        self, game_id: int, mod_id: int, user_id: int, *, resign: bool = False
+    ) -> TurnUpdate:
+        """Remove a player from a lobby. In a running game only with ``resign``: their sides
+        resign, which by the rules ends the game for everyone (a side cannot just leave);
+        without it the refusal points to ``replace`` (someone takes over) and ``abort``."""
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_active(loaded)
+            if not loaded.is_player(user_id):
+                raise errors.NotInGame("That user is not in this game.")
+            if loaded.row.status == "lobby":
+                now = self._now()
+                async with self.db.transaction() as conn:
+                    await self._unseat(conn, loaded, user_id, stamp(now))
+                    await queries.append_action(
+                        conn, game_id=loaded.id, kind="mod", at=stamp(now),
+                        version=loaded.version + 1, user_id=mod_id,
+                        detail=json.dumps({"kick": user_id}),
+                    )
+                return TurnUpdate(loaded=await self._after_write(game_id), turn_ended=False)
+            roles = loaded.roles_of(user_id)
+            if not resign:
+                sides = " and ".join(loaded.role_name(r) for r in roles)
+                raise errors.SeatsHeld(
+                    f"That player plays {sides} in this game. Removing them would resign "
+                    f"{'those sides' if len(roles) > 1 else 'that side'} and end the game for "
+                    "everyone. To keep the game going, give their seats to someone else with "
+                    "/mod replace; to stop it without a result, /mod abort; to end it as "
+                    "their resignation, /mod kick again with resign: True."
+                )
+            steps = [Step(r, RESIGN) for r in roles]
+            return await self._commit(loaded, steps, "mod", mod_id, detail={"kick": user_id})
+
+    async def replace(
+        self, game_id: int, mod_id: int, old_user: int, new_user: int
+    ) -> LoadedGame:
+        """Give every seat of ``old_user`` to ``new_user`` (the game carries on)."""
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_active(loaded)
+            if not loaded.is_player(old_user):
+                raise errors.NotInGame("That user is not in this game.")
+            if old_user == new_user:
+                raise errors.BadSetting("That is the same person.")
+            now = self._now()
+            extra: dict[str, Any] = {}
+            if loaded.row.host_id == old_user:
+                extra["host_id"] = new_user
+            async with self.db.transaction() as conn:
+                await queries.replace_seat_user(conn, game_id, old_user, new_user)
+                await self._mod_row(
+                    conn, loaded, mod_id, now, {"replace": [old_user, new_user]}, **extra
+                )
+            return await self._after_write(game_id)
+
+    async def pause(self, game_id: int, mod_id: int) -> LoadedGame:
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_running(loaded)
+            async with self.db.transaction() as conn:
+                await self._mod_row(
+                    conn, loaded, mod_id, self._now(), {"pause": True}, status="paused",
+                    deadline=None, remind_at=None, reminded=0,
+                )
+            return await self._after_write(game_id)
+
+    async def resume(self, game_id: int, mod_id: int) -> LoadedGame:
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            if loaded.row.status != "paused":
+                raise errors.NotRunning("This game is not paused.")
+            now = self._now()
+            async with self.db.transaction() as conn:
+                await self._mod_row(
+                    conn, loaded, mod_id, now, {"resume": True}, status="running",
+                    **self._timer_fields(loaded.row.timeout_hours, now),
+                )
+            return await self._after_write(game_id)
+
+    async def set_timeout(self, game_id: int, mod_id: int, hours: float | None) -> GameRow:
+        """Set (or with 0/None, remove) the per-turn timer; it restarts now."""
+        checked = self._check_hours(hours)
+        async with self._lock(game_id):
+            loaded = await self.load(game_id)
+            self._require_active(loaded)
+            now = self._now()
+            timer = (
+                self._timer_fields(checked, now)
+                if loaded.row.status == "running"
+                else {"deadline": None, "remind_at": None, "reminded": 0}
+            )
+            async with self.db.transaction() as conn:
+                await self._mod_row(
+                    conn, loaded, mod_id, now, {"timeout_hours": checked},
+                    timeout_hours=checked, **timer,
+                )
+            return (await self._after_write(game_id)).row
