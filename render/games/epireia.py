@@ -9,6 +9,7 @@ public map data.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -275,9 +276,67 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 fill=(250, 220, 140), anchor="rm")
 
 
+# The board is read on phones at a quarter of its width: panel text is drawn at READABLE px
+# or more when it fits, and only what does not fit (a long story, figure abilities) gives way.
+READABLE = 20
+SENTENCE_END = re.compile(r"(?<=[.!?”])\s+")
+
+
+def _fits(text: str, width: int, height: int, size: int, bold: bool = False) -> bool:
+    lines = c.wrap(text, width, size, bold)
+    widest = max((c.text_size(line, size, bold)[0] for line in lines), default=0)
+    return widest <= width and int(size * 1.2) * len(lines) <= height
+
+
+def _largest(text: str, width: int, height: int, start: int, minimum: int,
+             bold: bool = False) -> int:
+    """The largest size in [minimum, start] at which ``text`` fits the box, or 0."""
+    for size in range(start, minimum - 1, -1):
+        if _fits(text, width, height, size, bold):
+            return size
+    return 0
+
+
+def _text_at(draw: ImageDraw.ImageDraw, box: c.Box, text: str, size: int,
+             fill: c.RGB = c.INK, bold: bool = False) -> int:
+    """``text`` wrapped at ``size`` from the box's top left; returns the height drawn."""
+    x0, y0, x1, _ = box
+    y = y0
+    for line in c.wrap(text, x1 - x0, size, bold):
+        draw.text((x0, y), line, font=c.font(size, bold), fill=fill)
+        y += int(size * 1.2)
+    return y - y0
+
+
+def shortened(text: str, width: int, height: int, size: int) -> str:
+    """As many whole sentences of ``text`` as fit at ``size`` (paragraphs kept), with "…" if
+    some are left; a first sentence too long for the box is cut between words."""
+    pieces: list[tuple[str, str]] = []  # (sentence, what follows it: " " or a paragraph break)
+    for paragraph in (p for p in text.split("\n") if p.strip()):
+        sentences = SENTENCE_END.split(" ".join(paragraph.split()))
+        pieces += [(sentence, " ") for sentence in sentences[:-1]] + [(sentences[-1], "\n")]
+    kept = ""
+    for index, (sentence, _) in enumerate(pieces):
+        candidate = kept + sentence
+        last = index == len(pieces) - 1
+        if not _fits(candidate if last else candidate + " …", width, height, size):
+            break
+        kept = candidate + pieces[index][1]
+    else:
+        return kept.strip()
+    if kept:
+        return kept.rstrip() + " …"
+    words = pieces[0][0].split() if pieces else []
+    for count in range(len(words) - 1, 2, -1):
+        candidate = " ".join(words[:count]) + " …"
+        if _fits(candidate, width, height, size):
+            return candidate
+    return ""
+
+
 def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
     scenario = _dict(view.get("scenario"))
-    box = (PANEL_X, top, WIDTH - 12, top + 250)
+    box = (PANEL_X, top, WIDTH - 12, top + scenario_height(view))
     draw.rounded_rectangle(box, radius=10, fill=(250, 244, 226), outline=(120, 80, 20), width=3)
     act = c.as_int(scenario.get("act"))
     name = str(scenario.get("name") or c.title_case(str(scenario.get("card") or "")) or "")
@@ -287,7 +346,7 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) ->
         heading = f"Solo scenario: {name}" if name else "Solo scenario"
     else:
         heading = "Scenario"
-    c.draw_text_box(draw, (box[0] + 12, top + 8, box[2] - 12, top + 44), heading, start=24,
+    c.draw_text_box(draw, (box[0] + 12, top + 8, box[2] - 12, top + 44), heading, start=27,
                     bold=True, fill=(100, 60, 10), align="left")
     parts = []
     if scenario.get("objective"):
@@ -301,11 +360,20 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) ->
         league = str(scenario.get("winner_league") or "")
         by = seat_name(view, winner) if winner else LEAGUE_NAMES.get(league, "")
         parts.append("Completed" + (f" by {by}" if by else "") + ".")
-    if scenario.get("story"):
-        parts.append(f"“{scenario['story']}”")
-    text = "\n".join(parts) or "No scenario card yet."
-    c.draw_text_box(draw, (box[0] + 12, top + 48, box[2] - 12, box[3] - 8), text, start=18,
-                    align="left", valign="top")
+    facts = "\n".join(parts) or "No scenario card yet."
+    inner = (box[0] + 14, top + 50, box[2] - 14, box[3] - 8)
+    width, height = inner[2] - inner[0], inner[3] - inner[1]
+    size = _largest(facts, width, height, 22, 14) or 14
+    used = _text_at(draw, inner, facts, size)
+    # The story below, in whole sentences (all of it is read in the turn post that reveals it).
+    story = str(scenario.get("story") or "")
+    room = height - used - 6
+    if story and room >= 2 * 17:
+        story_size = max(17, size - 2)
+        told = shortened(story, width, room, story_size)
+        if told:
+            _text_at(draw, (inner[0], inner[1] + used + 6, inner[2], inner[3]), told,
+                     story_size, fill=(110, 85, 50))
     return box[3] + 10
 
 
@@ -321,33 +389,35 @@ def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
         members = [seat_name(view, r) for r, s in _dict(view.get("seats")).items()
                    if _dict(s).get("league") == league]
         seat_leagues = {_dict(s).get("league") for s in _dict(view.get("seats")).values()}
-        if league not in seat_leagues:
-            members += [CITIES[e].name + " (enemy)" for e in
-                        _list(_dict(view.get("solo")).get("enemy_cities")) if e in CITIES]
-        title = LEAGUE_NAMES[league] + (f" ({', '.join(members)})" if members else "")
-        c.draw_text_box(draw, (box[0] + 12, top + 6, box[2] - 12, top + 36), title, start=22,
+        enemies = [CITIES[e].name for e in _list(_dict(view.get("solo")).get("enemy_cities"))
+                   if e in CITIES]
+        if league not in seat_leagues and enemies:
+            title = f"Enemy: {', '.join(enemies)} ({LEAGUE_NAMES[league]})"
+        else:
+            title = LEAGUE_NAMES[league] + (f" ({', '.join(members)})" if members else "")
+        c.draw_text_box(draw, (box[0] + 12, top + 6, box[2] - 12, top + 38), title, start=25,
                         bold=True, fill=colour, align="left")
         army = _dict(_dict(view.get("solo")).get("enemy_army"))
         if league not in seat_leagues and army:
-            _draw_enemy_army(draw, army, (box[0] + 8, top + 40, box[2] - 8, box[3] - 6), colour)
+            _draw_enemy_army(draw, army, (box[0] + 8, top + 42, box[2] - 8, box[3] - 6), colour)
             top = box[3] + 8
             continue
         treasury = _dict(data.get("treasury"))
         x = float(box[0] + 14)
         for resource in RESOURCE_SHORT:
-            badge = c.pill(draw, (x + 40, top + 56), f"{c.as_int(treasury.get(resource))}",
-                           RESOURCE_COLOURS[resource], size=20)
-            c.label(draw, (badge[2] + 6, top + 56), RESOURCE_SHORT[resource], size=17,
+            badge = c.pill(draw, (x + 26, top + 60), f"{c.as_int(treasury.get(resource))}",
+                           RESOURCE_COLOURS[resource], size=23)
+            c.label(draw, (badge[2] + 7, top + 60), RESOURCE_SHORT[resource], size=21,
                     anchor="lm")
-            x += 180
+            x += 184
         reserve = count_tokens(_list(data.get("reserve")))
         reserve_text = ", ".join(f"{token_label(k)} ×{n}" for k, n in reserve) or "none"
         allied = [CITIES[cid].name if cid in CITIES else cid for cid in _list(data.get("allied"))]
         allied += [CITIES[cid].name for cid, lg in greek.items()
                    if lg == league and cid in CITIES and CITIES[cid].name not in allied]
         lines = f"Reserve: {reserve_text}\nAllied cities: {', '.join(allied) or 'none'}"
-        c.draw_text_box(draw, (box[0] + 12, top + 78, box[2] - 12, box[3] - 6), lines, start=18,
-                        align="left", valign="top")
+        c.draw_text_box(draw, (box[0] + 12, top + 84, box[2] - 12, box[3] - 4), lines,
+                        start=READABLE + 1, minimum=13, align="left", valign="top")
         top = box[3] + 8
     return top
 
@@ -384,7 +454,13 @@ def _draw_enemy_army(draw: ImageDraw.ImageDraw, army: dict[str, Any], box: c.Box
                     bold=True, fill=colour)
 
 
-def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+PANEL_TOP = MAP_BOX[1] + 4
+LEAGUES_HEIGHT = 2 * (150 + 8)
+EXTRAS_SIZE = READABLE + 1
+
+
+def extras_lines(view: dict[str, Any]) -> list[str]:
+    """The panel's last lines: who is asked what, the supply, the Augur, the end."""
     lines = []
     asked = _dict(view.get("prompt_text"))
     for role in _list(view.get("to_act")):
@@ -392,8 +468,8 @@ def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
             lines.append(f"{seat_name(view, str(role))}: {asked[role]}")
     supply = _dict(view.get("supply"))
     if supply:
-        lines.append("Token supply: " + ", ".join(
-            f"{token_label(k)} {c.as_int(v)}" for k, v in sorted(supply.items())))
+        lines.append("Supply: " + " · ".join(
+            f"{short_token(k)} {c.as_int(v)}" for k, v in sorted(supply.items())))
     augur = _dict(view.get("augur"))
     if augur.get("active"):
         lines.append(f"Augur: {augur.get('active_name') or c.title_case(str(augur['active']))}")
@@ -401,6 +477,25 @@ def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
         lines.append(f"Augur cards left: {c.as_int(augur.get('deck_size'))}")
     if view.get("end_after_round"):
         lines.append("Act III completed: the Great Battle follows this round.")
+    return lines
+
+
+def extras_bottom(view: dict[str, Any]) -> int:
+    return MAP_BOX[3] - (92 if _dict(view.get("result")).get("reason") else 4)
+
+
+def scenario_height(view: dict[str, Any]) -> int:
+    """The scenario card takes what the last lines leave (between 220 and 340 px)."""
+    lines = extras_lines(view)
+    width = WIDTH - 12 - PANEL_X - 4
+    wrapped = sum(len(c.wrap(line, width, EXTRAS_SIZE)) for line in lines)
+    need = int(EXTRAS_SIZE * 1.2) * wrapped + 8
+    free = extras_bottom(view) - PANEL_TOP - LEAGUES_HEIGHT - 10 - need
+    return max(220, min(340, free))
+
+
+def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    lines = extras_lines(view)
     result = _dict(view.get("result"))
     if result.get("reason"):
         winners = [seat_name(view, str(w)) for w in _list(result.get("winners"))]
@@ -410,10 +505,10 @@ def _draw_extras(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
         draw.rounded_rectangle(box, radius=10, fill=(40, 36, 32))
         c.draw_text_box(draw, (box[0] + 10, box[1] + 6, box[2] - 10, box[3] - 6), banner,
                         start=22, bold=True, fill=(250, 220, 140))
-    bottom = MAP_BOX[3] - (92 if result.get("reason") else 4)
     if lines:
-        c.draw_text_box(draw, (PANEL_X, top, WIDTH - 12, bottom), "\n".join(lines),
-                        start=16, align="left", fill=c.MUTED, valign="top")
+        c.draw_text_box(draw, (PANEL_X + 4, top, WIDTH - 12, extras_bottom(view)),
+                        "\n".join(lines), start=EXTRAS_SIZE, minimum=12, align="left",
+                        fill=(75, 70, 80), valign="top")
 
 
 def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
@@ -424,52 +519,64 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
     colour = CITY_COLOURS.get(city, LEAGUE_COLOURS.get(league, c.GREY))
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=c.PANEL, outline=colour, width=4)
-    draw.rounded_rectangle((x0, y0, x1, y0 + 42), radius=10, fill=colour)
-    title = seat_name(view, role) + (f" · {LEAGUE_NAMES[league]}" if league in LEAGUE_NAMES else "")
-    c.draw_text_box(draw, (x0 + 10, y0 + 4, x1 - 70, y0 + 38), title, start=22, bold=True,
+    draw.rounded_rectangle((x0, y0, x1, y0 + 44), radius=10, fill=colour)
+    league_name = LEAGUE_NAMES.get(league, "")
+    title = seat_name(view, role) + (f" · {league_name}" if league_name else "")
+    if league_name and not c.fit_size(title, x1 - x0 - 90, 38, 24, True) >= 20:
+        title = seat_name(view, role) + f" · {league_name.split()[0]}"
+    c.draw_text_box(draw, (x0 + 10, y0 + 4, x1 - 76, y0 + 40), title, start=25, bold=True,
                     fill=c.WHITE, align="left")
-    c.label(draw, (x1 - 12, y0 + 21), f"★{c.as_int(seat.get('prestige'))}", size=24,
+    c.label(draw, (x1 - 12, y0 + 22), f"★{c.as_int(seat.get('prestige'))}", size=27,
             bold=True, fill=c.WHITE, anchor="rm")
     resources = _dict(seat.get("resources"))
-    x = float(x0 + 12)
-    step = (x1 - x0 - 24) / 3
-    for resource in RESOURCE_SHORT:
-        badge = c.pill(draw, (x + 22, y0 + 64), str(c.as_int(resources.get(resource))),
-                       RESOURCE_COLOURS[resource], size=20)
-        c.label(draw, (badge[2] + 5, y0 + 64), RESOURCE_SHORT[resource], size=16, anchor="lm")
-        x += step
+    step = (x1 - x0 - 20) / 3
+    for i, resource in enumerate(RESOURCE_SHORT):
+        x = x0 + 10 + i * step
+        badge = c.pill(draw, (x + 24, y0 + 68), str(c.as_int(resources.get(resource))),
+                       RESOURCE_COLOURS[resource], size=23)
+        name = RESOURCE_SHORT[resource]
+        room = int(x + step - badge[2] - 10)
+        c.label(draw, (badge[2] + 6, y0 + 68), name, size=c.fit_size(name, room, 26, 21, False, 13),
+                anchor="lm")
     admin = str(seat.get("administrator_name")
                 or c.title_case(str(seat.get("administrator") or "")))
     lines = []
     if admin:
-        lines.append(f"Administrator: {admin} (used {c.as_int(seat.get('admin_uses'))}/3)")
-    lines.append(f"Trade posts left: {c.as_int(seat.get('trade_posts'))}"
-                 + (f" · {c.as_int(seat.get('actions_left'))} development action(s) left"
-                    if view.get("phase") == "development" and c.as_int(seat.get("actions_left"))
-                    else ""))
+        lines.append(f"{admin}: used {c.as_int(seat.get('admin_uses'))} of 3")
+    actions = c.as_int(seat.get("actions_left"))
+    lines.append(f"Trade posts: {c.as_int(seat.get('trade_posts'))}"
+                 + (f" · actions left: {actions}"
+                    if view.get("phase") == "development" and actions else ""))
     buildings = [str(b.get("name") if isinstance(b, dict) else c.title_case(str(b)))
                  for b in _list(seat.get("buildings"))]
     lines.append("Buildings: " + (", ".join(buildings) or "none"))
     figures = _dict(view.get("figures"))
     figure_lines = []
+    abilities = []
     for fid in _list(seat.get("figure_cards")):
         figure = _dict(figures.get(fid))
         attack = figure.get("attack")
         sea = " ⚓" if figure.get("sea") else ""
         where = place_name(str(figure.get("location") or "home"))
         power = f" ⚔{attack}" if attack is not None else ""
-        ability = str(figure.get("ability") or "")
-        figure_lines.append(f"{figure_name(view, str(fid))}{power}{sea} @ {where}"
-                            + (f" — {ability}" if ability else ""))
-    if figure_lines:
-        lines.extend(f"• {line}" for line in figure_lines)
-    elif view.get("phase") == "setup":
-        lines.append("Starting figure: " + ("chosen, face down" if seat.get("has_chosen")
-                                            else "choosing…"))
-    else:
-        lines.append("Figures: none")
-    c.draw_text_box(draw, (x0 + 12, y0 + 90, x1 - 12, y1 - 8), "\n".join(lines), start=19,
-                    align="left", valign="top")
+        figure_lines.append(f"• {figure_name(view, str(fid))}{power}{sea} @ {where}")
+        abilities.append(str(figure.get("ability") or ""))
+    if not figure_lines:
+        figure_lines.append("Starting figure: " + ("chosen, face down" if seat.get("has_chosen")
+                                                   else "choosing…")
+                            if view.get("phase") == "setup" else "Figures: none")
+    inner = (x0 + 12, y0 + 94, x1 - 10, y1 - 6)
+    width, height = inner[2] - inner[0], inner[3] - inner[1]
+    # Figures' abilities only where they fit at a readable size: the facts come first.
+    full = lines + [f"{line} — {ability}" if ability else line
+                    for line, ability in zip(figure_lines, abilities + [""] * len(figure_lines),
+                                             strict=False)]
+    text = "\n".join(full)
+    size = _largest(text, width, height, 24, READABLE - 2)
+    if not size:
+        text = "\n".join(lines + figure_lines)
+        size = _largest(text, width, height, 24, 12) or 12
+    _text_at(draw, inner, text, size)
 
 
 class EpireiaRenderer:
@@ -480,7 +587,7 @@ class EpireiaRenderer:
         _draw_header(draw, view)
         image.paste(_draw_map(view), (MAP_BOX[0], MAP_BOX[1]))
         draw.rectangle(MAP_BOX, outline=c.INK, width=2)
-        top = _draw_scenario(draw, view, MAP_BOX[1] + 4)
+        top = _draw_scenario(draw, view, PANEL_TOP)
         top = _draw_leagues(draw, view, top)
         _draw_extras(draw, view, top)
         roles = list(_dict(view.get("seats")))

@@ -234,3 +234,25 @@ def test_a_revealed_card_s_whole_story_is_read_in_the_turn_post_that_reveals_it(
     state.turn += 1  # the next post only names the card
     later = RENDERER.status_text(GAME.view(state, None))
     assert "Muse" not in later and "The Olympic Games" in later
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_side_panel_and_city_boards_are_readable_on_a_phone(
+    players: int, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board is read at about a quarter of its width: the scenario's facts and the city
+    boards are drawn at 18 px or more (abilities give way first), the story at 17 or more."""
+    from render.games import epireia as module
+
+    sizes: list[int] = []
+    original = module._text_at
+
+    def spy(draw: Any, box: Any, text: str, size: int, *args: Any, **kwargs: Any) -> int:
+        sizes.append(size)
+        return original(draw, box, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(module, "_text_at", spy)
+    for steps in (40, 160, 400):
+        state = _state(players, steps, seed=f"read{players}-{steps}")
+        RENDERER.board(GAME.view(state, None))
+    assert sizes and min(sizes) >= 17, sizes
