@@ -727,6 +727,19 @@ def score_ev_space(ctx: Context, frame: Frame, cid: str) -> float:
         return 0.0
     if verb == "unit":
         return 1.0  # Under Cover of Night: a crew goes with the cannon
+    if verb == "card" and name == "ev_discard":  # keep the best cards
+        return -max(_card_value(state, role, arg, m) for m in ("ap", "event")
+                    if m == "ap" or cards.card(arg).beneficial_to(role))
+    if verb == "from" and name == "ev_retreat":
+        src, _, kind = arg.partition(":")
+        from engine.games.freedom.events import _back_steps
+
+        backs = [ctx.potential(b) for b in _back_steps(state, src, kind)]
+        drop = ctx.potential(src) - min(backs, default=ctx.potential(src))
+        return drop if role == "insurgents" else -drop
+    if name == "ev_retreat" and verb == "space":
+        value = ctx.potential(arg)
+        return -value if role == "insurgents" else value
     if verb == "area":
         if name == "ev_strip":  # remove a marker: from an enemy tile
             area = state.areas[arg]
@@ -737,6 +750,17 @@ def score_ev_space(ctx: Context, frame: Frame, cid: str) -> float:
         return -50.0
     if name == "ev_remove":
         return _removal_value(ctx, frame, arg)
+    if name == "ev_sortie":
+        here = state.spaces[arg]
+        side = frame.data.get("side")
+        n = min(int(frame.data.get("count", 1)), _units(state, arg, str(side)))
+        if side == "empire":
+            value = n * ctx.imperial_worth(arg)
+            if frame.data.get("cannon") and here.cannon == "empire":
+                value += 6.0
+        else:
+            value = sum(ctx.marginal(arg, k) for k in range(here.ins - n + 1, here.ins + 1))
+        return value
     if name == "ev_cannon":
         return _insurgent_cannon_value(ctx, arg)
     if name == "ev_uncannon":

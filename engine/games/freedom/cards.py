@@ -44,7 +44,8 @@ Zone = Literal[
     "wall", "beach", "city", "island", "lagoon", "lagoon_or_island", "anywhere",
 ]
 UnitKind = Literal["any", "expeditionary", "allied"]
-FreeAction = Literal["move", "slow", "attack"]  # action ids of the rules' AP menu
+# action ids of the rules' AP menu (each side's menu offers only its own)
+FreeAction = Literal["move", "slow", "attack", "regroup", "raid"]
 # Unique effects that events.py implements as named functions.
 SPECIALS: frozenset[str] = frozenset({"under_cover_of_night"})
 
@@ -107,10 +108,12 @@ class Support(_Effect):
 
 class StripSupport(_Effect):
     """Remove up to ``count`` Support markers of either colour from areas picked by
-    ``self`` (never flips a tile): storms and rumours that cool every ally."""
+    ``self`` (only from ``areas`` when given; never flips a tile): storms and rumours that
+    cool every ally."""
 
     op: Literal["strip_support"]
     count: int = Field(ge=1, le=8)
+    areas: list[AreaName] = Field(default_factory=list)
 
 
 class Reinforce(_Effect):
@@ -121,13 +124,16 @@ class Reinforce(_Effect):
     who: Who
     kind: Literal["expeditionary", "allied", "insurgent"]
     count: int = Field(ge=1, le=6)
-    place: Literal["camp", "vasiladi", "city"]
+    # lagoon: Imperial units on the lagoon waters next to the mainland (Marmarou Channel or
+    # Klisova Outer Water), placed one by one by the Empire
+    place: Literal["camp", "vasiladi", "city", "lagoon"]
 
     @model_validator(mode="after")
     def _place_fits(self) -> Reinforce:
         imperial = self.kind != "insurgent"
         if imperial and self.place == "city":
-            raise ValueError("Imperial reinforcements go to the Camp or around Vasiladi")
+            raise ValueError("Imperial reinforcements go to the Camp, the lagoon or around "
+                             "Vasiladi")
         if not imperial and self.place != "city":
             raise ValueError("Insurgent reinforcements are placed in the city")
         if self.place == "vasiladi" and self.kind != "expeditionary":
@@ -171,13 +177,15 @@ class RemoveCannon(_Effect):
 
 class DamageWall(_Effect):
     """Damage wall spaces (intact → damaged → destroyed) ``count`` times; the Empire
-    picks. ``near``: which wall spaces qualify — any, those next to a mainland space with
-    Imperial units, or next to one with an Imperial cannon. ``forts``: may forts be
-    picked."""
+    picks. ``near``: which wall spaces qualify — ``any``; ``units``: next to a mainland space
+    with Imperial units; ``approach``: in front of Imperial units in mainland rows 4-5 (the
+    cannons' cone, two rows at most); ``cannon``: within range of an Imperial cannon on the
+    mainland with a unit on its space (the targets it could fire at in the Cannons phase).
+    ``forts``: may forts be picked."""
 
     op: Literal["damage_wall"]
     count: int = Field(ge=1, le=4)
-    near: Literal["any", "units", "cannon"] = "any"
+    near: Literal["any", "units", "approach", "cannon"] = "any"
     forts: bool = True
 
 
@@ -190,15 +198,82 @@ class RepairWall(_Effect):
 
 
 class Strike(_Effect):
-    """``count`` free attacks by ``who``: each time pick a space of the enemy adjacent to
-    a space of ``from_zone`` holding own units, roll 1d8; ``hit`` or more removes one
-    enemy unit there. Only spaces with units can be picked."""
+    """``count`` free attacks by ``who``: each time pick a space of the enemy within
+    ``reach`` spaces (1: adjacent) of a space of ``from_zone`` holding own units (and in
+    ``at_zone``, when given), roll 1d8; ``hit`` or more removes one enemy unit there. Only
+    spaces with units can be picked. ``raids``: the Insurgents may also pick any target of a
+    Raid (a mainland space of rows 5+ in a wall unit's cone with a clear lane, or the Klisova
+    outer water), without paying its AP."""
 
     op: Literal["strike"]
     who: Who
     count: int = Field(ge=1, le=6)
     hit: int = Field(ge=2, le=8)
     from_zone: Zone
+    reach: int = Field(default=1, ge=1, le=2)
+    at_zone: Zone | None = None
+    raids: bool = False
+
+
+class Fire(_Effect):
+    """``who``'s cannons fire now, as in the Cannons phase (a unit of its side on the space,
+    the same targets, needs and hits, the morale choice after a destroyed wall or an emptied
+    space): up to ``count`` cannons (0: every one that can), each once, ``bonus`` added to each
+    die (never to the Marmarou exchange's natural 6)."""
+
+    op: Literal["fire"]
+    who: Who
+    count: int = Field(default=0, ge=0, le=6)
+    bonus: int = Field(default=0, ge=0, le=2)
+
+
+class Sortie(_Effect):
+    """``self`` picks one space of ``zone`` with units of ``who`` (with ``reach`` 1: only
+    one next to a space with own units) and removes up to ``count`` of those units at once;
+    with ``cannon``, also the cannon there (never the Bombard). No dice, no morale choice."""
+
+    op: Literal["sortie"]
+    who: Who
+    count: int = Field(ge=1, le=6)
+    zone: Zone
+    reach: int = Field(default=0, ge=0, le=1)
+    cannon: bool = False
+
+
+class Advance(_Effect):
+    """The Empire moves up to ``count`` units one space forward, as in the Opening (from the
+    mainland or the Camp, never sideways except out of the Camp, never into a slow space)."""
+
+    op: Literal["advance"]
+    count: int = Field(ge=1, le=6)
+
+
+class Retreat(_Effect):
+    """``chooser`` moves up to ``count`` Imperial units of ``zone`` one space back toward the
+    Camp, one at a time, within the limits."""
+
+    op: Literal["retreat"]
+    count: int = Field(ge=1, le=6)
+    zone: Zone
+    chooser: Who = "self"
+
+
+class Discard(_Effect):
+    """``who`` discards ``count`` cards from hand: at random (drawn with the game's dice, the
+    card is shown to both) or chosen by ``who``."""
+
+    op: Literal["discard"]
+    who: Who
+    count: int = Field(default=1, ge=1, le=3)
+    random: bool = True
+
+
+class Guard(_Effect):
+    """Until the end of the round, every Imperial Attack against a wall space gets
+    ``-amount`` (a second line behind the breach)."""
+
+    op: Literal["guard"]
+    amount: int = Field(default=1, ge=1, le=2)
 
 
 class Train(_Effect):
@@ -218,10 +293,12 @@ class Draw(_Effect):
 
 
 class FreeActions(_Effect):
-    """Free Action Points for the Empire limited to some actions and, optionally, to a
-    zone (where the acting units start and end); ``attacks_per_unit`` lifts the
-    once-per-card attack limit, ``reward`` gives every attack the +2 of a Reward Attack
-    without paying its AP and Money."""
+    """Free Action Points for the player resolving the event, limited to some actions (each
+    side's menu offers only its own: the Empire moves and attacks, the Insurgents regroup,
+    attack and raid) and, optionally, to the lagoon (where the acting units start and end;
+    the mainland spaces the lagoon is entered from count, so units may step into it);
+    ``attacks_per_unit`` lifts the once-per-card attack limit, ``reward`` gives every
+    attack the +2 of a Reward Attack without paying its AP and Money."""
 
     op: Literal["free_actions"]
     ap: int = Field(ge=1, le=8)
@@ -250,8 +327,8 @@ class Special(_Effect):
 
 Effect = Annotated[
     Adjust | Civilians | Support | StripSupport | Reinforce | GainCannon | RemoveUnits
-    | RemoveCannon | DamageWall | RepairWall | Strike | Train | Draw | FreeActions | Roll
-    | Special,
+    | RemoveCannon | DamageWall | RepairWall | Strike | Fire | Sortie | Advance | Retreat
+    | Discard | Guard | Train | Draw | FreeActions | Roll | Special,
     Field(discriminator="op"),
 ]
 Roll.model_rebuild()
@@ -286,6 +363,8 @@ class Card(BaseModel):
             if isinstance(effect, Reinforce) and owner is not None and \
                     (owner == "insurgents") != (effect.kind == "insurgent"):
                 raise ValueError(f"card {self.id}: {effect.kind} units belong to the other side")
+            if isinstance(effect, Strike) and effect.raids and owner == "empire":
+                raise ValueError(f"card {self.id}: only the Insurgents raid")
         return self
 
     def beneficial_to(self, role: str) -> bool:

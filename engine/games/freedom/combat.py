@@ -55,14 +55,22 @@ def imperial_attack_modifier(state: FreedomState, src: str, dst: str) -> tuple[i
     bonus += int(state.flags.get("attack_bonus", 0))
     inside = a.kind in ("wall", "fort", "beach")
     if inside and b.kind in ("wall", "fort", "beach"):
-        return 5, bonus  # fighting on the wall or in the southern city: 5+
+        return 5, bonus - wall_guard(state, dst)  # fighting on the wall or in the city: 5+
     if b.on_wall and a.kind == "mainland":
         # only attacks "from the main land area" (v2.2 5.3.2; Polish: from row 4) get the wall
         # modifiers; attacks from the lagoon are a plain 8+
         bonus += state.spaces[dst].damage  # +1 damaged, +2 destroyed
         if b.kind == "fort":
             bonus -= 1
-    return 8, bonus
+    return 8, bonus - wall_guard(state, dst)
+
+
+def wall_guard(state: FreedomState, dst: str) -> int:
+    """An event's penalty to Imperial attacks on the wall until the end of the round."""
+    guard = state.flags.get("guard")
+    if guard and guard.get("round") == state.round and SPACES[dst].on_wall:
+        return int(guard.get("amount", 0))
+    return 0
 
 
 def imperial_attack(state: FreedomState, src: str, dst: str) -> bool:

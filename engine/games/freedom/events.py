@@ -32,17 +32,23 @@ from engine.games.freedom.cards import (
     CARDS,
     SPECIALS,
     Adjust,
+    Advance,
     Civilians,
     DamageWall,
+    Discard,
     Draw,
     Effect,
+    Fire,
     FreeActions,
     GainCannon,
+    Guard,
     Reinforce,
     RemoveCannon,
     RemoveUnits,
     RepairWall,
+    Retreat,
     Roll,
+    Sortie,
     Special,
     Strike,
     StripSupport,
@@ -54,6 +60,7 @@ from engine.games.freedom.data import (
     AREAS,
     CAMP,
     CITY,
+    KLISOVA_OUTER,
     SPACES,
     TRACKS,
     VASILADI_WATERS,
@@ -278,7 +285,11 @@ def _area_label(state: FreedomState, area_id: str) -> str:
 
 
 def strip_support(state: FreedomState, effect: StripSupport, role: str, card_id: str) -> None:
-    push(state, "ev_strip", role, card=card_id, left=effect.count)
+    areas = [AREA_ID[name] for name in effect.areas] or None
+    if not any(state.areas[a].support > 0 for a in (areas or AREAS)):
+        state.say("No Support marker to remove.")
+        return
+    push(state, "ev_strip", role, card=card_id, left=effect.count, areas=areas)
 
 
 @prompt_state
@@ -291,14 +302,18 @@ class StripSupportMarkers(PromptState):
         return f"{_title(frame)}: remove a Support marker from an area ({frame.data['left']} left)."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        allowed = frame.data.get("areas")
         return [
             Choice(id=f"area:{a.id}", label=f"{a.name} ({_area_label(state, a.id)})",
                    group="Areas", style="primary")
             for a in AREAS.values() if state.areas[a.id].support > 0
+            and (allowed is None or a.id in allowed)
         ]
 
     def on_area(self, state: FreedomState, frame: Frame, area_id: str) -> None:
-        if area_id not in AREAS or state.areas[area_id].support <= 0:
+        allowed = frame.data.get("areas")
+        if area_id not in AREAS or state.areas[area_id].support <= 0 or (
+                allowed is not None and area_id not in allowed):
             raise IllegalChoice("That area has no Support marker.")
         state.areas[area_id].support -= 1
         state.say(f"A Support marker is removed from {AREAS[area_id].name}.")
@@ -317,10 +332,25 @@ def reinforce(state: FreedomState, effect: Reinforce, role: str, card_id: str) -
         push_place_units(state, side, "ins", count, reason=CARDS[card_id].name)
         return
     kind = "exp" if effect.kind == "expeditionary" else "ally"
+    if effect.place == "lagoon":
+        spaces = [s for s in LAGOON_ENTRY_WATERS if pieces.room(state, s, kind) > 0]
+        if not spaces or state.pool[kind] <= 0:
+            state.say("No Imperial unit can be placed in the lagoon.")
+            return
+        push_place_units(state, side, kind, effect.count, spaces=LAGOON_ENTRY_WATERS,
+                         reason=CARDS[card_id].name)
+        return
     where = CAMP if effect.place == "camp" else VASILADI_WATERS
     n = pieces.add_units(state, where, kind, effect.count)
     label = "Expeditionary" if kind == "exp" else "Allied"
     state.say(f"{n} {label} unit{'s' if n != 1 else ''} placed in {SPACES[where].name}.")
+
+
+# The lagoon waters next to the mainland, where boats launched from the shore come in.
+LAGOON_ENTRY_WATERS = sorted(
+    s for s, d in SPACES.items() if d.kind == "lagoon"
+    and any(SPACES[n].kind == "mainland" for n in d.neighbours)
+)
 
 
 def _insurgent_places(state: FreedomState) -> list[str]:
@@ -466,21 +496,32 @@ def damage_wall(state: FreedomState, effect: DamageWall, role: str, card_id: str
 
 
 def _damageable(state: FreedomState, near: str, forts: bool) -> list[str]:
-    found = []
-    for s in zone_spaces("wall"):
-        if state.spaces[s].damage >= 2 or (not forts and SPACES[s].kind == "fort"):
+    reach = _wall_reach(state, near)
+    return [
+        s for s in zone_spaces("wall")
+        if state.spaces[s].damage < 2 and (forts or SPACES[s].kind != "fort")
+        and (reach is None or s in reach)
+    ]
+
+
+def _wall_reach(state: FreedomState, near: str) -> set[str] | None:
+    """The wall spaces a ``damage_wall`` effect may pick (None: any)."""
+    if near == "any":
+        return None
+    found: set[str] = set()
+    for sid, sdef in SPACES.items():
+        here = state.spaces[sid]
+        if sdef.kind != "mainland" or here.imperial == 0:
             continue
-        if near != "any":
-            sources = [
-                n for n in SPACES[s].neighbours
-                if SPACES[n].kind == "mainland" and (
-                    state.spaces[n].imperial > 0 if near == "units"
-                    else state.spaces[n].cannon == "empire"
-                )
-            ]
-            if not sources:
-                continue
-        found.append(s)
+        if near == "cannon":  # what a manned cannon could fire at in the Cannons phase
+            if here.cannon == "empire":
+                found.update(t.space for t in sdef.targets
+                             if SPACES[t.space].on_wall and t.distance <= 3)
+        elif near == "approach":  # the cone of rows 4-5, as the cannons' pattern
+            found.update(t.space for t in sdef.targets
+                         if SPACES[t.space].on_wall and t.distance <= 2)
+        else:  # "units": the row-4 spaces touching the wall
+            found.update(n for n in sdef.neighbours if SPACES[n].on_wall)
     return found
 
 
@@ -544,22 +585,60 @@ class RepairWallPrompt(PromptState):
 
 def strike(state: FreedomState, effect: Strike, role: str, card_id: str) -> None:
     side = _side(effect.who, role)
-    if not _strike_targets(state, side, effect.from_zone):
+    reach = {"zone": effect.from_zone, "reach": effect.reach, "at": effect.at_zone,
+             "raids": effect.raids}
+    if not _strike_targets(state, side, reach):
         state.say("No enemy is within reach: no attack is made.")
         return
-    push(state, "ev_strike", side, card=card_id, zone=effect.from_zone, hit=effect.hit,
-         left=effect.count)
+    push(state, "ev_strike", side, card=card_id, zone=reach, hit=effect.hit, left=effect.count)
 
 
-def _strike_targets(state: FreedomState, side: str, zone: str) -> list[str]:
+def _within(space_id: str, steps: int) -> set[str]:
+    """Spaces at most ``steps`` steps from ``space_id`` (never through the City Centre or
+    the Camp)."""
+    seen, edge = {space_id}, [space_id]
+    for _ in range(steps):
+        nxt = []
+        for s in edge:
+            if s in (CITY, CAMP) and s != space_id:
+                continue
+            for n in SPACES[s].neighbours:
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        edge = nxt
+    seen.discard(space_id)
+    return seen
+
+
+def _strike_targets(state: FreedomState, side: str, reach: str | dict[str, Any]) -> list[str]:
+    """Enemy spaces a free attack may pick (``reach``: the zone name, or a dict with the
+    zone, the number of steps, the target zone and whether raids count)."""
+    if isinstance(reach, str):
+        reach = {"zone": reach, "reach": 1, "at": None, "raids": False}
     enemy = other(side)
+    allowed = set(zone_spaces(reach["at"])) if reach.get("at") else None
     targets: set[str] = set()
-    for s in zone_spaces(zone):
+    for s in zone_spaces(reach["zone"]):
         if _units_of(state, s, side) <= 0:
             continue
-        for n in SPACES[s].neighbours:
-            if _units_of(state, n, enemy) > 0:
+        near = SPACES[s].neighbours if reach.get("reach", 1) == 1 else _within(s, reach["reach"])
+        for n in near:
+            if n != CAMP and _units_of(state, n, enemy) > 0:
                 targets.add(n)
+    if reach.get("raids") and side == "insurgents":
+        from engine.games.freedom.combat import RAID_LANES
+
+        for src in zone_spaces("wall"):
+            if state.spaces[src].ins > 0:
+                targets.update(dst for dst, path, _ in RAID_LANES.get(src, ())
+                               if state.spaces[dst].imperial > 0
+                               and not any(state.spaces[p].imperial for p in path))
+        klisova = state.spaces[KLISOVA_OUTER]
+        if klisova.imperial and state.spaces["KLI"].ins and not state.spaces["KI"].imperial:
+            targets.add(KLISOVA_OUTER)
+    if allowed is not None:
+        targets &= allowed
     return sorted(targets)
 
 
@@ -593,6 +672,184 @@ class StrikePrompt(PromptState):
 
     def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
         pop(state, frame)
+
+
+def fire(state: FreedomState, effect: Fire, role: str, card_id: str) -> None:
+    side = _side(effect.who, role)
+    from engine.games.freedom.combat import can_fire
+
+    if not any(sp.cannon == side and can_fire(state, s, side) for s, sp in state.spaces.items()):
+        state.say(f"No cannon of {SIDE_NAME[side]} can fire.")
+        return
+    push(state, "cannons", side, fired=[], limit=effect.count or None, bonus=effect.bonus,
+         source=CARDS[card_id].name)
+
+
+def sortie(state: FreedomState, effect: Sortie, role: str, card_id: str) -> None:
+    victim = _side(effect.who, role)
+    if not _sortie_targets(state, role, victim, effect.zone, effect.reach):
+        state.say("No enemy space is within reach.")
+        return
+    push(state, "ev_sortie", role, card=card_id, side=victim, zone=effect.zone,
+         reach=effect.reach, count=effect.count, cannon=effect.cannon)
+
+
+def _sortie_targets(state: FreedomState, role: str, victim: str, zone: str,
+                    reach: int) -> list[str]:
+    found = []
+    for s in zone_spaces(zone):
+        if s == CAMP or _units_of(state, s, victim) <= 0:
+            continue
+        if reach and not any(_units_of(state, n, role) > 0 for n in SPACES[s].neighbours):
+            continue
+        found.append(s)
+    return found
+
+
+@prompt_state
+class SortiePrompt(PromptState):
+    """Pick the one space whose enemy units (and, for some cards, cannon) the event removes."""
+
+    name = "ev_sortie"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        d = frame.data
+        what = f"up to {d['count']} unit{'s' if d['count'] != 1 else ''}"
+        if d.get("cannon"):
+            what += " and its cannon"
+        return f"{_title(frame)}: choose the space — {what} are removed there."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        d = frame.data
+        return _space_choices(
+            _sortie_targets(state, frame.role, d["side"], d["zone"], d["reach"]), "danger")
+
+    def on_space(self, state: FreedomState, frame: Frame, space_id: str) -> None:
+        d = frame.data
+        _check(space_id, _sortie_targets(state, frame.role, d["side"], d["zone"], d["reach"]))
+        removed = pieces.remove_units(state, space_id, d["side"], int(d["count"]))
+        state.say(f"{removed} unit{'s' if removed != 1 else ''} of {SIDE_NAME[d['side']]} "
+                  f"removed from {SPACES[space_id].name}.")
+        here = state.spaces[space_id]
+        if d.get("cannon") and here.cannon == d["side"] and not here.bombard:
+            pieces.remove_cannon(state, space_id)
+            state.say(f"The cannon on {SPACES[space_id].name} is spiked.")
+        pop(state, frame)
+
+
+def advance(state: FreedomState, effect: Advance, role: str, card_id: str) -> None:
+    push(state, "opening", "empire", moved={}, count=0, limit=effect.count,
+         source=CARDS[card_id].name)
+
+
+def retreat(state: FreedomState, effect: Retreat, role: str, card_id: str) -> None:
+    chooser = _side(effect.chooser, role)
+    if not _retreat_sources(state, effect.zone):
+        state.say("No Imperial unit can move back.")
+        return
+    push(state, "ev_retreat", chooser, card=card_id, zone=effect.zone, left=effect.count)
+
+
+def _back_steps(state: FreedomState, src: str, kind: str) -> list[str]:
+    return [n for n in SPACES[src].toward_camp if pieces.room(state, n, kind) > 0]
+
+
+def _retreat_sources(state: FreedomState, zone: str) -> list[str]:
+    return [
+        f"{s}:{kind}" for s in zone_spaces(zone) if s != CAMP
+        for kind in ("exp", "ally")
+        if getattr(state.spaces[s], kind) > 0 and _back_steps(state, s, kind)
+    ]
+
+
+@prompt_state
+class RetreatPrompt(PromptState):
+    """Move Imperial units back toward the Camp, one at a time: first the unit, then where."""
+
+    name = "ev_retreat"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        if frame.data.get("src"):
+            return f"{_title(frame)}: move the unit from {SPACES[frame.data['src']].name} back to:"
+        return f"{_title(frame)}: choose an Imperial unit to move back ({frame.data['left']} left)."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        d = frame.data
+        if d.get("src"):
+            return _space_choices(_back_steps(state, d["src"], d["kind"]))
+        found = []
+        for key in _retreat_sources(state, d["zone"]):
+            sid, _, kind = key.partition(":")
+            label = SPACES[sid].name + (" (Allied)" if kind == "ally" else "")
+            found.append(Choice(id=f"from:{key}", label=label, group="Move back from"))
+        return [*found, Choice(id="done", label="Move no more", style="secondary")] \
+            if found else []
+
+    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if frame.data.get("src") or arg not in _retreat_sources(state, frame.data["zone"]):
+            _refuse()
+        sid, _, kind = arg.partition(":")
+        frame.data.update(src=sid, kind=kind)
+
+    def on_space(self, state: FreedomState, frame: Frame, space_id: str) -> None:
+        d = frame.data
+        if not d.get("src"):
+            _refuse()
+        _check(space_id, _back_steps(state, d["src"], d["kind"]))
+        pieces.move_units(state, d["src"], space_id, d["kind"], 1)
+        state.say(f"An Imperial unit falls back {SPACES[d['src']].name} → "
+                  f"{SPACES[space_id].name}.")
+        d.update(src=None, kind=None, left=int(d["left"]) - 1)
+        if d["left"] <= 0 or not self.choices(state, frame):
+            pop(state, frame)
+
+    def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+
+
+def discard(state: FreedomState, effect: Discard, role: str, card_id: str) -> None:
+    side = _side(effect.who, role)
+    count = min(effect.count, len(state.hands[side]))
+    if count <= 0:
+        state.say(f"{SIDE_NAME[side].capitalize()} have no card to discard.")
+        return
+    if not effect.random:
+        push(state, "ev_discard", side, card=card_id, left=count)
+        return
+    for _ in range(count):
+        lost = state.hands[side][state.rng.below(len(state.hands[side]))]
+        pieces.discard_cards(state, side, [lost])
+        state.reveals += 1  # the card leaves a hidden hand face up
+        state.say(f"{SIDE_NAME[side].capitalize()} discard “{CARDS[lost].name}” at random.")
+
+
+@prompt_state
+class DiscardPrompt(PromptState):
+    """The player discards cards of its choice (only that player sees the hand)."""
+
+    name = "ev_discard"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return f"{_title(frame)}: choose a card to discard ({frame.data['left']} left)."
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [Choice(id=f"card:{c}", label=f"{CARDS[c].name} ({CARDS[c].ap} AP)",
+                       group="Discard", style="danger")
+                for c in dict.fromkeys(state.hands[frame.role])]
+
+    def on_card(self, state: FreedomState, frame: Frame, card_id: str) -> None:
+        if card_id not in state.hands[frame.role]:
+            _refuse()
+        pieces.discard_cards(state, frame.role, [card_id])
+        state.say(f"{SIDE_NAME[frame.role].capitalize()} discard “{CARDS[card_id].name}”.")
+        frame.data["left"] = int(frame.data["left"]) - 1
+        if frame.data["left"] <= 0 or not state.hands[frame.role]:
+            pop(state, frame)
+
+
+def guard(state: FreedomState, effect: Guard, role: str, card_id: str) -> None:
+    state.flags["guard"] = {"round": state.round, "amount": effect.amount}
+    state.say(f"Until the end of the round, Imperial attacks on the wall get -{effect.amount}.")
 
 
 def train(state: FreedomState, effect: Train, role: str, card_id: str) -> None:
@@ -740,6 +997,12 @@ PERFORM: dict[type, Any] = {
     DamageWall: damage_wall,
     RepairWall: repair_wall,
     Strike: strike,
+    Fire: fire,
+    Sortie: sortie,
+    Advance: advance,
+    Retreat: retreat,
+    Discard: discard,
+    Guard: guard,
     Train: train,
     Draw: draw,
     FreeActions: free_actions,

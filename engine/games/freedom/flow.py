@@ -208,14 +208,18 @@ def push_ap(
 
     ``actions`` limits the menu to those action ids (e.g. ["move", "slow", "attack"]);
     ``lagoon_only`` keeps movement and attacks inside the lagoon (lagoon, island and coast
-    spaces); ``spaces`` keeps them inside any list of space ids; ``attacks_per_unit`` lets
-    each Imperial unit attack more than once; ``source``
-    names the card for the log. Preparation AP may not be used by event AP.
+    spaces, and the mainland spaces it is entered from); ``spaces`` keeps them inside any list
+    of space ids; ``attacks_per_unit`` lets each Imperial unit attack more than once;
+    ``source`` names the card for the log. Preparation AP may not be used by event AP.
     """
     from engine.games.freedom.data import SPACES
 
     if lagoon_only:
-        spaces = sorted(s for s, d in SPACES.items() if d.kind in ("lagoon", "island", "coast"))
+        # the lagoon's waters, islands and coast, and the mainland spaces it is entered from
+        water = {s for s, d in SPACES.items() if d.kind in ("lagoon", "island", "coast")}
+        entries = {s for s, d in SPACES.items() if d.kind == "mainland"
+                   and any(n in water and n not in d.attack_only for n in d.neighbours)}
+        spaces = sorted(water | entries)
     state.attacked = {}
     state.reward = False
     state.attacks_per_unit = attacks_per_unit

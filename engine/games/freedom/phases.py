@@ -327,13 +327,15 @@ class Opening(PromptState):
 
     name = "opening"
 
-    def limit(self, state: FreedomState) -> int:
-        return 5
+    def limit(self, state: FreedomState, frame: Frame) -> int:
+        return int(frame.data.get("limit") or 5)  # an event's advance sets its own limit
 
     def text(self, state: FreedomState, frame: Frame) -> str:
+        title = frame.data.get("source") or "Opening"
         if frame.data.get("src"):
-            return f"Opening: move the unit from {SPACES[frame.data['src']].name} forward to:"
-        return (f"Opening: move units one space forward ({frame.data['count']}/5 moved).")
+            return f"{title}: move the unit from {SPACES[frame.data['src']].name} forward to:"
+        return (f"{title}: move units one space forward ({frame.data['count']}/"
+                f"{self.limit(state, frame)} moved).")
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         d = frame.data
@@ -349,8 +351,8 @@ class Opening(PromptState):
             choices.append(choice(id=f"from:{sid}:{kind}" if several else f"from:{sid}",
                                   label=SPACES[sid].name + (f" ({kind})" if several else ""),
                                   group="Advance from"))
-        if state.options.opening == "up_to_5" or not sources:
-            choices.append(choice(id="done", label="End the Opening advance"))
+        if state.options.opening == "up_to_5" or not sources or d.get("source"):
+            choices.append(choice(id="done", label="End the advance"))
         return choices
 
     def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -369,7 +371,7 @@ class Opening(PromptState):
         state.say(f"Opening: a unit advances {SPACES[d['src']].name} → {SPACES[arg].name}.",
                   role="empire")
         d["src"] = None
-        if d["count"] >= self.limit(state):
+        if d["count"] >= self.limit(state, frame):
             pop(state, frame)
 
     def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -383,11 +385,16 @@ class Cannons(PromptState):
     name = "cannons"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
+        title = frame.data.get("source") or "Cannons phase"
         if frame.data.get("src"):
-            return f"Cannon on {SPACES[frame.data['src']].name}: choose the target."
-        return "Cannons phase: choose a cannon to fire."
+            return f"{title}: the cannon on {SPACES[frame.data['src']].name}: choose the target."
+        return f"{title}: choose a cannon to fire."
 
     def ready(self, state: FreedomState, frame: Frame) -> list[str]:
+        """Cannons that may still fire (an event may allow only ``limit`` of them)."""
+        limit = frame.data.get("limit")
+        if limit is not None and len(frame.data["fired"]) >= int(limit):
+            return []
         return sorted(s for s, sp in state.spaces.items() if sp.cannon == frame.role
                       and s not in frame.data["fired"] and can_fire(state, s, frame.role))
 
@@ -409,7 +416,7 @@ class Cannons(PromptState):
         frame.data["fired"].append(src)
         if not self.ready(state, frame):
             pop(state, frame)
-        fire(state, src, arg)
+        fire(state, src, arg, int(frame.data.get("bonus") or 0))
 
     def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
         pop(state, frame)

@@ -113,7 +113,7 @@ POLISH = {
     "Pod osłoną nocy": ("empire", 2),  # Insurgents play it for 2 AP of Preparation
     "Ucieczka greckiej floty": ("empire", 3),  # the Empire plays it as its Event
     "Choroby bagienne": ("insurgents", 3),  # beneficial to the Insurgents
-    "Granaty": ("insurgents", 2),  # discarded by the Insurgents
+    "Granaty": ("empire", 2),  # discarded by the Insurgents; the Empire may not trigger it
     "Zdobycie Petrohori": ("empire", 2),  # 2 AP: two Normal Movements
     "Nierówny podział waluty": ("insurgents", 3),  # 3 AP: three attacks
     "Kamienne kule armatnie": ("empire", 2),  # 2 AP of Preparation
@@ -189,7 +189,9 @@ def test_parse_deck_refuses_bad_counts_and_duplicates(text: str, count_a: int,
         ('ap = 3\neffects = [{ op = "support", who = "self", areas = ["Atlantis"] }]',
          "Input should be"),
         ('ap = 3\neffects = [{ op = "reinforce", who = "self", kind = "allied", count = 1, '
-         'place = "city" }]', "Camp or around Vasiladi"),
+         'place = "city" }]', "Camp, the lagoon or around Vasiladi"),
+        ('ap = 3\neffects = [{ op = "strike", who = "empire", count = 1, hit = 5, '
+         'from_zone = "wall", raids = true }]', "only the Insurgents raid"),
         ('ap = 3\neffects = [{ op = "reinforce", who = "opponent", kind = "insurgent", '
          'count = 1, place = "city" }]', "belong to the other side"),
     ],
@@ -400,15 +402,15 @@ def test_remove_units_lets_the_named_player_choose_in_the_zone() -> None:
     state = start_state()
     state.spaces["M41"].exp = 2
     state.spaces["M51"].exp = 1
-    run_event(state, "A27", "insurgents")  # Countermine: 2 units from row 4, Insurgents pick
+    run_event(state, "A27", "insurgents")  # Countermine: 2 units from rows 4-5, Insurgents pick
     role, name, ids = asked(state)
     assert (role, name) == ("insurgents", "ev_remove")
-    assert "space:M41" in ids and "space:M51" not in ids  # row 4 only
+    assert "space:M41" in ids and "space:M51" in ids and "space:M62" not in ids
     with pytest.raises(IllegalChoice):
-        answer(state, "space:M51")
+        answer(state, "space:M62")
     answer(state, "space:M41")
-    answer(state, "space:M41")
-    assert state.spaces["M41"].exp == 0 and state.spaces["M51"].exp == 1 and finished(state)
+    answer(state, "space:M51")
+    assert state.spaces["M41"].exp == 1 and state.spaces["M51"].exp == 0 and finished(state)
 
 
 def test_marsh_diseases_the_empire_picks_its_own_losses() -> None:
@@ -439,24 +441,220 @@ def test_remove_units_of_one_kind_only() -> None:
 
 def test_remove_units_with_nothing_to_remove_does_nothing() -> None:
     state = start_state()
-    for sid in [s.id for s in SPACES.values() if s.on_wall or s.kind == "beach"]:
-        assert state.spaces[sid].imperial == 0
-    run_event(state, "B25", "insurgents")  # Kapsalis: 2 Imperial units from wall/beach, +1
-    assert finished(state) and state.morale["insurgents"] == 11
+    assert not any(state.spaces[s].imperial for s in events.zone_spaces("lagoon"))
+    supplies = state.supplies["insurgents"]
+    run_event(state, "B38", "insurgents")  # Fishing by Night: +2 Supplies, 1 lagoon unit
+    assert finished(state) and state.supplies["insurgents"] == supplies + 2
 
 
 def test_remove_cannon_in_the_zone_never_the_bombard() -> None:
     state = start_state()
+    for sid in SPACES:
+        if state.spaces[sid].cannon == "empire":
+            state.spaces[sid].cannon = None
+            state.pool["cannons"] += 1
     state.spaces["M44"].cannon = "empire"
-    state.spaces["M64"].cannon = "empire"
+    state.spaces["M74"].cannon = "empire"
     state.pool["cannons"] -= 2
-    run_event(state, "A29", "insurgents")  # Night Sortie: rows 4-5 only
+    run_event(state, "B30", "insurgents")  # Sortie against the Batteries: rows 4-6 only
     role, name, ids = asked(state)
     assert (role, name, ids) == ("insurgents", "ev_uncannon", ["space:M44"])
     pool = state.pool["cannons"]
     answer(state, "space:M44")
     assert state.spaces["M44"].cannon is None and state.pool["cannons"] == pool + 1
-    assert state.spaces["M64"].cannon == "empire" and finished(state)
+    assert state.spaces["M74"].cannon == "empire" and finished(state)
+
+
+def test_sortie_removes_units_and_spikes_the_cannon_of_one_space() -> None:
+    state = start_state()
+    # the start: cannons and 2 units on M64 and M66 (row 6)
+    run_event(state, "A29", "insurgents")  # Night Sortie: rows 4-6, 1 unit and its cannon
+    role, name, ids = asked(state)
+    assert (role, name) == ("insurgents", "ev_sortie")
+    assert "space:M64" in ids and "space:M74" not in ids  # row 7 is out of reach
+    pool = state.pool["cannons"]
+    answer(state, "space:M64")
+    assert state.spaces["M64"].exp == 1 and state.spaces["M64"].cannon is None
+    assert state.pool["cannons"] == pool + 1 and finished(state)
+
+
+def test_sortie_next_to_insurgents_takes_up_to_its_count() -> None:
+    state = start_state()
+    pieces.add_units(state, "M45", "exp", 3)
+    pieces.add_units(state, "M55", "exp", 3)
+    morale = state.morale["insurgents"]
+    run_event(state, "B25", "insurgents")  # Kapsalis: next to an Insurgent unit, up to 2, +1
+    ids = asked(state)[2]
+    assert "space:M45" in ids and "space:M55" not in ids  # M55 touches no Insurgent unit
+    answer(state, "space:M45")
+    assert state.spaces["M45"].exp == 1 and state.morale["insurgents"] == morale + 1
+    assert finished(state)
+
+
+def test_countermines_of_1826_clear_one_space_of_rows_four_or_five() -> None:
+    state = start_state()
+    pieces.add_units(state, "M53", "exp", 3)
+    run_event(state, "B29", "insurgents")
+    assert asked(state)[2] == ["space:M53"]
+    answer(state, "space:M53")
+    assert state.spaces["M53"].exp == 0 and finished(state)
+
+
+def test_retreat_moves_imperial_units_back_toward_the_camp() -> None:
+    state = start_state()
+    money = state.money
+    run_event(state, "A13", "insurgents")  # The Albanians Walk Out: 3 units, rows 4-6
+    role, name, ids = asked(state)
+    assert (role, name) == ("insurgents", "ev_retreat")
+    assert "from:M64:exp" in ids and not any(i.startswith("from:M7") for i in ids)
+    answer(state, "from:M64:exp")
+    back = asked(state)[2]
+    assert set(back) == {f"space:{n}" for n in SPACES["M64"].toward_camp}
+    answer(state, "space:M74")
+    assert state.spaces["M64"].exp == 1 and state.spaces["M74"].exp == 3
+    answer(state, "from:M64:exp")
+    assert "space:M74" not in asked(state)[2]  # full now (limit 3)
+    answer(state, "space:M75")
+    answer(state, "done")
+    assert state.money == money - 1 and finished(state)
+
+
+def test_advance_moves_units_forward_as_in_the_opening() -> None:
+    state = start_state()
+    run_event(state, "A20", "empire")  # General Assault: advance 3, then 3 attack AP at +2
+    role, name, ids = asked(state)
+    assert (role, name) == ("empire", "opening")
+    assert not any(i.startswith("from:W") or i.startswith("from:M4") for i in ids)
+    for src in ("M64", "M64", "M66"):
+        answer(state, f"from:{src}")
+        assert all(SPACES[i[3:]].row == 5 for i in asked(state)[2] if i.startswith("to:"))
+        answer(state, next(i for i in asked(state)[2] if i.startswith("to:")))
+    assert state.spaces["M64"].exp == 0 and state.spaces["M66"].exp == 1
+    frame = state.stack[-1]  # three moved: the advance is over
+    assert frame.name == "spend" and frame.data["ap"] == 3 and state.reward is True
+
+
+def test_fire_shoots_every_ready_cannon_once_with_a_bonus() -> None:
+    state = start_state()
+    state.round = 4
+    run_event(state, "B11", "empire")  # The Great Bombardment: every cannon, +1
+    role, name, ids = asked(state)
+    assert (role, name) == ("empire", "cannons")
+    assert {"fire:M64", "fire:M66"} <= set(ids)
+    load = predict(state, 6, 2)
+    answer(state, "fire:M64")
+    answer(state, "at:W4")  # distance 2... W4 from M64: row 6, distance 3, need 6
+    hits = sum(1 for d in load if d + 1 >= 6)
+    assert state.spaces["W4"].damage == min(2, hits)
+    while asked(state)[1] == "morale_choice":
+        answer(state, "morale:down")
+    assert "fire:M64" not in asked(state)[2]
+
+
+def test_fire_of_up_to_two_insurgent_cannons() -> None:
+    state = start_state()
+    state.round = 4
+    for sid in ("M42", "M44", "M46"):
+        pieces.add_units(state, sid, "exp", 1)
+    run_event(state, "B32", "insurgents")  # The Bastions Reply: 2 cannons, +1
+    fired = 0
+    for _ in range(20):
+        if finished(state):
+            break
+        _, name, ids = asked(state)
+        if name == "cannons":
+            pick = next((i for i in ids if i.startswith(("fire:", "at:"))), "done")
+            fired += pick.startswith("fire:")
+            answer(state, pick)
+        else:
+            answer(state, ids[0])
+    assert fired == 2 and finished(state)
+
+
+def test_fire_with_no_cannon_ready_does_nothing() -> None:
+    state = start_state()
+    state.round = 4
+    for sid in ("M64", "M66"):
+        state.spaces[sid].exp = 0
+    run_event(state, "B11", "empire")
+    assert finished(state)
+
+
+def test_guard_makes_imperial_wall_attacks_harder_for_the_round() -> None:
+    from engine.games.freedom.combat import imperial_attack_modifier
+
+    state = start_state()
+    state.round = 4
+    state.spaces["W5"].damage = 1
+    pieces.add_units(state, "M45", "exp", 1)
+    assert imperial_attack_modifier(state, "M45", "W5") == (8, 1)
+    run_event(state, "B34", "insurgents")  # The Inner Retrenchment: repair once, -1
+    answer(state, "space:W5")
+    assert state.spaces["W5"].damage == 0 and finished(state)
+    assert imperial_attack_modifier(state, "M45", "W5") == (8, -1)
+    state.round = 5
+    assert imperial_attack_modifier(state, "M45", "W5") == (8, 0)
+
+
+def test_discard_at_random_and_by_choice() -> None:
+    state = start_state()
+    state.round = 4
+    hand = list(state.hands["insurgents"])
+    reveals = state.reveals
+    run_event(state, "B46", "empire")  # Intercepted Couriers: the opponent, at random
+    assert len(state.hands["insurgents"]) == len(hand) - 1
+    (lost,) = set(hand) - set(state.hands["insurgents"])
+    assert state.discard[-1] == lost and state.reveals == reveals + 1 and finished(state)
+    state.decks["B"] = ["B01", "B02", *state.decks["B"]]
+    run_event(state, "B44", "empire")  # British Frigates Observe: draw 2, discard 1
+    role, name, ids = asked(state)
+    assert (role, name) == ("empire", "ev_discard") and "card:B02" in ids
+    answer(state, "card:B02")
+    assert "B01" in state.hands["empire"] and "B02" not in state.hands["empire"]
+    assert len(state.hands["empire"]) == 9 and finished(state)
+
+
+def test_reinforce_in_the_lagoon_then_strike() -> None:
+    state = start_state()
+    state.round = 4
+    run_event(state, "B16", "empire")  # Gunboats: 2 Allied units on MR1 or KO, 2 attacks
+    role, name, ids = asked(state)
+    assert (role, name) == ("empire", "place_units")
+    assert sorted(ids) == ["space:KO", "space:MR1"]
+    answer(state, "space:MR1")
+    answer(state, "space:MR1")
+    assert state.spaces["MR1"].ally == 2 and finished(state)  # nobody within reach
+
+
+def test_strike_within_two_spaces_on_the_wall_only() -> None:
+    state = start_state()
+    pieces.add_units(state, "M55", "exp", 1)
+    run_event(state, "A17", "empire")  # Sharpshooters: from rows 4-5, 2 spaces, wall only
+    ids = asked(state)[2]
+    assert {"space:W4", "space:W5", "space:W6"} <= set(ids)
+    assert "space:W1" not in ids and "space:MAR" not in ids
+
+
+def test_strike_may_raid_from_the_wall() -> None:
+    state = start_state()
+    run_event(state, "A40", "insurgents")  # Razikotsikas: attacks or raids, 2 at 5+
+    ids = asked(state)[2]
+    assert "space:M64" in ids  # a raid target (row 6, lane clear) though nothing is adjacent
+    dice = predict(state, 8, 1)
+    before = state.spaces["M64"].exp
+    answer(state, "space:M64")
+    assert state.spaces["M64"].exp == before - (1 if dice[0] >= 5 else 0)
+
+
+def test_strip_support_from_named_areas_only() -> None:
+    state = start_state()
+    state.round = 4
+    run_event(state, "B41", "empire")  # Winter Gales: up to 2 markers from the Sea, -1 each
+    assert asked(state)[2] == ["area:sea"]
+    answer(state, "area:sea")
+    answer(state, "area:sea")
+    assert state.areas["sea"].support == 0 and state.areas["sea"].side == "insurgents"
+    assert state.supplies == {"empire": 11, "insurgents": 7} and finished(state)
 
 
 def test_train_turns_a_civilian_into_a_unit() -> None:
@@ -475,32 +673,33 @@ def test_train_turns_a_civilian_into_a_unit() -> None:
 # ───────────────────────────── primitives: the wall ─────────────────────────────
 
 
-def test_damage_wall_next_to_an_imperial_cannon() -> None:
+def test_damage_wall_within_range_of_a_manned_imperial_cannon() -> None:
     state = start_state()
     for sid in SPACES:
         if state.spaces[sid].cannon == "empire":
             state.spaces[sid].cannon = None
-    state.spaces["M43"].cannon = "empire"
+    state.spaces["M53"].cannon = "empire"  # no unit there: it cannot fire
+    state.spaces["M63"].cannon = "empire"
+    state.spaces["M63"].exp = 1
     run_event(state, "A06", "empire")  # Stone Cannonballs
     role, name, ids = asked(state)
     assert (role, name) == ("empire", "ev_damage")
-    expected = sorted(f"space:{n}" for n in SPACES["M43"].neighbours if SPACES[n].on_wall)
-    assert sorted(ids) == expected
-    answer(state, ids[0])
-    assert state.spaces[ids[0].split(":")[1]].damage == 1 and finished(state)
+    expected = sorted(f"space:{t.space}" for t in SPACES["M63"].targets
+                      if SPACES[t.space].on_wall)
+    assert sorted(ids) == expected == [f"space:W{c}" for c in range(1, 7)]
+    answer(state, "space:W6")
+    assert state.spaces["W6"].damage == 1 and finished(state)
 
 
-def test_damage_wall_twice_can_destroy_a_space_and_skips_destroyed_ones() -> None:
+def test_damage_wall_in_front_of_units_in_rows_four_and_five() -> None:
     state = start_state()
-    state.round = 4
-    state.spaces["M45"].cannon = "empire"
-    run_event(state, "B11", "empire")  # The Great Bombardment: twice
-    answer(state, "space:W5")
-    answer(state, "space:W5")
-    assert state.spaces["W5"].damage == 2 and finished(state)
-    state.stack = []
-    run_event(state, "B11", "empire")
-    assert "space:W5" not in asked(state)[2]
+    state.spaces["W5"].damage = 2
+    pieces.add_units(state, "M55", "exp", 1)
+    run_event(state, "A11", "empire")  # The Siege Mound
+    ids = asked(state)[2]
+    assert sorted(ids) == ["space:W3", "space:W4", "space:W6", "space:W7"]  # W5: destroyed
+    answer(state, "space:W4")
+    assert state.spaces["W4"].damage == 1 and finished(state)
 
 
 def test_damage_wall_next_to_units_and_no_target_does_nothing() -> None:
@@ -517,15 +716,18 @@ def test_damage_wall_next_to_units_and_no_target_does_nothing() -> None:
                                     if SPACES[n].on_wall}
 
 
-def test_repair_wall_twice_the_same_space() -> None:
+def test_repair_wall_without_a_unit_then_a_cannon() -> None:
     state = start_state()
     state.spaces["W4"].damage = 2
     state.spaces["W4"].ins = 0
-    run_event(state, "A26", "insurgents")  # Michael Kokkinis: no unit needed
+    state.pool["ins"] += 1
+    run_event(state, "A26", "insurgents")  # Michael Kokkinis: no unit needed, then a cannon
     assert asked(state) == ("insurgents", "ev_repair", ["space:W4"])
     answer(state, "space:W4")
-    answer(state, "space:W4")
-    assert state.spaces["W4"].damage == 0 and finished(state)
+    assert state.spaces["W4"].damage == 1
+    assert asked(state)[:2] == ("insurgents", "ev_cannon")
+    answer(state, "space:W3")
+    assert state.spaces["W3"].cannon == "insurgents" and finished(state)
 
 
 def test_event_repairs_skip_a_breach_held_by_imperial_units() -> None:
@@ -571,16 +773,19 @@ def test_repair_with_no_damage_does_nothing() -> None:
 
 def test_strike_rolls_one_d8_per_attack_and_removes_a_unit_on_a_hit() -> None:
     state = start_state()
-    state.spaces["M42"].exp = 3
-    run_event(state, "A22", "insurgents")  # Grenades: 3 attacks from the city, hit on 4+
+    state.round = 4
+    state.spaces["KO"].exp = 1
+    state.spaces["KI"].exp = 3
+    run_event(state, "B22", "insurgents")  # Kitsos Tzavelas: 3 attacks from the islands, 5+
     role, name, ids = asked(state)
     assert (role, name) == ("insurgents", "ev_strike")
-    assert "space:M42" in ids and "done" in ids
+    assert "space:KO" not in ids  # Klisova touches only its inner waters
+    assert "space:KI" in ids and "done" in ids
     dice = predict(state, 8, 3)
     for _ in range(3):
-        answer(state, "space:M42")
-    hits = sum(1 for d in dice if d >= 4)
-    assert state.spaces["M42"].exp == 3 - hits
+        answer(state, "space:KI")
+    hits = sum(1 for d in dice if d >= 5)
+    assert state.spaces["KI"].exp == 3 - hits
     assert [e.dice for e in state.log if e.dice][-3:] == [[d] for d in dice]
     assert finished(state)
 
@@ -588,11 +793,13 @@ def test_strike_rolls_one_d8_per_attack_and_removes_a_unit_on_a_hit() -> None:
 def test_strike_refuses_a_space_out_of_reach_and_can_stop_early() -> None:
     state = start_state()
     state.spaces["M42"].exp = 1
-    state.spaces["M62"].exp = max(state.spaces["M62"].exp, 1)
-    run_event(state, "A40", "insurgents")  # Razikotsikas: 2 attacks
-    assert "space:M62" not in asked(state)[2]
+    for wall in ("W7", "W8", "W9"):
+        pieces.remove_units(state, wall, "insurgents", 1)
+    pieces.add_units(state, "M49", "exp", 1)  # row 4, next to no Insurgent: no attack, no raid
+    run_event(state, "A40", "insurgents")  # Razikotsikas: 2 attacks or raids
+    assert "space:M49" not in asked(state)[2]
     with pytest.raises(IllegalChoice):
-        answer(state, "space:M62")
+        answer(state, "space:M49")
     answer(state, "done")
     assert finished(state) and state.spaces["M42"].exp == 1
 
@@ -601,7 +808,9 @@ def test_imperial_strike_from_the_lagoon_against_an_island() -> None:
     state = start_state()
     state.round = 4
     state.spaces["KI"].exp = 1
-    run_event(state, "B16", "empire")  # Gunboats in the Lagoon: 2 attacks, 5+
+    run_event(state, "B16", "empire")  # Gunboats in the Lagoon: 2 Allied units, 2 attacks
+    answer(state, "space:MR1")
+    answer(state, "space:MR1")
     assert set(asked(state)[2]) == {"space:KLI", "space:W9", "done"}
     dice = predict(state, 8, 1)
     answer(state, "space:KLI")
@@ -632,9 +841,10 @@ def test_free_actions_open_the_rules_action_menu() -> None:
     frame = state.stack[-1]
     assert frame.name == "spend" and frame.role == "empire"
     assert frame.data["ap"] == 6
+    # the lagoon, its islands and coast, and the three mainland spaces it is entered from
     assert set(frame.data["spaces"]) == {
         s.id for s in SPACES.values() if s.kind in ("lagoon", "island", "coast")
-    }
+    } | {"M41", "M49", "M59"}
     assert frame.data["actions"] == ["move", "slow", "attack"]
     assert state.attacks_per_unit == 2 and state.reward is False
 
@@ -642,11 +852,30 @@ def test_free_actions_open_the_rules_action_menu() -> None:
 def test_free_actions_with_reward_give_the_bonus_without_paying() -> None:
     state = start_state()
     money = state.money
-    run_event(state, "A20", "empire")  # General Assault
+    run_event(state, "A20", "empire")  # General Assault: advance first, then the AP
+    answer(state, "done")
     frame = state.stack[-1]
-    assert frame.name == "spend" and frame.data["ap"] == 4
+    assert frame.name == "spend" and frame.data["ap"] == 3
     assert frame.data["actions"] == ["attack"] and state.reward is True
     assert state.money == money
+
+
+def test_free_actions_for_the_insurgents_and_for_either_side() -> None:
+    state = start_state()
+    state.round = 4
+    run_event(state, "B27", "insurgents")  # The Free Besieged: +1 Morale, 3 AP
+    frame = state.stack[-1]
+    assert frame.name == "spend" and frame.role == "insurgents" and frame.data["ap"] == 3
+    ids = asked(state)[2]
+    assert "act:regroup" in ids and "act:raid" in ids and "act:support" not in ids
+    state = start_state()
+    state.round = 4
+    run_event(state, "B43", "empire")  # Fog over the Lagoon: movement only
+    assert set(asked(state)[2]) <= {"act:move", "act:slow", "done"}
+    state = start_state()
+    state.round = 4
+    run_event(state, "B43", "insurgents")
+    assert set(asked(state)[2]) == {"act:regroup", "done"}
 
 
 # ───────────────────────────── special cards ─────────────────────────────
@@ -776,7 +1005,10 @@ def _to_first_play(seed: str) -> FreedomState:
 
 def test_marsh_diseases_played_for_ap_is_triggered_by_discarding_grenades() -> None:
     """4.3.2: the Empire plays "Choroby bagienne" for AP; the Insurgents discard "Granaty" to
-    resolve it; the Empire may not then trigger "Granaty", which was discarded, not played."""
+    resolve it; the Empire may not then trigger "Granaty" (an Imperial event, so otherwise it
+    could), which was discarded, not played."""
+    assert CARDS["A22"].name_pl == "Granaty" and CARDS["A22"].beneficial_to("empire")
+    assert not CARDS["A22"].beneficial_to("insurgents")
     state = _to_first_play("marsh")
     first = state.stack[-1].role
     if first != "empire":  # let the Insurgents play a neutral card for AP first
@@ -804,7 +1036,31 @@ def test_marsh_diseases_played_for_ap_is_triggered_by_discarding_grenades() -> N
     assert state.supplies["empire"] == max(0, supplies - 2)
     role, name, ids = asked(state)
     assert (role, name) == ("empire", "play")
+    assert state.pending_event is None
     assert not any(i.endswith(":discard") for i in ids)  # Granaty cannot be triggered
+
+
+def test_grenades_played_for_ap_could_be_triggered_by_the_empire() -> None:
+    """The control of the example: had the Insurgents *played* "Granaty" for its AP, the Empire
+    could discard a card to trigger it, since its event benefits the Empire."""
+    state = _to_first_play("grenades")
+    first = state.stack[-1].role
+    if first != "insurgents":  # let the Empire play a neutral card for AP first
+        state.hands["empire"][0] = "A41"
+        flow.answer(state, "empire", "card:A41:ap")
+        while state.stack[-1].name != "play":
+            flow.answer(state, "empire", "done")
+    state.hands["insurgents"][0] = "A22"
+    assert "card:A22:event" not in asked(state)[2]  # not the Insurgents' event
+    flow.answer(state, "insurgents", "card:A22:ap")
+    while state.stack[-1].name != "play":
+        flow.answer(state, "insurgents", "done")
+    role, name, ids = asked(state)
+    assert (role, name) == ("empire", "play") and state.pending_event == "A22"
+    discard = next(i for i in ids if i.endswith(":discard"))
+    morale, civ = state.morale["insurgents"], state.spaces[CITY].civ
+    flow.answer(state, "empire", discard)
+    assert state.morale["insurgents"] == morale - 1 and state.spaces[CITY].civ == civ - 2
 
 
 def test_kapitan_mahmud_gives_six_lagoon_ap_with_two_attacks_per_unit() -> None:
@@ -825,7 +1081,7 @@ def test_a_card_drawn_by_an_event_stays_hidden_from_spectators_and_the_opponent(
 
     state = start_state()
     drawn = state.decks["A"][0]
-    run_event(state, "A45", "insurgents")  # Council of War: draw 1 card
+    run_event(state, "A45", "insurgents")  # Council of War: Preparation +2, draw 1 card
     assert drawn in state.hands["insurgents"]
     assert drawn not in json.dumps(GAME.view(state, None))
     assert drawn not in json.dumps(GAME.view(state, "empire"))
