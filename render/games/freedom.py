@@ -43,6 +43,15 @@ AREA_GRID: dict[str, tuple[float, float]] = {
     "petalas": (0, 1), "kryoneri": (2, 1),
     "sea": (0, 2), "patra": (1, 2), "petrochori": (2, 2),
 }
+DAMAGED = (214, 160, 110)
+DESTROYED = (120, 96, 80)
+ROLL_INK = (120, 90, 40)
+# the mainland rows whose number is the roll a cannon there needs against the wall (Polish 4.4)
+ROLL_ROWS = {4: "4+", 5: "5+", 6: "6+"}
+ROLL_NOTE = "4+ 5+ 6+: a cannon in that row hits the wall on"
+REWARD_SIZE, REWARD_MIN = 20, 16  # the area rewards, readable on a phone
+MARKER_RADIUS = 11
+AREAS_HEIGHT = 390
 
 
 # --- reading the view ---------------------------------------------------------------------
@@ -107,9 +116,9 @@ def _draw_space_ground(draw: ImageDraw.ImageDraw, space_id: str, damage: int) ->
     x0, y0, x1, y1 = box
     fill = KIND_FILL.get(space.kind, c.PANEL)
     if space.on_wall and damage == 1:
-        fill = (214, 160, 110)
+        fill = DAMAGED
     elif space.on_wall and damage >= 2:
-        fill = (120, 96, 80)
+        fill = DESTROYED
     if space.kind == "island":
         draw.rectangle(box, fill=KIND_FILL["lagoon"])
         draw.ellipse((x0 + 2, y0 + 18, x1 - 2, y1 - 2), fill=fill, outline=c.INK, width=2)
@@ -120,12 +129,8 @@ def _draw_space_ground(draw: ImageDraw.ImageDraw, space_id: str, damage: int) ->
         elif space.kind == "wall":
             outline, width = c.INK, 2
         draw.rectangle(box, fill=fill, outline=outline, width=width)
-    if space.on_wall and damage >= 2:
-        draw.line((x0 + 6, y0 + 6, x1 - 6, y1 - 6), fill=(60, 40, 30), width=4)
-        draw.line((x0 + 6, y1 - 6, x1 - 6, y0 + 6), fill=(60, 40, 30), width=4)
-    elif space.on_wall and damage == 1:
-        draw.line((x0 + 10, y0 + 8, x0 + 30, y0 + 40, x0 + 18, y0 + 60), fill=(90, 50, 30),
-                  width=3)
+    if space.on_wall and damage:
+        _damage_mark(draw, box, damage)
 
     name_ink = c.WHITE if space.on_wall and damage >= 2 else c.INK
     if space.kind == "beach":  # with the forts (blue frames), what the Empire must take
@@ -134,6 +139,9 @@ def _draw_space_ground(draw: ImageDraw.ImageDraw, space_id: str, damage: int) ->
     if space.kind == "mainland":
         c.label(draw, (x0 + 4, y0 + 3), f"{space.row}·{space.col}", size=13, fill=c.MUTED,
                 anchor="lt")
+        if space.row in ROLL_ROWS:  # the roll a cannon here needs against the wall
+            c.label(draw, (x1 - 4, y0 + 3), ROLL_ROWS[space.row], size=15, bold=True,
+                    fill=ROLL_INK, anchor="rt")
     elif x1 - x0 < 120 and c.text_size(space.name, 14, True)[0] > x1 - x0 - 6:
         c.draw_text_box(draw, (x0 + 3, y0 + 2, x1 - 3, y0 + 34), space.name, start=14,
                         bold=True, fill=name_ink, minimum=10, valign="top")
@@ -141,10 +149,26 @@ def _draw_space_ground(draw: ImageDraw.ImageDraw, space_id: str, damage: int) ->
         size = c.fit_size(space.name, x1 - x0 - 8, 16, 15, bold=True, minimum=10)
         c.label(draw, ((x0 + x1) / 2, y0 + 3), space.name, size=size, bold=True,
                 fill=name_ink, anchor="mt")
-        if space.on_wall and damage:
-            c.label(draw, ((x0 + x1) / 2, y1 - 3), "destroyed" if damage >= 2 else "damaged",
-                    size=13, bold=True, fill=name_ink if damage >= 2 else (120, 50, 20),
-                    anchor="mb")
+    if space.on_wall and damage:  # the word as well as the colour, in narrow boxes too
+        c.label(draw, ((x0 + x1) / 2, y1 - 3), damage_word(damage), size=13, bold=True,
+                fill=c.WHITE if damage >= 2 else (120, 50, 20), anchor="mb")
+
+
+def damage_word(damage: int) -> str:
+    return "destroyed" if damage >= 2 else "damaged"
+
+
+def _damage_mark(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+                 damage: int) -> None:
+    """A crack on a damaged wall space, a cross on a destroyed one (as in the legend)."""
+    x0, y0, x1, y1 = box
+    if damage >= 2:
+        draw.line((x0 + 6, y0 + 6, x1 - 6, y1 - 6), fill=(60, 40, 30), width=4)
+        draw.line((x0 + 6, y1 - 6, x1 - 6, y0 + 6), fill=(60, 40, 30), width=4)
+    else:
+        w, h = x1 - x0, y1 - y0
+        draw.line((x0 + w * 0.15, y0 + h * 0.1, x0 + w * 0.45, y0 + h * 0.5,
+                   x0 + w * 0.25, y0 + h * 0.85), fill=(90, 50, 30), width=3 if w > 40 else 2)
 
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) -> None:
@@ -189,23 +213,26 @@ def _base() -> Image.Image:
     image, draw = c.new_canvas(WIDTH, HEIGHT)
     draw.rectangle((4, 66, MAP_RIGHT + 4, 1058), fill=(178, 206, 226))
     draw.rectangle((106, 66, 974, 652), fill=(210, 196, 150))  # the mainland
-    c.label(draw, (120, 110), "MAINLAND", size=24, bold=True, fill=(150, 130, 90), anchor="lm")
+    c.label(draw, (120, 96), "MAINLAND", size=24, bold=True, fill=(150, 130, 90), anchor="lm")
+    c.label(draw, (120, 128), ROLL_NOTE, size=15, bold=True, fill=ROLL_INK, anchor="lm")
     for space_id in SPACES:
         _draw_space_ground(draw, space_id, 0)
-    # the rows' cannon numbers (the roll a cannon in that row needs against the wall)
-    for row, need in ((4, "4+"), (5, "5+"), (6, "6+")):
-        box = space_box("", row, 10)
-        if not any(s.row == row and s.col == 10 for s in SPACES.values()):
-            c.label(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), need, size=20,
-                    bold=True, fill=(90, 70, 40))
-    legend = [("Expeditionary", EXP), ("Allied", ALLY), ("Insurgents", INS),
-              ("Civilians", CIV), ("Cannon", CANNON), ("Bombard", BOMBARD)]
-    x = 120
-    for name, colour in legend:
-        draw.rectangle((x, 1064, x + 18, 1082), fill=colour, outline=c.BLACK)
+    x = 20
+    for name, colour in LEGEND:
+        swatch = (x, 1064, x + 18, 1082)
+        draw.rectangle(swatch, fill=colour, outline=c.BLACK)
+        if colour in (DAMAGED, DESTROYED):
+            _damage_mark(draw, swatch, 2 if colour == DESTROYED else 1)
         c.label(draw, (x + 24, 1073), name, size=16, anchor="lm")
-        x += 24 + c.text_size(name, 16)[0] + 22
+        x += 24 + c.text_size(name, 16)[0] + 18
     return image
+
+
+LEGEND: list[tuple[str, c.RGB]] = [
+    ("Expeditionary", EXP), ("Allied", ALLY), ("Insurgents", INS), ("Civilians", CIV),
+    ("Cannon", CANNON), ("Bombard", BOMBARD), ("Wall damaged", DAMAGED),
+    ("destroyed", DESTROYED),
+]
 
 
 def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -330,19 +357,52 @@ def _draw_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, botto
                  for k in ("supplies", "morale", "units", "cannons") if (n := getattr(reward, k))]
         if reward.vasiladi:
             parts.append(f"{reward.vasiladi} at Vasiladi")
-        reward_text = ", ".join(parts) or "—"
-        c.label(draw, ((box[0] + box[2]) / 2, box[1] + 36), reward_text,
-                size=c.fit_size(reward_text, box[2] - box[0] - 8, 18, 13), fill=c.WHITE)
-        radius = 8
-        for k in range(support):
-            mx = box[0] + 14 + k * (radius * 2 + 4)
-            my = box[3] - 14
-            draw.ellipse((mx - radius, my - radius, mx + radius, my + radius), fill=c.WHITE,
-                         outline=c.BLACK, width=2)
+        c.draw_text_box(draw, reward_box(box), reward_text(parts, box), start=REWARD_SIZE,
+                        minimum=REWARD_MIN, fill=c.WHITE)
+        for centre in marker_centres(box, support):
+            support_marker(draw, centre, side)
         if support == 0:
-            c.label(draw, (box[0] + 8, box[3] - 14), "no support", size=12, fill=c.WHITE,
+            c.label(draw, (box[0] + 8, box[3] - 14), "no support", size=14, fill=c.WHITE,
                     anchor="lm")
     return bottom + 8
+
+
+def reward_text(parts: list[str], box: tuple[int, int, int, int]) -> str:
+    """One line when it fits at full size, else one reward per line (never a broken one)."""
+    line = ", ".join(parts) or "—"
+    x0, _, x1, _ = reward_box(box)
+    return line if c.text_size(line, REWARD_SIZE)[0] <= x1 - x0 else "\n".join(parts)
+
+
+def reward_box(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Where an area tile's reward is written: between its name and its markers."""
+    return (box[0] + 4, box[1] + 28, box[2] - 4, box[3] - 2 * MARKER_RADIUS - 6)
+
+
+def marker_centres(box: tuple[int, int, int, int], support: int) -> list[tuple[float, float]]:
+    step = MARKER_RADIUS * 2 + 4
+    return [(box[0] + 6 + MARKER_RADIUS + k * step, box[3] - MARKER_RADIUS - 4)
+            for k in range(support)]
+
+
+def support_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], side: str) -> None:
+    """A Support marker in its side's colour with its side's sign: a white cross for the
+    Insurgents, a white crescent for the Empire (markers always belong to the tile's side)."""
+    x, y = centre
+    r = MARKER_RADIUS
+    colour = MARKER_COLOURS.get(side, c.GREY)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=c.WHITE, width=2)
+    if side == "insurgents":
+        draw.line((x - r + 4, y, x + r - 4, y), fill=c.WHITE, width=3)
+        draw.line((x, y - r + 4, x, y + r - 4), fill=c.WHITE, width=3)
+    else:
+        inner = r - 4
+        draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=c.WHITE)
+        draw.ellipse((x - inner + 4, y - inner, x + inner + 4, y + inner), fill=colour)
+
+
+# darker than the tiles, so a marker stands out on its own tile
+MARKER_COLOURS: dict[str, c.RGB] = {"empire": (120, 10, 10), "insurgents": (10, 40, 120)}
 
 
 def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
@@ -399,7 +459,7 @@ class FreedomRenderer:
         _draw_header(draw, view)
         _draw_map(draw, view)
         top = _draw_tracks(draw, view, 72)
-        top = _draw_areas(draw, view, top, top + 330)
+        top = _draw_areas(draw, view, top, top + AREAS_HEIGHT)
         _draw_footer(draw, view, top)
         return image
 

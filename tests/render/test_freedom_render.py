@@ -5,13 +5,27 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from PIL import Image, ImageDraw
 
 from engine.core.registry import get_game
-from engine.games.freedom.data import SPACES
+from engine.games.freedom.data import AREAS, SPACES
 from engine.games.freedom.state import FreedomState
-from render.common import md_escape, png_bytes
+from render.common import md_escape, png_bytes, wrap
 from render.freedom_layout import MAP_RIGHT, space_box
-from render.games.freedom import RENDERER
+from render.games.freedom import (
+    AREAS_HEIGHT,
+    LEGEND,
+    MARKER_COLOURS,
+    PANEL_X,
+    RENDERER,
+    REWARD_MIN,
+    ROLL_INK,
+    ROLL_ROWS,
+    WIDTH,
+    reward_box,
+    reward_text,
+    support_marker,
+)
 from tests.render.helpers import colours, play, same
 
 GAME = get_game("freedom")
@@ -127,3 +141,77 @@ def test_private_text_names_the_side_when_the_hand_size_tells() -> None:
     state.hands["insurgents"] = state.hands["insurgents"][:2]
     assert "(Empire)" in RENDERER.private_text(GAME.view(state, "empire"))
     assert "(Insurgents)" in RENDERER.private_text(GAME.view(state, "insurgents"))
+
+
+def _ink(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int],
+         tolerance: int = 40) -> int:
+    """Pixels of ``box`` within ``tolerance`` of ``colour``."""
+    crop = image.crop(box).convert("RGB")
+    pixels = crop.load()
+    assert pixels is not None
+    return sum(1 for x in range(crop.width) for y in range(crop.height)
+               if all(abs(a - b) <= tolerance
+                      for a, b in zip(pixels[x, y], colour, strict=True)))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("row", [4, 5, 6])
+def test_every_cannon_row_shows_its_roll(row: int) -> None:
+    """The roll a cannon needs against the wall is written in every space of rows 4-6 (row 4
+    included: the Klisova waters sit where a margin label would go)."""
+    image = RENDERER.board(GAME.view(_state(0), None))
+    for sid, s in SPACES.items():
+        if s.kind == "mainland" and s.row == row:
+            _, y0, x1, _ = space_box(sid, s.row, s.col)
+            assert _ink(image, (x1 - 30, y0 + 2, x1 - 2, y0 + 20), ROLL_INK, 30) > 15, sid
+    assert "4+" in ROLL_ROWS[4] and set(ROLL_ROWS) == {4, 5, 6}
+
+
+def test_narrow_wall_boxes_name_their_damage_and_the_legend_explains_it() -> None:
+    state = _state(0)
+    narrow = [sid for sid, s in SPACES.items() if s.on_wall]
+    assert all(space_box(sid, SPACES[sid].row, SPACES[sid].col)[2]
+               - space_box(sid, SPACES[sid].row, SPACES[sid].col)[0] < 120 for sid in narrow)
+    intact = RENDERER.board(GAME.view(state, None))
+    state.spaces["W3"].damage, state.spaces["W5"].damage = 1, 2
+    damaged = RENDERER.board(GAME.view(state, None))
+    for sid, colour in (("W3", (120, 50, 20)), ("W5", (255, 255, 255))):
+        x0, _, x1, y1 = space_box(sid, 3, SPACES[sid].col)
+        strip = (x0 + 4, y1 - 18, x1 - 4, y1 - 2)
+        assert _ink(damaged, strip, colour, 30) > 20, sid  # the word "damaged"/"destroyed"
+        assert _ink(intact, strip, colour, 30) < 5, sid
+    assert [name for name, _ in LEGEND][-2:] == ["Wall damaged", "destroyed"]
+
+
+def test_support_markers_show_the_controlling_side() -> None:
+    pictures = {}
+    for side in ("empire", "insurgents"):
+        image = Image.new("RGB", (40, 40), (255, 255, 255))
+        support_marker(ImageDraw.Draw(image), (20, 20), side)
+        pictures[side] = image
+        # most of the marker is its side's colour, never white
+        assert _ink(image, (10, 10, 30, 30), MARKER_COLOURS[side], 20) > 120, side
+    assert not same(pictures["empire"], pictures["insurgents"])  # crescent vs cross
+    state = _state(0)
+    before = RENDERER.board(GAME.view(state, None))
+    state.areas["sea"].side = "empire"  # same number of markers, the other side's
+    assert not same(before, RENDERER.board(GAME.view(state, None)))
+
+
+def test_area_rewards_are_large_enough_for_a_phone() -> None:
+    """Every reward fits its tile at 16 px or more, one reward per line when needed."""
+    cell_w = (WIDTH - 12 - PANEL_X) / 3
+    cell_h = (AREAS_HEIGHT - 28) / 3
+    box = (0, 0, int(cell_w - 12), int(cell_h - 12))
+    x0, y0, x1, y1 = reward_box(box)
+    for area in AREAS.values():
+        for side in ("empire", "insurgents"):
+            r = area.reward(side)
+            parts = [p for p in (f"{r.supplies} supplies" if r.supplies else "",
+                                 f"{r.morale} morale" if r.morale else "",
+                                 f"{r.units} units" if r.units else "",
+                                 f"{r.cannons} cannon" if r.cannons else "",
+                                 f"{r.vasiladi} at Vasiladi" if r.vasiladi else "") if p]
+            text = reward_text(parts, box)
+            lines = wrap(text, x1 - x0, REWARD_MIN)
+            assert len(lines) == max(1, len(text.split("\n"))), (area.id, side)
+            assert int(REWARD_MIN * 1.2) * len(lines) <= y1 - y0, (area.id, side)
