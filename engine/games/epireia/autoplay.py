@@ -8,7 +8,7 @@ it is given, so a game between automatic players is deterministic for a seed.
 How it plays (rules of thumb plus a one-ply lookahead):
 
 * **Set-up**: a City, Administrator and starting figure from fixed preferences (the Polemarch's
-  free tokens and the Archon's extra actions first; strong or sea-going figures).
+  cheap tokens and the Archon's extra actions first; strong or sea-going figures).
 * **Development**: every action (each donation amount, building, token, administrator option)
   is applied to a cheap copy of the state with the engine's own functions and the copy is
   scored; the best action is taken if it beats ending the turn. The score counts resources (worth

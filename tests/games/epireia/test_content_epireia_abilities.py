@@ -535,13 +535,17 @@ def test_administrator_once_per_round() -> None:
     assert ab.administrator_options(state, athens) != []
 
 
-def test_polemarch_levies_a_token() -> None:
+def test_polemarch_levies_a_token_for_one_resource() -> None:
     state, athens = admin_state("polemarch")
+    wood = state.seats[athens].resources["wood"]
     ab.use_administrator(state, athens, "triremes")
     assert state.leagues["delian"].reserve == ["triremes-1"]
+    assert state.seats[athens].resources["wood"] == wood - 1  # half a Triremes I's cost
     state.supply["cavalry-1"] = 0
     state.round += 1
     assert "cavalry" not in [o for o, _ in ab.administrator_options(state, athens)]
+    state.seats[athens].resources["copper"] = 0
+    assert "hoplites" not in [o for o, _ in ab.administrator_options(state, athens)]
 
 
 def test_priestess_helps_all_negotiations_this_round_only() -> None:
