@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.games.epireia import abilities, catalog
-from engine.games.epireia.board import CITIES
-from engine.games.epireia.content import CONTENT
+from engine.games.epireia.board import CITIES, TERRITORIES
+from engine.games.epireia.content import CONTENT, Objective
 from engine.games.epireia.state import LEAGUES, EpireiaState
 
 
@@ -69,8 +69,42 @@ def check_objectives(state: EpireiaState, actor: str | None = None) -> None:
 
 
 def both_meet(state: EpireiaState, leagues: list[str]) -> str:
-    """Both leagues meet the objective at once (a card revealed already met by both)."""
-    return leagues[0]
+    """Both leagues meet the objective at once (a card revealed already met by both): nobody
+    was first, so the league further past it takes it, and on a tie each league rolls a d12
+    (again while level). Seat order would always favour the Delian League."""
+    card = CONTENT.scenarios[state.scenario.card]
+    margin = {lg: progress(state, lg, card.objective) for lg in leagues}
+    if margin[leagues[0]] != margin[leagues[1]]:
+        return max(leagues, key=lambda lg: margin[lg])
+    while True:
+        rolls = {lg: state.rng.roll(12) for lg in leagues}
+        state.say("Both leagues already meet the objective: "
+                  + ", ".join(f"the {lg.title()} League rolls {n}" for lg, n in rolls.items())
+                  + ".", dice=list(rolls.values()))
+        if rolls[leagues[0]] != rolls[leagues[1]]:
+            return max(leagues, key=lambda lg: rolls[lg])
+
+
+def progress(state: EpireiaState, league: str, objective: Objective) -> int:
+    """How far ``league`` is toward ``objective``, in the objective's own units."""
+    roles = state.league_roles(league)
+    check = objective.check
+    if check == "prestige_per_city":
+        return min(state.seats[r].prestige for r in roles)
+    if check == "prestige":
+        return max(state.seats[r].prestige for r in roles)
+    if check == "treasury":
+        treasury = state.leagues[league].treasury
+        return treasury[objective.resource] if objective.resource else sum(treasury.values())
+    if check == "buildings":
+        return max(len(state.seats[r].buildings) for r in roles)
+    if check == "reserve":
+        return sum(1 for k in state.leagues[league].reserve
+                   if objective.unit is None or k.startswith(objective.unit))
+    held = [t for t, owner in state.territories.items() if owner in roles]
+    if objective.terrain is not None:
+        held = [t for t in held if TERRITORIES[t].sea == (objective.terrain == "sea")]
+    return len(held)
 
 
 def own_merit(state: EpireiaState, league: str) -> str:

@@ -271,3 +271,33 @@ def test_prestige_15_in_the_last_round_s_resolution_brings_the_new_figure_to_the
     assert "cimon" in seat.figure_cards
     assert "cimon" in league_figures(state, seat.league)
     assert not GAME.invariants(state)
+
+
+def test_a_card_both_leagues_already_meet_goes_to_the_league_further_past_it() -> None:
+    """Nobody was first: the league further past the objective takes it, not seat order."""
+    from engine.games.epireia.scenarios import check_objectives
+
+    state = set_up(2)
+    state.scenario.card = "sybota"  # 8 military tokens in the reserve
+    for league, count in (("delian", 8), ("peloponnesian", 9)):
+        for _ in range(count):
+            state.supply["hoplites-1"] -= 1
+            state.leagues[league].reserve.append("hoplites-1")
+    check_objectives(state)
+    assert state.scenario.winner_league == "peloponnesian"
+
+
+def test_a_card_both_leagues_meet_equally_is_rolled_for() -> None:
+    from engine.games.epireia.scenarios import check_objectives
+    from tests.games.epireia.helpers import script
+
+    state = set_up(2)
+    state.scenario.card = "sybota"
+    for league in ("delian", "peloponnesian"):
+        for _ in range(8):
+            state.supply["hoplites-1"] -= 1
+            state.leagues[league].reserve.append("hoplites-1")
+    script(state, 5, 5, 3, 9)  # a tie, then the Peloponnesians roll higher
+    check_objectives(state)
+    assert state.scenario.winner_league == "peloponnesian"
+    assert sum("Both leagues already meet the objective" in e.text for e in state.log) == 2
