@@ -26,6 +26,7 @@ side that the opponent played for AP with its least useful card.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,6 +45,7 @@ from engine.games.freedom.actions import (
     spend_frame,
 )
 from engine.games.freedom.combat import (
+    RAID_LANES,
     cannon_bonus,
     cannon_targets,
     imperial_attack_modifier,
@@ -62,6 +64,13 @@ from engine.games.freedom.movement import (
 from engine.games.freedom.state import Frame, FreedomState
 
 WIN_KINDS = ("fort", "beach")
+MONEY_WORTH = 6.0  # one Money the Empire will otherwise lack (a unit and part of 2 Morale)
+MORALE_RISK = 6.0  # an Imperial space emptied: the Insurgents' morale choice
+UNIT_RISK = 1.5  # an Imperial unit lost
+MOVE_WEIGHT = 0.5  # Normal Movement against the other uses of an AP
+CANNON_SITE = {4: 40.0, 5: 32.0, 6: 18.0}  # a new gun by row: the wall falls to guns
+ADJACENT_THREAT = 0.6  # expected hits of Insurgent attacks on a space next to their units
+RAID_THREAT = 0.3  # ... and of a raid along a clear lane
 EXPOSED = 5.0  # a lone Imperial unit beside Insurgents
 DANGER = 4.0  # a unit under the Insurgent guns (per expected hit on it)
 WALL = sorted(s for s, d in SPACES.items() if d.on_wall)
@@ -102,6 +111,7 @@ class Context:
         self.focus, self.focus_col = self._focus()
         self._need: dict[str, float] = {}
         self._danger: dict[str, float] | None = None
+        self._raidable: set[str] | None = None
 
     def danger(self, sid: str) -> float:
         """Expected hits on ``sid`` from the Insurgent cannons in the next Cannons phase."""
@@ -165,11 +175,51 @@ class Context:
         return penalty
 
     def move_gain(self, src: str, dst: str) -> float:
-        """What moving one Imperial unit from ``src`` to ``dst`` gains."""
+        """What moving one Imperial unit from ``src`` to ``dst`` gains: progress, less the
+        change of risk on both spaces (a stack of three is hard to empty, a lone unit in
+        range of the guns hands the Insurgents a morale choice)."""
         here, there = self.state.spaces[src], self.state.spaces[dst]
-        return (self.potential(dst) - self.exposed(dst, there.imperial)
-                - self.potential(src) - self.keep_value(src)
-                + self.exposed(src, here.imperial - 1))
+        n, m = here.imperial, there.imperial
+        return (self.potential(dst) - self.potential(src) - self.keep_value(src)
+                - (self.risk(dst, m + 1) - self.risk(dst, m))
+                - (self.risk(src, n - 1) - self.risk(src, n)))
+
+    def hits_on(self, sid: str) -> float:
+        """Expected Insurgent hits on ``sid`` before the Empire acts again: the guns, plus
+        attacks from next door and raids along a clear lane."""
+        hits = self.danger(sid)
+        if any(self.state.spaces[n].ins > 0 for n in SPACES[sid].neighbours):
+            hits += ADJACENT_THREAT
+        if sid in self.raidable():
+            hits += RAID_THREAT
+        return hits
+
+    def raidable(self) -> set[str]:
+        if self._raidable is None:
+            spaces = self.state.spaces
+            found: set[str] = set()
+            for src in RAIDERS:
+                if spaces[src].ins == 0:
+                    continue
+                for dst, path, cost in RAID_LANES.get(src, ()):
+                    if cost <= 3 and not any(spaces[p].imperial for p in path):
+                        found.add(dst)
+            self._raidable = found
+        return self._raidable
+
+    def risk(self, sid: str, n: int) -> float:
+        """What ``n`` Imperial units on ``sid`` stand to lose: the chance the space is
+        emptied (a morale choice for the Insurgents) and the units hit."""
+        if n <= 0 or sid == CAMP or SPACES[sid].kind in WIN_KINDS:
+            return 0.0
+        h = self.hits_on(sid)
+        if h <= 0:
+            return 0.0
+        term, below = math.exp(-h), 0.0
+        for k in range(n):
+            below += term
+            term *= h / (k + 1)
+        return (1.0 - below) * MORALE_RISK + min(h, n) * UNIT_RISK
 
     def keep_value(self, sid: str) -> float:
         """Extra worth of the last Imperial unit staying on ``sid`` (a cannon's crew)."""
@@ -263,6 +313,17 @@ def money_short(state: FreedomState) -> int:
     return max(0, TRACKS.pay.money[state.period] - state.money)
 
 
+def money_needed(state: FreedomState) -> int:
+    """The Money the Empire still lacks for every pay day left (the period change's Money
+    counted): what Pleas for Funds must find before the troops go unpaid."""
+    pay = TRACKS.pay.money
+    still = sum(pay["A" if r <= 3 else "B"] for r in range(state.round, 7))
+    if state.step in ("round_end", "administration") or state.phase == "over":
+        still -= pay[state.period]  # this round's pay is behind us
+    coming = TRACKS.period_b.empire_money if state.round <= 3 else 0
+    return max(0, still - state.money - coming)
+
+
 def _area_value(state: FreedomState, aid: str, role: str) -> float:
     """Worth of one Support Area action by ``role`` in area ``aid``."""
     area = state.areas[aid]
@@ -278,9 +339,15 @@ def _area_value(state: FreedomState, aid: str, role: str) -> float:
     swing = (gain("empire") + gain("insurgents")) * (4 - min(state.round, 6) * 0.5)
     if aid == "sea" and role == "empire" and state.round <= 3:
         swing += 3.0  # the landings around Vasiladi open the way to the beaches
+    if area.side == role and role == "empire":
+        # a tile with no marker falls to one enemy Support action: guard it
+        return swing * HOLD_TILE[min(area.support, len(HOLD_TILE) - 1)]
     if area.side == role:
         return swing * 0.25 / (area.support + 1)
     return swing / (area.support + 1)
+
+
+HOLD_TILE = (1.0, 0.6, 0.35, 0.2, 0.1, 0.0)  # own tile with 0, 1, 2... markers
 
 
 def _best(values: Sequence[float]) -> float:
@@ -330,7 +397,8 @@ def _empire_menu(ctx: Context, frame: Frame, aid: str, cost: int) -> float:
     ap = int(frame.data["ap"])
     if aid == "move":
         gains = [g for g in _empire_move_gains(ctx) if g > 0]
-        return sum(gains[:2]) / cost
+        # progress on the mainland is cheap (2 units an AP); guns, money and tiles are not
+        return MOVE_WEIGHT * sum(gains[:2]) / cost
     if aid == "slow":
         return _best(_empire_slow_gains(ctx)) / cost
     if aid == "attack":
@@ -356,22 +424,26 @@ def _empire_menu(ctx: Context, frame: Frame, aid: str, cost: int) -> float:
     if aid == "support":
         return _best([_area_value(state, a, "empire") for a in AREAS]) / cost
     if aid == "plea":
-        if state.money >= TRACKS.pay.money[state.period] + 3:
+        need = money_needed(state)
+        if need <= 0:
             return 0.0
         track = state.plea["empire"] or 0
         chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + track < 12) / 36
-        # unpaid Money costs a unit each and 2 Morale
-        worth = 3.0 if money_short(state) else 0.8
-        return chance * TRACKS.plea.empire_money * worth / cost
+        # unpaid Money costs a unit each and 2 Morale; the sooner the plea, the better the odds
+        # (the track climbs 2 a success), so plead early while the Porte still listens
+        urgent = 1.0 if money_short(state) else 0.0
+        worth = MONEY_WORTH + urgent
+        return chance * min(need, TRACKS.plea.empire_money) * worth / cost
     return 0.0
 
 
 def _cannon_site_value(ctx: Context, sid: str) -> float:
     row = SPACES[sid].row
-    value = {4: 14.0, 5: 9.0, 6: 3.5}.get(row, 0.0)
+    value = CANNON_SITE.get(row, 0.0)
     if any(t.space == ctx.focus for t in SPACES[sid].targets):
-        value += 2.0
-    return value
+        value += 4.0
+    # a gun the Insurgent batteries can reach loses its crew and is spiked
+    return value - ctx.risk(sid, ctx.state.spaces[sid].imperial) * 0.5
 
 
 def _insurgent_menu(ctx: Context, frame: Frame, aid: str, cost: int) -> float:
