@@ -58,22 +58,29 @@ def leaks(game: Game[Any, Any], state: EpireiaState) -> list[str]:
         return []
     problems: list[str] = []
     views: dict[str | None, dict[str, Any]] = {}
+    texts: dict[str | None, str] = {}
 
     def view_of(viewer: str | None) -> dict[str, Any]:
         if viewer not in views:
             views[viewer] = game.view(state, viewer)
         return views[viewer]
 
+    def text_of(viewer: str | None) -> str:
+        if viewer not in texts:
+            texts[viewer] = json.dumps(view_of(viewer), sort_keys=True)
+        return texts[viewer]
+
     for chooser, figure in choosing.items():
         for viewer in [None, *(r for r in state.roles if r != chooser)]:
-            if f'"{figure}"' in json.dumps(view_of(viewer)):
+            if f'"{figure}"' in text_of(viewer):
                 problems.append(f"the view of {viewer or 'spectators'} shows the secret "
                                 f"starting figure {figure}")
     if battle is None or not secret_battle:
         return problems
     for league in player_leagues(state):
         members = set(state.league_roles(league))
-        viewers: list[str | None] = [None, *(r for r in state.roles if r not in members)]
+        # spectators and one seat of the other league (its seats share one redaction)
+        viewers: list[str | None] = [None, *[r for r in state.roles if r not in members][:1]]
         other = perturbed(state, league)
         for viewer in viewers:
             view = view_of(viewer)
@@ -89,7 +96,7 @@ def leaks(game: Game[Any, Any], state: EpireiaState) -> list[str]:
                     if any(isinstance(cell, dict) and cell.get("power") is None
                            for cell in column):
                         problems.append(f"{who} see a face-down {league} token")
-            if other is not None and json.dumps(view, sort_keys=True) != json.dumps(
+            if other is not None and text_of(viewer) != json.dumps(
                     game.view(other, viewer), sort_keys=True):
                 problems.append(f"the view of {who} changes with the {league} League's "
                                 "face-down tokens or figures")
