@@ -67,6 +67,9 @@ WIN_KINDS = ("fort", "beach")
 MONEY_WORTH = 6.0  # one Money the Empire will otherwise lack (a unit and part of 2 Morale)
 MORALE_RISK = 6.0  # an Imperial space emptied: the Insurgents' morale choice
 UNIT_RISK = 1.5  # an Imperial unit lost
+HOLD_LOSS = 60.0  # a fort or beach lost again before the check
+INSURGENT_KILLS_PER_CARD = 1.5  # 3 AP of attacks at 5+ against a fort or beach
+BREACH = 20.0  # emptying a fort or beach the Empire can then enter: the game
 MOVE_WEIGHT = 0.5  # Normal Movement against the other uses of an AP
 CANNON_SITE = {4: 40.0, 5: 32.0, 6: 18.0}  # a new gun by row: the wall falls to guns
 ADJACENT_THREAT = 0.6  # expected hits of Insurgent attacks on a space next to their units
@@ -210,16 +213,31 @@ class Context:
     def risk(self, sid: str, n: int) -> float:
         """What ``n`` Imperial units on ``sid`` stand to lose: the chance the space is
         emptied (a morale choice for the Insurgents) and the units hit."""
-        if n <= 0 or sid == CAMP or SPACES[sid].kind in WIN_KINDS:
+        if n <= 0 or sid == CAMP:
             return 0.0
-        h = self.hits_on(sid)
+        lost = MORALE_RISK
+        if SPACES[sid].kind in WIN_KINDS:
+            # held at the end of the Actions phase it wins; until then every Insurgent card
+            # left this round throws its AP at it (5+ each): enter late, and two at a time
+            h = self.plays_left() * INSURGENT_KILLS_PER_CARD
+            lost += HOLD_LOSS
+        else:
+            h = self.hits_on(sid)
         if h <= 0:
             return 0.0
         term, below = math.exp(-h), 0.0
         for k in range(n):
             below += term
             term *= h / (k + 1)
-        return (1.0 - below) * MORALE_RISK + min(h, n) * UNIT_RISK
+        return (1.0 - below) * lost + min(h, n) * UNIT_RISK
+
+    def plays_left(self) -> int:
+        """Cards the Insurgents may still play before the position check."""
+        state = self.state
+        if state.step != "actions":
+            return 0
+        left = max(0, 7 - state.played["insurgents"])
+        return min(left, len(state.hands["insurgents"]))
 
     def keep_value(self, sid: str) -> float:
         """Extra worth of the last Imperial unit staying on ``sid`` (a cannon's crew)."""
@@ -290,7 +308,20 @@ class Context:
         worth = self.marginal(sid, n) + 1.0
         if n == 1:
             worth += 3.0 * 10.0 / max(2, self.state.morale["insurgents"])  # the morale choice
+        if SPACES[sid].kind in WIN_KINDS and self.can_step_in(sid):
+            worth += BREACH / n  # the defenders of a fort or beach the Empire can walk into
+        elif SPACES[sid].on_wall and self.state.spaces[sid].damage == 2 and self.can_step_in(sid):
+            worth += 0.5 * BREACH / n  # an open breach: the wall, then a fort beside it
         return worth
+
+    def can_step_in(self, sid: str) -> bool:
+        """An Imperial unit stands next to ``sid`` and could move in once it is empty."""
+        state = self.state
+        if SPACES[sid].on_wall and state.spaces[sid].damage < 2:
+            return any(SPACES[n].on_wall and state.spaces[n].imperial
+                       for n in SPACES[sid].neighbours)
+        return any(state.spaces[n].imperial and sid not in SPACES[n].attack_only
+                   for n in SPACES[sid].neighbours if n != CAMP)
 
 
 # --- scoring of each prompt ------------------------------------------------------------------
@@ -384,11 +415,15 @@ def _empire_attacks(ctx: Context, reward: bool | None = None) -> list[float]:
 
     found = []
     for src in imperial_attackers(state, zone(state)):
+        # every unit that may still attack is one more attack of this card
+        ready = state.spaces[src].imperial * state.attacks_per_unit - state.attacked.get(src, 0)
+        best = 0.0
         for t in imperial_targets(state, src, zone(state)):
             need, bonus = imperial_attack_modifier(state, src, t)
             if reward is not None and reward and not state.reward:
                 bonus += 2
-            found.append(_hit_chance_d8(need, bonus, 2) * ctx.insurgent_worth(t))
+            best = max(best, _hit_chance_d8(need, bonus, 2) * ctx.insurgent_worth(t))
+        found.extend([best] * max(1, ready))
     return sorted(found, reverse=True)
 
 
@@ -407,7 +442,7 @@ def _empire_menu(ctx: Context, frame: Frame, aid: str, cost: int) -> float:
         left = ap - cost
         plain = _empire_attacks(ctx)[:left]
         paid = _empire_attacks(ctx, reward=True)[:left]
-        if len(paid) < 2 or state.money < 3:
+        if len(paid) < 2 or (state.money < 3 and max(paid, default=0.0) < BREACH):
             return 0.0
         return (sum(paid) - sum(plain)) / cost
     if aid == "cannon":
