@@ -9,11 +9,15 @@ Rules of thumb, no lookahead (a copy of the state per candidate would cost ~0.5 
 for hundreds of games). Every choice gets a score and the best one is taken:
 
 * the **Empire** picks a *focus* on the wall (the space its cannons, damage and row-4 troops
-  already press hardest), moves units toward it and toward the lagoon back doors, builds
-  cannons as close to the wall as it can pay for (saving Preparation for it), fires at the
-  focus, pays the Reward and attacks where the odds or the prize are good (an emptied space
-  costs the Insurgents Morale), climbs onto destroyed wall spaces and into forts and beaches,
-  and spends spare AP on Support (the Sea above all) and Preparation;
+  already press hardest), moves units toward it and toward the lagoon back doors, weighing
+  each move by the risk it runs (the expected Insurgent hits on a space from guns, attacks
+  and raids; a lone unit in range hands the Insurgents a morale choice, a stack of three
+  rarely), builds cannons as close to the wall as it can pay for (saving Preparation for
+  it), fires at the focus, pays the Reward and attacks where the odds or the prize are good
+  (the defenders of a fort or beach it can walk into above all), enters forts and beaches late
+  in the Actions phase and two at a time, pleads for funds while the Money it still needs to
+  the end exceeds what it has, guards its own tiles by how few markers they have, and spends
+  spare AP on Support (the Sea above all) and Preparation;
 * the **Insurgents** weigh every city space by the threat in front of it (adjacent Imperial
   units, wall damage, a destroyed and empty space is an open door) and regroup, train and
   place units where the need is highest; they attack and raid the Imperial units that matter

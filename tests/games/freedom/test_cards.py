@@ -716,6 +716,15 @@ def test_damage_wall_next_to_units_and_no_target_does_nothing() -> None:
                                     if SPACES[n].on_wall}
 
 
+def test_damage_wall_next_to_units_in_row_four() -> None:
+    state = start_state()
+    run_effect(state, "empire", op="damage_wall", count=1, near="units")
+    assert finished(state)  # nobody in row 4 at the start
+    pieces.add_units(state, "M49", "exp", 1)
+    run_effect(state, "empire", op="damage_wall", count=1, near="units")
+    assert sorted(asked(state)[2]) == ["space:W8", "space:W9"]
+
+
 def test_repair_wall_without_a_unit_then_a_cannon() -> None:
     state = start_state()
     state.spaces["W4"].damage = 2
