@@ -7,8 +7,9 @@ it is given, so a game between automatic players is deterministic for a seed.
 
 How it plays (rules of thumb plus a one-ply lookahead):
 
-* **Set-up**: a City, Administrator and starting figure from fixed preferences (the Polemarch's
-  cheap tokens and the Archon's extra actions first; strong or sea-going figures).
+* **Set-up**: a City, Administrator and starting figure from fixed preferences (in the
+  multiplayer draft the strongest City left as measured; the Polemarch's cheap tokens and the
+  Archon's extra actions first; strong or sea-going figures).
 * **Development**: every action (each donation amount, building, token, administrator option)
   is applied to a cheap copy of the state with the engine's own functions and the copy is
   scored; the best action is taken if it beats ending the turn. The score counts resources (worth
@@ -58,7 +59,13 @@ Usage = tuple[int, ...]  # token counts in TOKEN_KINDS order
 NO_USAGE: Usage = (0,) * len(TOKEN_KINDS)
 KIND_INDEX = {k: i for i, k in enumerate(TOKEN_KINDS)}
 
-CITY_PREFERENCE = ("athens", "sparta", "corinth", "larissa", "elis", "delphi")
+CITY_PREFERENCE = ("athens", "sparta", "corinth", "larissa", "elis", "delphi")  # solo
+# The multiplayer draft takes the strongest City left, as measured with this player in 2-player
+# mirror games (`bench/epireia_balance.py cities`: Athens 72%, Larissa 61%, Delphi 50%, Elis
+# 43%, Sparta 38%, Corinth 37% of their games). The solo order above drafted Sparta and Corinth
+# second and third: with 4 players the draft (Delian, Peloponnesian, Peloponnesian, Delian) then
+# gave the two weakest Cities to the Peloponnesian League and Larissa to the Delian one.
+DRAFT_PREFERENCE = ("athens", "larissa", "delphi", "elis", "sparta", "corinth")
 ADMIN_PREFERENCE = ("polemarch", "archon", "merchant", "architect", "priestess", "trapezites")
 FIGURE_PREFERENCE = {
     "athens": ("pericles", "themistocles", "cimon", "aristides", "cleisthenes"),
@@ -118,7 +125,8 @@ def pick_scenario(game: Game[Any, Any], state: EpireiaState, frame: Frame, ids: 
 
 def pick_city(game: Game[Any, Any], state: EpireiaState, frame: Frame, ids: list[str],
               rng: Rng) -> str:
-    return first_of(CITY_PREFERENCE, ids, "city:")
+    preference = CITY_PREFERENCE if state.is_solo else DRAFT_PREFERENCE
+    return first_of(preference, ids, "city:")
 
 
 def pick_league(game: Game[Any, Any], state: EpireiaState, frame: Frame, ids: list[str],
@@ -242,17 +250,20 @@ def value(state: EpireiaState, role: str) -> float:
     if state.is_solo:
         score -= BATTLE_COST_WEIGHT * solo_battle_cost(state, role)
     else:
-        score += league_strength(state, seat.league, left)
+        score += league_strength(state, role, left)
     return score
 
 
-def league_strength(state: EpireiaState, league: str, left: int) -> float:
-    """Multiplayer: what the league's reserve (and allied cities) is worth for the Battle."""
+def league_strength(state: EpireiaState, role: str, left: int) -> float:
+    """Multiplayer: what the league's reserve (and allied cities) is worth for the Battle, and
+    what ``role``'s own military buildings are worth for the Level II tokens still to make (a
+    partner's building does not let this City produce them)."""
+    league = state.league_of(role)
     tokens = list(state.leagues[league].reserve)
     tokens += [state.greek_city_tokens[c] for c in state.leagues[league].allied
                if c in state.greek_city_tokens]
     strength = sum(token_strength(k) for k in tokens[:18])
-    built = {b for r in state.league_roles(league) for b in state.seats[r].buildings}
+    built = state.seats[role].buildings
     levels = sum(1 for b in ("gymnasium", "shipsheds", "hippodrome") if b in built)
     return 1.5 * strength + 0.6 * min(left, 5) * levels
 
@@ -701,11 +712,16 @@ def empire_gain(state: EpireiaState, role: str, figure: str, empire: str) -> flo
         state, role, reward.wheat, reward.wood, reward.copper, reward.prestige, reward.token)
 
 
-def city_gain(state: EpireiaState, role: str, figure: str, city: str) -> float:
+def city_gain(state: EpireiaState, role: str, figures: Sequence[str], city: str) -> float:
+    """Expected gain of the league's ``figures`` on Greek City ``city``: they win the conflict
+    (if any) together, then the strongest of them rolls (rules: decision 13)."""
     present = opponents_at(state, role, city)
-    p_stay = chance_beats(CONTENT.figures[figure].attack,
-                          sum(CONTENT.figures[f].attack for f in present)) if present else 1.0
-    bonus = abilities.integration_bonus(state, role, figure, city)
+    attack = sum(CONTENT.figures[f].attack for f in figures)
+    p_stay = chance_beats(attack, sum(CONTENT.figures[f].attack for f in present)) \
+        if present else 1.0
+    envoy = max(figures, key=lambda f: CONTENT.figures[f].attack)
+    owner = state.figures[envoy].owner if envoy in state.figures else role
+    bonus = abilities.integration_bonus(state, owner, envoy, city)
     p = p_stay * chance_at_least(CITIES[city].integration - bonus)
     token = state.greek_city_tokens.get(city, "")
     gain = reward_value(state, role, copper=1)
@@ -714,6 +730,15 @@ def city_gain(state: EpireiaState, role: str, figure: str, city: str) -> float:
     if state.greek_cities.get(city):
         gain *= 1.6  # taking it from the other league counts twice
     return p * gain
+
+
+def partners_at(state: EpireiaState, role: str, space: str) -> list[str]:
+    """League partners' figures standing on ``space`` now (they are there at the resolution
+    unless the partner still moves them): a figure sent there too only adds its attack."""
+    league = state.league_of(role)
+    return [f for f, fs in state.figures.items()
+            if fs.location == space and fs.owner in state.seats and fs.owner != role
+            and state.seats[fs.owner].league == league]
 
 
 def token_value_any(state: EpireiaState, role: str, token: str) -> float:
@@ -726,12 +751,14 @@ def destination_gain(state: EpireiaState, role: str, figure: str, space: str,
         return 0.0
     if space in EMPIRES:
         return empire_gain(state, role, figure, space)
+    # Our figures already going there and the partners' standing there: this one adds to them.
+    with_us = [f for f, s in placed.items() if s == space] + partners_at(state, role, space)
     if space in TERRITORIES:
-        with_us = [f for f, s in placed.items() if s == space]
         before = territory_gain(state, role, space, with_us) if with_us else 0.0
         return territory_gain(state, role, space, [*with_us, figure]) - before
     if space in CITIES:
-        return city_gain(state, role, figure, space)
+        before = city_gain(state, role, with_us, space) if with_us else 0.0
+        return city_gain(state, role, [*with_us, figure], space) - before
     return 0.0
 
 
@@ -782,20 +809,23 @@ def move_to(game: Game[Any, Any], state: EpireiaState, frame: Frame, ids: list[s
 
 
 def battle_plan(state: EpireiaState, league: str) -> tuple[float, Plan]:
-    role = next(r for r in state.roles if state.seats[r].league == league)
     assert state.battle is not None
     side = state.battle.sides[league]
     tokens = list(side.pool) + [k for f in FRONTS for col in side.slots[f] for k in col if k]
     have = usage_of([(k, "") for k in tokens])
-    figures = tuple(sorted(league_figures(state, league))[:3])
     army = enemy_army(state, league)
     # Only what we hold counts: every missing token is impossible.
     return cheapest_plan(army, have, NO_USAGE, (1,) * len(TOKEN_KINDS), (0, 0, 0),
-                         strongest(figures, role))
+                         strongest(tuple(league_figures(state, league))))
 
 
-def strongest(figures: tuple[str, ...], role: str) -> tuple[str, ...]:
-    return tuple(sorted(figures, key=lambda f: (-CONTENT.figures[f].attack, f))[:3])
+def strongest(figures: tuple[str, ...]) -> tuple[str, ...]:
+    """The three figures a league fights with: the highest attack on their best front (a
+    league of two Cities has up to six; the card's attack, then the name, break ties)."""
+    def best(f: str) -> int:
+        return max(figure_attack_on(f, front) for front in FRONTS)
+
+    return tuple(sorted(figures, key=lambda f: (-best(f), -CONTENT.figures[f].attack, f))[:3])
 
 
 def target_slots(state: EpireiaState, league: str) -> dict[tuple[str, int, int], str]:
