@@ -208,6 +208,14 @@ def objective_value(state: EpireiaState, role: str) -> float:
         total += scale * UNIT_VALUE[objective.check] * done
         if done >= objective.amount:
             total += scale * OBJECTIVE_MET
+    scenario = state.scenario
+    card = CONTENT.scenarios.get(scenario.card)
+    if not state.is_solo and card is not None and scenario.completed and \
+            scenario.winner_league == state.league_of(role):
+        # Met by our league: worth all its progress and more, as it was just before (the card
+        # leaves ``objectives`` once completed; without this the player never completed one).
+        objective = card.objective
+        total += scale * (UNIT_VALUE[objective.check] * objective.amount + OBJECTIVE_MET)
     return total
 
 
