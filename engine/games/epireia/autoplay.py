@@ -61,11 +61,11 @@ KIND_INDEX = {k: i for i, k in enumerate(TOKEN_KINDS)}
 
 CITY_PREFERENCE = ("athens", "sparta", "corinth", "larissa", "elis", "delphi")  # solo
 # The multiplayer draft takes the strongest City left, as measured with this player in 2-player
-# mirror games (`bench/epireia_balance.py cities`: Athens 72%, Larissa 61%, Delphi 50%, Elis
-# 43%, Sparta 38%, Corinth 37% of their games). The solo order above drafted Sparta and Corinth
-# second and third: with 4 players the draft (Delian, Peloponnesian, Peloponnesian, Delian) then
-# gave the two weakest Cities to the Peloponnesian League and Larissa to the Delian one.
-DRAFT_PREFERENCE = ("athens", "larissa", "delphi", "elis", "sparta", "corinth")
+# mirror games (`bench/epireia_balance.py cities 8 --seed cit8` and `--seed cty`, 160 games per
+# City: Athens 64%, Larissa 55%, Delphi 54%, Corinth 48%, Sparta 44%, Elis 36% of their games).
+# The solo order above drafted Sparta and Corinth second and third: with 4 players the draft
+# (Delian, Peloponnesian, Peloponnesian, Delian) gave the Peloponnesians the weakest pair.
+DRAFT_PREFERENCE = ("athens", "larissa", "delphi", "corinth", "sparta", "elis")
 ADMIN_PREFERENCE = ("polemarch", "archon", "merchant", "architect", "priestess", "trapezites")
 FIGURE_PREFERENCE = {
     "athens": ("pericles", "themistocles", "cimon", "aristides", "cleisthenes"),
