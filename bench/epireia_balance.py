@@ -4,6 +4,7 @@
     python bench/epireia_balance.py league [GAMES] [--players N] [--seed S] [--random ROLE]
                                            [--city ROLE=CITY]
     python bench/epireia_balance.py cities [GAMES] [--seed S] [--only CITY]
+    python bench/epireia_balance.py pairs [GAMES] CITY,CITY CITY,CITY [--seed S]
 
 ``solo``: GAMES games of every solo scenario (or one), the greedy player in the seat; prints the
 wins, why the others were lost (objectives not met in time, or the final Battle) and the first
@@ -14,8 +15,11 @@ pick (the rules are untouched: the driver answers the draft prompt for it). ``ci
 strength table: 2-player greedy mirror games with both Cities forced, every pairing played GAMES
 times each way round (each City once Delian, once Peloponnesian, so the league edge cancels);
 prints every pairing and each City's wins over all its games (``--only``: pairings with that City).
+``pairs``: the same with 4 players: the first two Cities (``delian-1``, ``delian-2``) against the
+other two (``peloponnesian-1``, ``peloponnesian-2``), GAMES games, then the other way round.
 Game seeds are ``<seed>-<scenario or players>-<index>`` (``cities``:
-``<seed>-<delian city>-<peloponnesian city>-<index>``); the automatic player's tie-breaks use
+``<seed>-<delian city>-<peloponnesian city>-<index>``; ``pairs``: ``<seed>-<the four Delian and
+Peloponnesian Cities in seat order>-<index>``); the automatic player's tie-breaks use
 ``Rng("policy:<role>:<game seed>")``, so every game can be replayed from its seed.
 """
 
@@ -155,6 +159,29 @@ def cities_table(games: int, seed: str, only: list[str]) -> None:
               f"{won[city] / played[city]:.0%} |")
 
 
+def pairs(games: int, seed: str, first: list[str], second: list[str]) -> None:
+    """4 players, two pairs of Cities, ``games`` games each way round."""
+    began = time.perf_counter()
+    total: Counter[str] = Counter()
+    for delian, pelop in ((first, second), (second, first)):
+        score: Counter[str] = Counter()
+        cities = {"delian-1": delian[0], "delian-2": delian[1],
+                  "peloponnesian-1": pelop[0], "peloponnesian-2": pelop[1]}
+        for index in range(games):
+            state = play(f"{seed}-{'-'.join(delian + pelop)}-{index}", 4, None, frozenset(),
+                         cities)
+            assert state.result is not None
+            winners = state.result.winners
+            score[state.seats[winners[0]].league if winners else "draw"] += 1
+        total.update(score)
+        print(f"{' + '.join(delian)} (D) {score['delian']}-{score['peloponnesian']} "
+              f"{' + '.join(pelop)} (P)" + (f", {score['draw']} drawn" if score["draw"] else ""),
+              flush=True)
+    played = sum(total.values())
+    print(f"Delian League {total['delian']} of {played} ({total['delian'] / played:.0%}), "
+          f"{(time.perf_counter() - began) / played * 1000:.0f} ms/game")
+
+
 def main(argv: list[str]) -> None:
     mode = argv[0] if argv else "solo"
     rest = argv[1:]
@@ -164,6 +191,11 @@ def main(argv: list[str]) -> None:
         scenarios = ([rest[rest.index("--scenario") + 1]] if "--scenario" in rest
                      else list(catalog.solo_scenario_ids()))
         solo(games, scenarios, seed)
+    elif mode == "pairs":
+        sides = [a.split(",") for a in rest if "," in a]
+        if len(sides) != 2 or any(len(side) != 2 for side in sides):
+            raise SystemExit("pairs: give two pairs of Cities, e.g. athens,corinth larissa,delphi")
+        pairs(games, seed, sides[0], sides[1])
     elif mode == "cities":
         only = [rest[i + 1] for i, a in enumerate(rest) if a == "--only"]
         cities_table(games, seed, only)
