@@ -14,13 +14,15 @@ How it plays (rules of thumb plus a one-ply lookahead):
   is applied to a cheap copy of the state with the engine's own functions and the copy is
   scored; the best action is taken if it beats ending the turn. The score counts resources (worth
   little in the last round), income, the objectives (the solo scenario's, or the current Act's
-  card for the player's league), Prestige, and the battle: in solo the cost of the tokens (and
-  military buildings) still missing from the cheapest army that wins two fronts against the known
-  enemy army; with several players the strength of the league's reserve.
+  card for the player's league, kept at full value once the league has met it), Prestige, and
+  the battle: in solo the cost of the tokens (and military buildings) still missing from the
+  cheapest army that wins two fronts against the known enemy army; with several players the
+  strength of the league's reserve and the City's own military buildings.
 * **Diplomacy**: each figure goes where its expected gain is highest: an Empire (chance of the
   roll with every bonus, times the reward), a Territory (the chance to beat the Brigands and
   whoever may contest it, times the tax and the objective), a Greek City (its token), or it
-  stays on a held Territory to protect it.
+  stays on a held Territory to protect it; where a league partner's figure already stands, only
+  what it adds to that figure counts.
 * **The Great Battle**: the tokens are placed after the cheapest plan that wins two fronts
   against the enemy army (solo) or against an estimate of the other league's placement (the
   maritime front is preferred: it breaks a tie in fronts); the figures go to the fronts of that

@@ -10,7 +10,7 @@ import pytest
 from engine.core.rng import Rng
 from engine.core.runner import act, start, state_digest
 from engine.games.epireia import AUTOPLAY, GAME, catalog
-from engine.games.epireia.autoplay import autoplay
+from engine.games.epireia.autoplay import autoplay, strongest
 from engine.games.epireia.state import EpireiaState
 
 
@@ -84,3 +84,30 @@ def test_every_solo_scenario_can_be_won(scenario: str) -> None:
     state, _ = play(WINNING[scenario], 1, {"solo_scenario": scenario})
     assert state.result is not None
     assert state.result.winners == ["solo"], state.result.reason
+
+
+@pytest.mark.parametrize("seed", ["auto-acts-1", "auto-acts-3"])
+def test_league_players_meet_the_objectives(seed: str) -> None:
+    """A card its league has met keeps its value: the player used to stop one action short of
+    every objective, and every game ran to the round limit on Act I."""
+    state, _ = play(seed, 4)
+    assert state.scenario.act == 3 and state.scenario.completed
+    assert state.round < state.options.round_limit
+
+
+def test_the_battle_plan_weighs_every_figure_of_a_two_city_league() -> None:
+    # Athens and Larissa: the three best on their best front, not the first three by name.
+    figures = ("aleuas", "heliodorus", "pericles", "themistocles", "echecratidas")
+    assert set(strongest(figures)) == {"themistocles", "pericles", "echecratidas"}
+
+
+def test_the_multiplayer_draft_takes_the_strongest_city_left() -> None:
+    state = start(GAME, "auto-draft", 4, None)
+    assert isinstance(state, EpireiaState)
+    while state.phase == "setup" and any(not s.city for s in state.seats.values()):
+        prompts = GAME.prompts(state)
+        role = sorted(prompts)[0]
+        act(GAME, state, role, autoplay(GAME, state, role, prompts[role].choices, Rng(seed="x")))
+    cities = {role: seat.city for role, seat in state.seats.items()}
+    assert cities == {"delian-1": "athens", "peloponnesian-1": "larissa",
+                      "peloponnesian-2": "delphi", "delian-2": "corinth"}
