@@ -38,7 +38,7 @@ from typing import Any
 
 from engine.core.game import Choice, Game, GameState
 from engine.core.rng import Rng
-from engine.games.epireia import abilities
+from engine.games.epireia import abilities, scenarios
 from engine.games.epireia.battle import COLUMNS, league_figures
 from engine.games.epireia.board import CITIES, EMPIRES, SOLO_MOVES, TERRITORIES
 from engine.games.epireia.content import CONTENT, Objective
@@ -180,26 +180,11 @@ def objectives(state: EpireiaState) -> list[Objective]:
 
 
 def progress(state: EpireiaState, role: str, objective: Objective) -> int:
-    """How far ``role`` (or its league) is toward ``objective``, in its own units."""
-    league = state.league_of(role)
-    roles = state.league_roles(league)
-    check = objective.check
-    if check == "prestige_per_city":
-        return min(state.seats[r].prestige for r in roles)
-    if check == "prestige":
+    """How far ``role`` (or its league) is toward ``objective``, in its own units: the league's
+    measure, except that a City counts only its own Prestige (a partner's does not help it)."""
+    if objective.check == "prestige":
         return state.seats[role].prestige
-    if check == "treasury":
-        treasury = state.leagues[league].treasury
-        return treasury[objective.resource] if objective.resource else sum(treasury.values())
-    if check == "buildings":
-        return max(len(state.seats[r].buildings) for r in roles)
-    if check == "reserve":
-        unit = objective.unit
-        return sum(1 for k in state.leagues[league].reserve if unit is None or k.startswith(unit))
-    held = [t for t, owner in state.territories.items() if owner in roles]
-    if objective.terrain is not None:
-        held = [t for t in held if TERRITORIES[t].sea == (objective.terrain == "sea")]
-    return len(held)
+    return scenarios.progress(state, state.league_of(role), objective)
 
 
 def objective_value(state: EpireiaState, role: str) -> float:
