@@ -33,7 +33,7 @@ from bot.errors import NotInGame, StaleChoice, StillInLobby
 from bot.guard import FRIENDLY
 from bot.views.game import game_view
 from bot.views.prompt import prompt_view
-from engine.core.game import GameState
+from engine.core.game import GameState, LogEntry
 
 if TYPE_CHECKING:
     from bot.app import StrategosBot
@@ -377,6 +377,36 @@ async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:
         )
 
 
+async def board_message(loaded: LoadedGame) -> dict[str, Any]:
+    """``/game board``: the current board again (kwargs to edit a response), pinging nobody;
+    a finished game's final board comes with its result and **Rematch**."""
+    state = state_of(loaded)
+    rendered = await render_board(loaded.row.kind, loaded.view(None))
+    ended = loaded.row.status in ("finished", "aborted") or state.result is not None
+    if ended:
+        title = f"{loaded.game.name} #{loaded.row.id} — game over"
+        content = (result_text(state.result, loaded) if state.result is not None
+                   else "The game was stopped.")
+    else:
+        title = f"{loaded.game.name} #{loaded.row.id} — turn {state.turn + 1}"
+        content = f"Waiting for {waiting_for(loaded)}."
+    return {
+        "content": clip(content, CONTENT),
+        "embed": board_embed(title, rendered, loaded.row.id),
+        "attachments": board_files(rendered, loaded.row.id),
+        "view": game_view(loaded.row.id, finished=True) if ended else game_view(loaded.row.id),
+        "allowed_mentions": NO_MENTIONS,
+    }
+
+
+def log_text(loaded: LoadedGame, entries: list[LogEntry]) -> str:
+    """``/game log``: the last public lines, under the game's name."""
+    header = f"**{loaded.game.name} #{loaded.row.id}** — public log"
+    if not entries:
+        return f"{header}: nothing has happened yet."
+    return f"{header}:\n" + summary_text(log_lines(entries), CONTENT - len(header) - 2)
+
+
 def status_text(loaded: LoadedGame) -> str:
     """``/game status``: where the game stands, from public information only."""
     row = loaded.row
@@ -388,8 +418,13 @@ def status_text(loaded: LoadedGame) -> str:
     from bot.discord_render import renderer_for
 
     lines.append(renderer_for(row.kind).status_text(loaded.view(None)))
-    lines.append(f"Turn {loaded.state.turn + 1}; waiting for {waiting_for(loaded)}.")
-    if row.timeout_hours:
+    if loaded.state.result is not None:
+        lines.append(result_text(loaded.state.result, loaded))
+    elif row.status == "aborted":
+        lines.append("The game was stopped by a moderator.")
+    else:
+        lines.append(f"Turn {loaded.state.turn + 1}; waiting for {waiting_for(loaded)}.")
+    if row.timeout_hours and row.status in ("running", "paused"):
         deadline = f", deadline <t:{int(row.deadline.timestamp())}:R>" if row.deadline else ""
         lines.append(f"Turn timer: {row.timeout_hours:g} h ({row.timeout_policy}){deadline}.")
     lines.append(f"Seed SHA-256: `{row.seed_sha256}`")

@@ -13,9 +13,14 @@ from engine.core.errors import UnknownGame
 from engine.core.registry import GAME_MODULES, all_games, get_game
 
 
-async def channel_game(interaction: discord.Interaction[Any]) -> LoadedGame:
-    """The lobby, running or paused game of this channel (or thread)."""
-    loaded = await interaction.client.service.game_in(interaction.channel_id or 0)
+async def channel_game(interaction: discord.Interaction[Any], ended: bool = False
+                       ) -> LoadedGame:
+    """The lobby, running or paused game of this channel (or thread); with ``ended``, else
+    the last game played there, so that after the end /game status, log and board still
+    show it (and undo or resign say that it is over)."""
+    service = interaction.client.service
+    channel_id = interaction.channel_id or 0
+    loaded = await (service.last_game_in(channel_id) if ended else service.game_in(channel_id))
     if loaded is None:
         raise NoGameHere()
     return loaded

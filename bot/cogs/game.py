@@ -18,16 +18,11 @@ from bot.cogs.common import (
     side_autocomplete,
 )
 from bot.discord_render import (
-    board_embed,
-    board_files,
     player_count,
-    render_board,
-    summary_text,
 )
 from bot.guard import guarded
 from bot.options import parse_options_text
 from bot.service import GameService
-from bot.views.game import game_view
 from bot.views.setup import default_picks, menus
 from engine.core.errors import BadRecord
 from engine.core.record import GameRecord, parse_record, verify
@@ -138,47 +133,39 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     @app_commands.command(description="Where this game stands and whose turn it is")
     @guarded
     async def status(self, interaction: discord.Interaction) -> None:
-        loaded = await channel_game(interaction)
+        loaded = await channel_game(interaction, ended=True)
         await interaction.response.send_message(turns.status_text(loaded), ephemeral=True)
 
     @app_commands.command(description="Post the current board again")
     @guarded
     async def board(self, interaction: discord.Interaction) -> None:
-        loaded = await channel_game(interaction)
+        loaded = await channel_game(interaction, ended=True)
         if loaded.state is None:
             await interaction.response.send_message("The game has not started yet.",
                                                     ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
-        rendered = await render_board(loaded.row.kind, loaded.view(None))
-        title = f"{loaded.game.name} #{loaded.row.id} — turn {loaded.state.turn + 1}"
-        await interaction.edit_original_response(
-            content=f"Waiting for {turns.waiting_for(loaded)}.",
-            embed=board_embed(title, rendered, loaded.row.id),
-            attachments=board_files(rendered, loaded.row.id), view=game_view(loaded.row.id),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await interaction.edit_original_response(**await turns.board_message(loaded))
 
     @app_commands.command(description="The last lines of the public game log")
     @app_commands.describe(lines="How many lines (1-50)")
     @guarded
     async def log(self, interaction: discord.Interaction,
                   lines: app_commands.Range[int, 1, 50] = 10) -> None:
-        loaded = await channel_game(interaction)
+        loaded = await channel_game(interaction, ended=True)
         entries = await self.bot.service.public_log(loaded.row.id, lines)
-        text = summary_text([entry.text for entry in entries], 1900)
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(turns.log_text(loaded, entries), ephemeral=True)
 
     @app_commands.command(description="Your private view (hand, secrets) and your choices")
     @guarded
     async def hand(self, interaction: discord.Interaction) -> None:
-        loaded = await channel_game(interaction)
+        loaded = await channel_game(interaction, ended=True)
         await turns.take_turn(interaction, loaded.row.id)
 
     @app_commands.command(description="Take back your last choice (not past dice or reveals)")
     @guarded
     async def undo(self, interaction: discord.Interaction) -> None:
-        loaded = await channel_game(interaction)
+        loaded = await channel_game(interaction, ended=True)
         update = await self.bot.service.undo(loaded.row.id, interaction.user.id)
         await interaction.response.send_message(
             f"<@{interaction.user.id}> took back their last choice.",
@@ -190,7 +177,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     @app_commands.command(description="Resign: your side loses this game")
     @guarded
     async def resign(self, interaction: discord.Interaction) -> None:
-        loaded = await channel_game(interaction)
+        loaded = await channel_game(interaction, ended=True)
         update = await self.bot.service.resign(loaded.row.id, interaction.user.id)
         await interaction.response.send_message(f"<@{interaction.user.id}> resigns.",
                                                 allowed_mentions=discord.AllowedMentions.none())

@@ -219,6 +219,14 @@ class ServiceBase:
             row = await queries.active_game_with_seats(conn, channel_id)
         return None if row is None else self._loaded(row)
 
+    async def last_game_in(self, channel_id: int) -> LoadedGame | None:
+        """The channel's game, or else the last one played there (finished or stopped)."""
+        async with self.db.read() as conn:
+            row = await queries.active_game_with_seats(conn, channel_id)
+            if row is None:
+                row = await queries.last_started_game_with_seats(conn, channel_id)
+        return None if row is None else self._loaded(row)
+
     async def load(self, game_id: int) -> LoadedGame:
         row = await self.db.fetch(lambda raw: queries.get_game_with_seats_sync(raw, game_id))
         if row is None:

@@ -221,6 +221,18 @@ async def active_game_with_seats(conn: aiosqlite.Connection, channel_id: int) ->
     return rows[0] if rows else None
 
 
+async def last_started_game_with_seats(conn: aiosqlite.Connection, channel_id: int
+                                       ) -> Row | None:
+    """The newest game of a channel that was played (finished or stopped after its start)."""
+    rows = await _all(
+        conn,
+        f"{_WITH_SEATS} WHERE channel_id = ? AND status IN ('finished', 'aborted')"
+        " AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
+        (channel_id,),
+    )
+    return rows[0] if rows else None
+
+
 def game_version_sync(raw: sqlite3.Connection, game_id: int) -> int | None:
     row = raw.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
     return None if row is None else int(row[0])

@@ -1,0 +1,48 @@
+"""What players read: the answers and posts the bot sends, checked for clarity.
+
+Each test here pins down a message that once read wrong (a misleading note, an id where a
+name belongs, a stale lobby) with the Duel test game through the fake Discord.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.harness import Strategos
+from tests.e2e.test_platform import start_duel
+from tests.fakediscord import FakeDiscord
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_commands_after_the_end_show_the_last_game(fake: FakeDiscord,
+                                                         strategos: Strategos) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = await start_duel(fake, [alice, bob])
+    end = await table.play_out()
+    assert end is not None
+
+    status = await fake.slash(alice, "game status")
+    assert status.ephemeral and "finished" in status.text() and "Winner" in status.text()
+    assert "no game in this channel" not in status.text()
+    log = await fake.slash(bob, "game log")
+    assert log.ephemeral and "Revealed" in log.text()
+    board = await fake.slash(bob, "game board")
+    assert board.response is not None and "game over" in board.text()
+    assert [b["label"] for b in board.response.buttons()] == ["Rematch"]
+    assert board.response.pinged == [] and board.response.images()
+    for command in ("game undo", "game resign"):
+        answer = await fake.slash(alice, command)
+        assert answer.ephemeral and "over" in answer.text(), answer.text()
+    # A new game in the channel is the one the commands are about again.
+    await fake.click(alice, end, label="Rematch")
+    status = await fake.slash(alice, "game status")
+    assert "lobby" in status.text()
+
+
+async def test_log_of_a_lobby_says_nothing_happened_yet(fake: FakeDiscord,
+                                                        strategos: Strategos) -> None:
+    alice = fake.add_user("alice")
+    await fake.slash(alice, "game new", game="duel", options="rounds_to_win=1")
+    log = await fake.slash(alice, "game log")
+    assert log.ephemeral and "nothing has happened yet" in log.text()
