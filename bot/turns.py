@@ -148,13 +148,23 @@ async def show_page(interaction: discord.Interaction[Any], ref: ids.PromptRef, p
     try:
         loaded = await bot.service.load(ref.game)
         if loaded.row.version != ref.version:
-            note = StaleChoice.default + " Here is the current one."
+            note = stale_note(loaded, interaction.user.id)
         roles = state_of(loaded).roles
         role = roles[ref.role] if ref.role < len(roles) else None
         answer = await prompt_message(loaded, interaction.user.id, role, page, note)
     except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
+
+
+def stale_note(loaded: LoadedGame, user_id: int) -> str:
+    """Above the prompt after a click on an outdated one. None when the game is paused or
+    over: the prompt says so, and "no longer current" would only puzzle."""
+    if loaded.row.status != "running" or loaded.state is None or loaded.state.result:
+        return ""
+    if prompted_roles(loaded, user_id):
+        return StaleChoice.default + " Here is the current one."
+    return StaleChoice.default
 
 
 async def still_current(bot: StrategosBot, loaded: LoadedGame, ref: ids.PromptRef,
@@ -200,11 +210,12 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
     await interaction.response.defer()
     update: TurnUpdate | None = None
     note = ""
+    stale = False
     try:
         update = await apply_choice(bot, ref, user_id, choice_id)
         loaded = update.loaded
     except StaleChoice:
-        note = "This choice is no longer current. Here is the current one."
+        stale = True
     except NotInGame as error:
         await interaction.edit_original_response(content=str(error), embeds=[], view=None)
         return
@@ -213,6 +224,8 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
     try:
         if update is None:
             loaded = await bot.service.load(ref.game)
+        if stale:
+            note = stale_note(loaded, user_id)
         answer = await prompt_message(loaded, user_id, note=note)
     except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}

@@ -6,9 +6,11 @@ name belongs, a stale lobby) with the Duel test game through the fake Discord.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from tests.e2e.harness import Strategos
+from tests.e2e.harness import Strategos, choice_items
 from tests.e2e.test_platform import start_duel
 from tests.fakediscord import FakeDiscord
 
@@ -46,3 +48,31 @@ async def test_log_of_a_lobby_says_nothing_happened_yet(fake: FakeDiscord,
     await fake.slash(alice, "game new", game="duel", options="rounds_to_win=1")
     log = await fake.slash(alice, "game log")
     assert log.ephemeral and "nothing has happened yet" in log.text()
+
+
+async def test_a_click_on_a_paused_or_finished_game_is_not_called_stale(
+        fake: FakeDiscord, strategos: Strategos) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = await start_duel(fake, [alice, bob])
+    prompt = await table.prompt(alice)
+    await fake.slash(fake.owner, "mod pause")
+    await fake.click(alice, prompt, choice_items(prompt)[0]["custom_id"])
+    paused = fake.message(prompt)
+    assert "paused" in paused.content and "no longer current" not in paused.content
+    assert choice_items(paused) == []
+    await fake.slash(fake.owner, "mod resume")
+
+    # A double click: the second one is stale, and there is nothing left for alice.
+    prompt = await table.prompt(alice)
+    first, second = choice_items(prompt)[:2]
+    await asyncio.gather(fake.click(alice, prompt, first["custom_id"]),
+                         fake.click(alice, prompt, second["custom_id"]))
+    assert any(text.startswith("This choice is no longer current.\nNothing for you to choose")
+               for text in fake.message(prompt).history)
+
+    bob_prompt = await table.prompt(bob)
+    old = choice_items(bob_prompt)[0]["custom_id"]
+    assert await table.play_out() is not None
+    await fake.click(bob, bob_prompt, old)
+    over = fake.message(bob_prompt)
+    assert "This game is over." in over.content and "no longer current" not in over.content
