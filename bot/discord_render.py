@@ -126,8 +126,12 @@ def log_lines(entries: list[LogEntry]) -> list[str]:
     return lines
 
 
+NOTHING_TO_REPORT = "No public moves to report this turn."
+
+
 def summary_text(lines: list[str], limit: int = EMBED_FIELD) -> str:
-    """The last lines that fit in ``limit`` characters, oldest first."""
+    """The last lines that fit in ``limit`` characters, oldest first (a turn whose moves
+    wrote no public line says so rather than leaving the field blank)."""
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
@@ -138,7 +142,7 @@ def summary_text(lines: list[str], limit: int = EMBED_FIELD) -> str:
         size += len(line) + 1
     if len(kept) < len(lines) and kept:
         kept[-1] = "…"
-    return "\n".join(reversed(kept)) or "—"
+    return "\n".join(reversed(kept)) or NOTHING_TO_REPORT
 
 
 def player_count(game: Any) -> str:
@@ -158,8 +162,11 @@ def role_name(loaded: LoadedGame, role: str) -> str:
 
 
 def result_text(result: Result, loaded: LoadedGame) -> str:
-    names = ", ".join(role_name(loaded, role) for role in result.winners) or "nobody"
-    text = f"**Winner{'s' if len(result.winners) != 1 else ''}: {names}** — {result.reason}"
+    names = ", ".join(role_name(loaded, role) for role in result.winners)
+    if names:
+        text = f"**Winner{'s' if len(result.winners) != 1 else ''}: {names}** — {result.reason}"
+    else:
+        text = f"**No winner** — {result.reason}"
     if result.scores:
         scores = ", ".join(
             f"{role_name(loaded, role)} {score:g}" for role, score in result.scores.items()

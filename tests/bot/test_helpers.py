@@ -11,13 +11,14 @@ import pytest
 
 from bot import ids
 from bot.__main__ import RedactToken, main
+from bot.discord_render import NOTHING_TO_REPORT, result_text, summary_text
 from bot.options import option_domains, parse_options_text, suggestions
 from bot.play import HotSeat
 from bot.settings import Settings, SettingsError, load_settings
 from bot.views.layout import MAX_OPTIONS, paginate, units_for
 from bot.views.setup import chosen, default_picks
 from engine.core.errors import BadOptions
-from engine.core.game import Choice, Prompt
+from engine.core.game import Choice, Prompt, Result
 from engine.core.record import GameRecord, verify
 from engine.core.registry import get_game
 from tests.support.duel import DuelOptions
@@ -277,3 +278,17 @@ def test_hot_seat_undo_follows_the_bot_rules(tmp_path: Path) -> None:
     assert [a.role for a, _ in seat.history] == ["north", "south"]
     assert any("Nothing to take back" in line for line in said)
     assert next(answers, None) is None  # every answer was used where expected
+
+
+# -- texts of the turn posts ----------------------------------------------------------------
+def test_a_turn_without_public_lines_says_so() -> None:
+    assert summary_text([]) == NOTHING_TO_REPORT
+    assert summary_text(["Alice plays a card."]) == "Alice plays a card."
+    many = summary_text([f"line {n} " + "x" * 90 for n in range(30)], 1024)
+    assert len(many) <= 1024 and many.startswith("…") and many.endswith("line 29 " + "x" * 90)
+
+
+def test_a_game_nobody_won_reads_no_winner() -> None:
+    lost = Result(winners=[], scores={}, reason="the scenario's objectives were not met in time")
+    text = result_text(lost, None)  # type: ignore[arg-type]  # no name is looked up
+    assert text == "**No winner** — the scenario's objectives were not met in time"
