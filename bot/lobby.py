@@ -28,10 +28,12 @@ def effective_options(loaded: LoadedGame) -> dict[str, Any]:
     return parse_options(loaded.game, loaded.row.options).model_dump(mode="json")
 
 
-def lobby_embed(loaded: LoadedGame) -> discord.Embed:
+def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
+    """The lobby; once ``started``, who plays which side (the joining hints gone)."""
     game, row = loaded.game, loaded.row
+    title = f"{game.name} #{row.id} — started" if started else f"{game.name} — new game #{row.id}"
     embed = discord.Embed(
-        title=f"{game.name} — new game #{row.id}",
+        title=title,
         description=f"{game.summary}\n{player_count(game)}.",
         colour=discord.Colour.gold(),
     )
@@ -48,7 +50,8 @@ def lobby_embed(loaded: LoadedGame) -> discord.Embed:
     timer = (f"{row.timeout_hours:g} h per turn, then {row.timeout_policy}"
              if row.timeout_hours else f"none yet (policy when set: {row.timeout_policy})")
     embed.add_field(name="Turn timer", value=timer, inline=False)
-    embed.set_footer(text="Join, pick a side if you like, then the host presses Start.")
+    if not started:
+        embed.set_footer(text="Join, pick a side if you like, then the host presses Start.")
     return embed
 
 
@@ -71,12 +74,14 @@ async def refresh_lobby(bot: StrategosBot, loaded: LoadedGame) -> None:
 
 
 async def close_lobby_message(bot: StrategosBot, loaded: LoadedGame, text: str) -> None:
+    """The lobby message of a game that started: who plays which side, no buttons."""
     message_id = loaded.row.board_message_id
     if message_id is None:
         return
     channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
     try:
-        await channel.get_partial_message(message_id).edit(content=text, view=None)
+        await channel.get_partial_message(message_id).edit(
+            content=text, embed=lobby_embed(loaded, started=True), view=None)
     except discord.HTTPException as error:
         log.info("lobby message %s of game %s not closed: %s", message_id, loaded.row.id, error)
 
@@ -120,8 +125,9 @@ async def lobby_button(interaction: discord.Interaction[Any], game_id: int, acti
             return
         elif action == "start":
             update = await bot.service.start(channel_id, user_id)
-            await interaction.edit_original_response(content=f"Game #{game_id} has started.",
-                                                     view=None)
+            await interaction.edit_original_response(
+                content=f"Game #{game_id} has started.",
+                embed=lobby_embed(update.loaded, started=True), view=None)
             await announce_start(bot, update)
             return
     except FRIENDLY as error:

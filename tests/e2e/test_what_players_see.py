@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.harness import Strategos, choice_items
+from tests.e2e.harness import Strategos, Table, choice_items
 from tests.e2e.test_platform import start_duel
 from tests.fakediscord import FakeDiscord
 
@@ -76,3 +76,26 @@ async def test_a_click_on_a_paused_or_finished_game_is_not_called_stale(
     await fake.click(bob, bob_prompt, old)
     over = fake.message(bob_prompt)
     assert "This game is over." in over.content and "no longer current" not in over.content
+
+
+@pytest.mark.parametrize("by", ["button", "command"])
+async def test_a_started_lobby_shows_the_sides_and_no_joining_hint(
+        fake: FakeDiscord, strategos: Strategos, by: str) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = Table(fake, alice, [alice, bob])
+    lobby = await table.open("duel", options="rounds_to_win=1")
+    await fake.click(bob, lobby, label="Join")
+    if by == "button":
+        await fake.click(alice, lobby, label="Start")
+    else:
+        await fake.slash(alice, "game start")
+    await fake.wait_for(lambda: fake.message(lobby).items() == [], "the lobby closed")
+    closed = fake.message(lobby)
+    embed = closed.embeds[0]
+    assert "started" in closed.content and "started" in embed["title"]
+    assert "footer" not in embed or "Join" not in str(embed["footer"])
+    players = next(f["value"] for f in embed["fields"] if f["name"] == "Players")
+    assert "any side" not in players
+    assert set(players.splitlines()) in (
+        {f"{alice.mention} (host) — North", f"{bob.mention} — South"},
+        {f"{alice.mention} (host) — South", f"{bob.mention} — North"})
