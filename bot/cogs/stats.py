@@ -7,7 +7,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import game_autocomplete, guild_id
+from bot.discord_render import role_name
 from bot.guard import guarded
+from bot.models import ResultLine
 from engine.core.registry import get_game
 
 QUIET = discord.AllowedMentions.none()
@@ -18,6 +20,19 @@ def game_name(kind: str) -> str:
         return get_game(kind).name
     except Exception:  # a game no longer installed keeps its id
         return kind
+
+
+async def side_names(service: Any, lines: list[ResultLine]) -> dict[tuple[int, str], str]:
+    """(game id, role id) -> the side's name in that game ("Athens (Delian League)", not
+    "delian-1"); the id stays when the game cannot be loaded."""
+    names = {}
+    for line in lines:
+        try:
+            names[line.game_id, line.role] = role_name(await service.load(line.game_id),
+                                                       line.role)
+        except Exception:  # a game no longer installed or readable keeps the id
+            names[line.game_id, line.role] = line.role
+    return names
 
 
 class StatsCog(commands.Cog):
@@ -43,8 +58,10 @@ class StatsCog(commands.Cog):
                       f"{kind.draws} drawn",
                 inline=False,
             )
+        sides = await side_names(self.bot.service, stats.recent[:10])
         recent = [
-            f"#{line.game_id} {game_name(line.kind)} as {line.role}: {line.outcome}"
+            f"#{line.game_id} {game_name(line.kind)} as {sides[line.game_id, line.role]}: "
+            f"{line.outcome}"
             + (f" ({line.rating_before:.0f} → {line.rating_after:.0f})"
                if line.rating_before is not None and line.rating_after is not None else "")
             for line in stats.recent[:10]

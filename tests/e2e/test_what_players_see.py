@@ -99,3 +99,14 @@ async def test_a_started_lobby_shows_the_sides_and_no_joining_hint(
     assert set(players.splitlines()) in (
         {f"{alice.mention} (host) — North", f"{bob.mention} — South"},
         {f"{alice.mention} (host) — South", f"{bob.mention} — North"})
+
+
+async def test_stats_name_the_side_played(fake: FakeDiscord, strategos: Strategos) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = await start_duel(fake, [alice, bob])
+    assert await table.play_out() is not None
+    loaded = await strategos.bot.service.last_game_in(fake.general.id)
+    assert loaded is not None
+    (side,) = loaded.roles_of(alice.id)
+    stats = await fake.slash(alice, "stats")
+    assert f"#{loaded.row.id} Duel as {side.capitalize()}: " in stats.text(), stats.text()
