@@ -147,6 +147,9 @@ class TurnUpdate(BaseModel):
     public_log: list[LogEntry] = Field(default_factory=list)
     finished: bool = False
     result: Result | None = None
+    # Roles asked to act now that were not asked before this change (within a turn: the
+    # play passed to another side without a turn post, e.g. a draft or a response).
+    handed_to: list[str] = Field(default_factory=list)
 
 
 class UserSettings(BaseModel):

@@ -232,6 +232,8 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
     await interaction.edit_original_response(**answer)
     if update is not None and (update.turn_ended or update.finished):
         await announce(bot, update)
+    elif update is not None and update.handed_to:
+        await announce_handoff(bot, update, user_id)
 
 
 async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> None:
@@ -276,6 +278,40 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
         )
 
 
+async def announce_handoff(bot: StrategosBot, update: TurnUpdate, acting_user: int) -> None:
+    """Within a turn the play passed to other players (a draft, an answer to a card): tell
+    them, by their /settings notify, with a **Take turn** button; no board until the turn
+    ends. The player who just clicked sees their next choices in their prompt already."""
+    loaded = update.loaded
+    roles = [r for r in update.handed_to if acting_user not in loaded.users_of(r)]
+    mentions, dms = await split_notifications(bot, loaded, roles)
+    if not mentions and not dms:
+        return
+    channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
+    sides = ", ".join(role_name(loaded, r) for r in roles)
+    message = None
+    if mentions:
+        message = await post(
+            channel,
+            content=" ".join(f"<@{u}>" for u in mentions)
+            + f" — your turn in {loaded.game.name} #{loaded.row.id} ({sides}).",
+            view=game_view(loaded.row.id),
+            allowed_mentions=mention_only(mentions),
+        )
+    link = message.jump_url if message is not None else channel_link(loaded)
+    refused = await send_dms(bot, loaded, dms, link)
+    unheard = [u for u in refused if message is None or u not in mentions]
+    if unheard:
+        await post(
+            channel,
+            content=" ".join(f"<@{u}>" for u in unheard)
+            + f" — your turn in {loaded.game.name} #{loaded.row.id} ({sides}; your direct "
+            "messages are closed, so here is a mention).",
+            view=game_view(loaded.row.id),
+            allowed_mentions=mention_only(unheard),
+        )
+
+
 def channel_link(loaded: LoadedGame) -> str:
     return f"https://discord.com/channels/{loaded.row.guild_id}/{loaded.row.channel_id}"
 
@@ -291,11 +327,13 @@ async def post(channel: discord.PartialMessageable, **message: Any) -> discord.M
         return None
 
 
-async def split_notifications(bot: StrategosBot, loaded: LoadedGame) -> tuple[list[int], list[int]]:
-    """Users to mention in the channel and users to DM, by each one's /settings notify."""
+async def split_notifications(bot: StrategosBot, loaded: LoadedGame,
+                              roles: list[str] | None = None) -> tuple[list[int], list[int]]:
+    """Users to mention in the channel and users to DM, by each one's /settings notify
+    (the players of ``roles``, by default of every role asked to act)."""
     mentions: list[int] = []
     dms: list[int] = []
-    for role in loaded.prompts:
+    for role in loaded.prompts if roles is None else roles:
         for user in loaded.users_of(role):
             if user in mentions or user in dms:
                 continue

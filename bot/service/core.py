@@ -340,4 +340,5 @@ class ServiceBase:
             public_log=[e for e in turn_lines if e.visible_to is None],
             finished=finished,
             result=state.result,
+            handed_to=[role for role in prompts if role not in before],
         )

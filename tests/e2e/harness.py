@@ -218,4 +218,7 @@ def assert_private_stays_private(fake: FakeDiscord, private_texts: set[str]) -> 
 
 
 def is_board(message: FakeMessage) -> bool:
-    return any(b.get("label") == "Take turn" for b in message.buttons())
+    """A board post: the picture and **Take turn** (a reminder or a "your turn" note within
+    a turn has the button but no picture)."""
+    return bool(message.images()) and any(b.get("label") == "Take turn"
+                                          for b in message.buttons())

@@ -110,3 +110,27 @@ async def test_stats_name_the_side_played(fake: FakeDiscord, strategos: Stratego
     (side,) = loaded.roles_of(alice.id)
     stats = await fake.slash(alice, "stats")
     assert f"#{loaded.row.id} Duel as {side.capitalize()}: " in stats.text(), stats.text()
+
+
+async def test_a_player_the_play_passes_to_within_a_turn_is_told(
+        fake: FakeDiscord, strategos: Strategos) -> None:
+    """Epireia's set-up is one turn in which each player in turn picks a City: the next
+    player hears of it (a ping and Take turn), though no board is posted until it ends."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = Table(fake, alice, [alice, bob])
+    await table.open("epireia")
+    first = await table.gather()
+    (starter,) = first.pinged
+    player = alice if starter == alice.id else bob
+    other = bob if player is alice else alice
+    prompt = await table.prompt(player)
+    mark = fake.cursor()
+    await table.choose(player, prompt, pick=0)
+    assert not table.choices_left(prompt), "the set-up passes to the other player"
+    told = await fake.wait_for_message(after=mark, where=lambda m: other.mention in m.content,
+                                       what="the other player told")
+    assert told.pinged == [other.id] and "your turn in Epireia" in told.content
+    assert [b["label"] for b in told.buttons()] == ["Take turn"]
+    assert not told.images()  # the board comes when the turn ends
+    answer = (await fake.click(other, told, label="Take turn")).response
+    assert answer is not None and choice_items(answer)
