@@ -54,7 +54,8 @@ class StatsCog(commands.Cog):
             rating = f"{kind.rating:.0f}" if kind.rating is not None else "unrated"
             embed.add_field(
                 name=game_name(kind.kind),
-                value=f"Elo {rating} · {kind.games} games: {kind.wins} won, {kind.losses} lost, "
+                value=f"Elo {rating} · {kind.games} game{'s' if kind.games != 1 else ''}: "
+                      f"{kind.wins} won, {kind.losses} lost, "
                       f"{kind.draws} drawn",
                 inline=False,
             )

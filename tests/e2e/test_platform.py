@@ -378,7 +378,7 @@ async def test_game_commands_answer_everywhere(fake: FakeDiscord, strategos: Str
     assert table.over() is not None
     # The result counts for /stats and /leaderboard (Elo per game).
     stats = await fake.slash(alice, "stats")
-    assert "Elo 1216 · 1 games: 1 won, 0 lost" in stats.text()
+    assert "Elo 1216 · 1 game: 1 won, 0 lost" in stats.text()
     stats = await fake.slash(alice, "stats", user=bob)
     assert "Statistics of Bob" in stats.text() and "0 won, 1 lost" in stats.text()
     ladder = (await fake.slash(bob, "leaderboard", game="duel")).text()
