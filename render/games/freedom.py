@@ -21,7 +21,9 @@ WIDTH, HEIGHT = 1600, 1100
 PANEL_X = MAP_RIGHT + 14
 
 EXP = (200, 30, 30)
-ALLY = (30, 140, 50)
+# Allied units are a light green with dark numbers: a dark green looked like the Expeditionary
+# red to red-green colour-blind players (both a dark olive); lightness now tells them apart.
+ALLY = (110, 200, 100)
 INS = (30, 80, 200)
 CIV = (250, 250, 250)
 CANNON = (25, 25, 25)
@@ -129,8 +131,9 @@ def _draw_space_ground(draw: ImageDraw.ImageDraw, space_id: str, damage: int) ->
         elif space.kind == "wall":
             outline, width = c.INK, 2
         draw.rectangle(box, fill=fill, outline=outline, width=width)
-    if space.on_wall and damage:
-        _damage_mark(draw, box, damage)
+    if space.on_wall and damage:  # between the name and the word, never across them
+        _, top, _, bottom = piece_area(space_id)
+        _damage_mark(draw, (x0, top - 4, x1, bottom + 2), damage)
 
     name_ink = c.WHITE if space.on_wall and damage >= 2 else c.INK
     if space.kind == "beach":  # with the forts (blue frames), what the Empire must take
@@ -142,6 +145,9 @@ def _draw_space_ground(draw: ImageDraw.ImageDraw, space_id: str, damage: int) ->
         if space.row in ROLL_ROWS:  # the roll a cannon here needs against the wall
             c.label(draw, (x1 - 4, y0 + 3), ROLL_ROWS[space.row], size=15, bold=True,
                     fill=ROLL_INK, anchor="rt")
+    elif space.kind == "city centre":  # a wide, low box: the name on the left, pieces centred
+        c.label(draw, (x0 + 10, (y0 + y1) / 2), space.name, size=18, bold=True, fill=name_ink,
+                anchor="lm")
     elif x1 - x0 < 120 and c.text_size(space.name, 14, True)[0] > x1 - x0 - 6:
         c.draw_text_box(draw, (x0 + 3, y0 + 2, x1 - 3, y0 + 34), space.name, start=14,
                         bold=True, fill=name_ink, minimum=10, valign="top")
@@ -171,13 +177,71 @@ def _damage_mark(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
                    x0 + w * 0.25, y0 + h * 0.85), fill=(90, 50, 30), width=3 if w > 40 else 2)
 
 
-def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) -> None:
-    """Units, civilians and the cannon standing on one space, as numbered blocks."""
+PIECE_SIZE, PIECE_GAP = 36, 4
+
+
+def piece_area(space_id: str) -> tuple[int, int, int, int]:
+    """Where a space's pieces go: below its name (or row label), above a damage word."""
     space = SPACES[space_id]
     x0, y0, x1, y1 = space_box(space_id, space.row, space.col)
+    if space.kind == "city centre":
+        return x0 + 2, y0 + 4, x1 - 2, y1 - 4
+    if space.kind == "mainland":
+        top = y0 + 20
+    elif space.kind == "island":
+        top = y0 + 24
+    elif x1 - x0 < 120 and c.text_size(space.name, 14, True)[0] > x1 - x0 - 6:
+        top = y0 + 36  # a name on two lines
+    else:
+        top = y0 + 20
+    bottom = y1 - 16 if space.on_wall else y1 - 4
+    return x0 + 2, top, x1 - 2, bottom
+
+
+def piece_layout(space_id: str, count: int) -> tuple[int, list[tuple[float, float]]]:
+    """The size and centres of ``count`` pieces on a space: one row at full size when they fit,
+    else two rows when the space is tall enough for larger pieces than one squeezed row."""
+    if count <= 0:
+        return PIECE_SIZE, []
+    x0, top, x1, bottom = piece_area(space_id)
+    width, height = x1 - x0, bottom - top
+    one_row = min(PIECE_SIZE, (width - (count - 1) * PIECE_GAP) // count, height)
+    per_row = (count + 1) // 2
+    two_rows = min(PIECE_SIZE, (width - (per_row - 1) * PIECE_GAP) // per_row,
+                   (height - PIECE_GAP) // 2)
+    rows = [count] if count == 1 or one_row >= two_rows else [per_row, count - per_row]
+    size = max(16, one_row if len(rows) == 1 else two_rows)
+    block = len(rows) * size + (len(rows) - 1) * PIECE_GAP
+    cy = top + (height - block) / 2 + size / 2
+    centres = []
+    for n in rows:
+        total = n * size + (n - 1) * PIECE_GAP
+        cx = (x0 + x1 - total) / 2 + size / 2
+        for _ in range(n):
+            centres.append((cx, cy))
+            cx += size + PIECE_GAP
+        cy += size + PIECE_GAP
+    return size, centres
+
+
+def cannon_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float,
+                fill: c.RGB, owner: c.RGB) -> None:
+    """A cannon: a triangle in its colour (black, or purple for the Bombard), edged in its
+    owner's colour, with a white halo so it stands out on a dark (destroyed) space too."""
+    cx, cy = centre
+    half = size / 2 + 2
+    halo = half + 3
+    draw.polygon([(cx, cy - halo - 2), (cx + halo + 1, cy + halo), (cx - halo - 1, cy + halo)],
+                 fill=c.WHITE)
+    draw.polygon([(cx, cy - half), (cx + half, cy + half), (cx - half, cy + half)],
+                 fill=fill, outline=owner, width=4)
+
+
+def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) -> None:
+    """Units, civilians and the cannon standing on one space, as numbered blocks."""
     pieces: list[tuple[str, int, c.RGB, c.RGB]] = []
     for key, colour, ink, shape in (("exp", EXP, c.WHITE, "square"),
-                                    ("ally", ALLY, c.WHITE, "square"),
+                                    ("ally", ALLY, c.BLACK, "square"),
                                     ("ins", INS, c.WHITE, "square"),
                                     ("civ", CIV, c.BLACK, "circle")):
         count = c.as_int(data.get(key))
@@ -187,24 +251,12 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any])
     if cannon:
         colour = BOMBARD if data.get("bombard") else CANNON
         pieces.append(("triangle", 0, colour, SIDE_COLOURS.get(str(cannon), c.GREY)))
-    if not pieces:
-        return
-    size = 36 if len(pieces) <= 2 or x1 - x0 > 120 else 28
-    gap = 4
-    total = len(pieces) * size + (len(pieces) - 1) * gap
-    if total > x1 - x0 - 4:
-        size = max(18, (x1 - x0 - 4 - (len(pieces) - 1) * gap) // len(pieces))
-        total = len(pieces) * size + (len(pieces) - 1) * gap
-    cx = (x0 + x1 - total) / 2 + size / 2
-    cy = (y0 + y1) / 2 + (14 if space.kind == "island" else 8)
-    for shape, count, colour, ink in pieces:
+    size, centres = piece_layout(space_id, len(pieces))
+    for (shape, count, colour, ink), centre in zip(pieces, centres, strict=True):
         if shape == "triangle":
-            half = size / 2 + 2
-            draw.polygon([(cx, cy - half), (cx + half, cy + half), (cx - half, cy + half)],
-                         fill=colour, outline=ink, width=4)
+            cannon_mark(draw, centre, size, colour, ink)
         else:
-            c.piece(draw, (cx, cy), count, colour, size=size, ink=ink, shape=shape)
-        cx += size + gap
+            c.piece(draw, centre, count, colour, size=size, ink=ink, shape=shape)
 
 
 @cache
@@ -217,22 +269,50 @@ def _base() -> Image.Image:
     c.label(draw, (120, 128), ROLL_NOTE, size=15, bold=True, fill=ROLL_INK, anchor="lm")
     for space_id in SPACES:
         _draw_space_ground(draw, space_id, 0)
-    x = 20
-    for name, colour in LEGEND:
-        swatch = (x, 1064, x + 18, 1082)
-        draw.rectangle(swatch, fill=colour, outline=c.BLACK)
-        if colour in (DAMAGED, DESTROYED):
-            _damage_mark(draw, swatch, 2 if colour == DESTROYED else 1)
-        c.label(draw, (x + 24, 1073), name, size=16, anchor="lm")
-        x += 24 + c.text_size(name, 16)[0] + 18
+    _draw_legend(draw)
     return image
 
 
-LEGEND: list[tuple[str, c.RGB]] = [
-    ("Expeditionary", EXP), ("Allied", ALLY), ("Insurgents", INS), ("Civilians", CIV),
-    ("Cannon", CANNON), ("Bombard", BOMBARD), ("Wall damaged", DAMAGED),
-    ("destroyed", DESTROYED),
+# The legend, in the pieces' own shapes: (name, fill, edge or ink, shape). The pieces sit in
+# the empty lagoon south-east of Vasiladi; the wall and the victory spaces along the bottom.
+LEGEND_PIECES: list[tuple[str, c.RGB, c.RGB, str]] = [
+    ("Expeditionary", EXP, c.WHITE, "square"), ("Allied", ALLY, c.BLACK, "square"),
+    ("Insurgents", INS, c.WHITE, "square"), ("Civilians", CIV, c.BLACK, "circle"),
+    ("Imperial cannon", CANNON, SIDE_COLOURS["empire"], "triangle"),
+    ("Insurgent cannon", CANNON, SIDE_COLOURS["insurgents"], "triangle"),
+    ("Bombard", BOMBARD, SIDE_COLOURS["insurgents"], "triangle"),
 ]
+LEGEND_BOX = (432, 982, 972, 1052)
+VICTORY_NOTE = "Fort (blue frame) or beach (⚑): Imperial units there after Actions win"
+LEGEND: list[tuple[str, c.RGB]] = [(name, fill) for name, fill, _, _ in LEGEND_PIECES] + [
+    ("Wall damaged", DAMAGED), ("destroyed", DESTROYED)]
+LEGEND_SIZE = 17
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
+    x0, y0, _, _ = LEGEND_BOX
+    draw.rounded_rectangle(LEGEND_BOX, radius=8, fill=c.PANEL, outline=c.GRID, width=2)
+    rows = [LEGEND_PIECES[:4], LEGEND_PIECES[4:]]
+    for r, row in enumerate(rows):
+        y = y0 + 18 + r * 34
+        x = x0 + 12
+        for name, fill, edge, shape in row:
+            if shape == "triangle":
+                cannon_mark(draw, (x + 11, y + 1), 18, fill, edge)
+            else:
+                c.piece(draw, (x + 11, y), 1, fill, size=24, ink=edge, shape=shape)
+            c.label(draw, (x + 28, y), name, size=LEGEND_SIZE, anchor="lm")
+            x += 28 + c.text_size(name, LEGEND_SIZE)[0] + 16
+    x = 20
+    for name, colour in LEGEND[-2:]:
+        swatch = (x, 1064, x + 18, 1082)
+        draw.rectangle(swatch, fill=colour, outline=c.BLACK)
+        _damage_mark(draw, swatch, 2 if colour == DESTROYED else 1)
+        c.label(draw, (x + 24, 1073), name, size=16, anchor="lm")
+        x += 24 + c.text_size(name, 16)[0] + 18
+    draw.rectangle((x, 1064, x + 18, 1082), fill=KIND_FILL["fort"],
+                   outline=SIDE_COLOURS["insurgents"], width=4)
+    c.label(draw, (x + 24, 1073), VICTORY_NOTE, size=16, anchor="lm")
 
 
 def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -246,11 +326,9 @@ def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     camp_cannons = c.as_int(_dict(view.get("camp")).get("cannons"))
     camp = space_box("CAMP", 9, 9)
     if camp_cannons:
-        x = camp[2] - 40
-        draw.polygon([(x, camp[1] + 18), (x + 20, camp[3] - 12), (x - 20, camp[3] - 12)],
-                     fill=CANNON, outline=SIDE_COLOURS["empire"], width=3)
-        c.label(draw, (x - 28, (camp[1] + camp[3]) / 2 + 6), f"{camp_cannons}×", size=20,
-                bold=True, anchor="rm")
+        x, y = camp[2] - 40, (camp[1] + camp[3]) / 2 + 8
+        cannon_mark(draw, (x, y), 32, CANNON, SIDE_COLOURS["empire"])
+        c.label(draw, (x - 28, y), f"{camp_cannons}×", size=22, bold=True, anchor="rm")
 
 
 # --- tracks and areas ---------------------------------------------------------------------
@@ -423,6 +501,8 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
     acting = to_act(view)
     if prompt and acting:
         lines.append(f"{SIDE_NAMES.get(acting[0], acting[0])}: {prompt}")
+    if view.get("bombard_lost"):
+        lines.append("The Bombard is destroyed (gone for good).")
     pool = _dict(view.get("pool"))
     if pool:
         names = {"exp": "Expeditionary", "ally": "Allied", "ins": "Insurgent", "civ": "civilians",

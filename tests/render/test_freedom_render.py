@@ -13,15 +13,23 @@ from engine.games.freedom.state import FreedomState
 from render.common import md_escape, png_bytes, wrap
 from render.freedom_layout import MAP_RIGHT, space_box
 from render.games.freedom import (
+    ALLY,
     AREAS_HEIGHT,
+    CANNON,
+    EXP,
+    INS,
     LEGEND,
+    LEGEND_BOX,
     MARKER_COLOURS,
     PANEL_X,
     RENDERER,
     REWARD_MIN,
     ROLL_INK,
     ROLL_ROWS,
+    SIDE_COLOURS,
     WIDTH,
+    piece_area,
+    piece_layout,
     reward_box,
     reward_text,
     support_marker,
@@ -180,6 +188,94 @@ def test_narrow_wall_boxes_name_their_damage_and_the_legend_explains_it() -> Non
         assert _ink(damaged, strip, colour, 30) > 20, sid  # the word "damaged"/"destroyed"
         assert _ink(intact, strip, colour, 30) < 5, sid
     assert [name for name, _ in LEGEND][-2:] == ["Wall damaged", "destroyed"]
+
+
+@pytest.mark.parametrize("damage", [1, 2])
+def test_the_damage_mark_never_crosses_a_wall_space_name(damage: int) -> None:
+    state = _state(0)
+    for sid, s in SPACES.items():
+        if s.on_wall:
+            state.spaces[sid].damage = damage
+    image = RENDERER.board(GAME.view(state, None))
+    for sid, s in SPACES.items():
+        if not s.on_wall:
+            continue
+        x0, y0, x1, _ = space_box(sid, s.row, s.col)
+        top = piece_area(sid)[1]
+        strip = (x0 + 6, y0 + 6, x1 - 6, top - 6)  # where the name is written
+        crack = (90, 50, 30) if damage == 1 else (60, 40, 30)
+        assert _ink(image, strip, crack, 12) < 10, (sid, damage)  # across it: 64 or more
+
+
+def _deuteranope(colour: tuple[int, int, int]) -> float:
+    """Relative luminance (0-255) of ``colour`` as a deuteranope sees it (Machado et al.
+    2009, severity 1, in linear RGB)."""
+    def linear(v: int) -> float:
+        u = v / 255
+        return u / 12.92 if u <= 0.04045 else ((u + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v) for v in colour)
+    rows = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+            (-0.011820, 0.042940, 0.968881))
+    seen = [max(0.0, min(1.0, a * r + b_ * g + c_ * b)) for a, b_, c_ in rows]
+    return 255 * (0.2126 * seen[0] + 0.7152 * seen[1] + 0.0722 * seen[2])
+
+
+def test_expeditionary_and_allied_units_differ_for_red_green_colour_blind_players() -> None:
+    """A dark red and a dark green block look the same dark olive to a deuteranope: the two
+    Imperial kinds must differ in lightness (the old green differed by about 1)."""
+    assert abs(_deuteranope(ALLY) - _deuteranope(EXP)) > 60
+    assert abs(_deuteranope(INS) - _deuteranope(ALLY)) > 60
+
+
+def test_crowded_spaces_keep_their_pieces_large_and_inside() -> None:
+    """Units of two kinds and a cannon on one mainland space are drawn on two rows, not
+    squeezed into one (they were 26 px); every piece stays inside its space, under its name."""
+    for sid, s in SPACES.items():
+        x0, y0, x1, y1 = space_box(sid, s.row, s.col)
+        area = piece_area(sid)
+        assert x0 <= area[0] < area[2] <= x1 and y0 < area[1] < area[3] <= y1, sid
+        for count in (1, 2, 3, 4):
+            size, centres = piece_layout(sid, count)
+            assert len(centres) == count
+            if s.kind == "mainland":
+                assert size >= (36 if count <= 2 else 32), (sid, count)
+            for cx, cy in centres:
+                assert area[0] <= cx - size / 2 and cx + size / 2 <= area[2], (sid, count)
+                assert area[1] <= cy - size / 2 and cy + size / 2 <= area[3], (sid, count)
+            boxes = [(cx - size / 2, cy - size / 2) for cx, cy in centres]
+            for i, (ax, ay) in enumerate(boxes):
+                for bx, by in boxes[i + 1:]:
+                    assert abs(ax - bx) >= size or abs(ay - by) >= size, (sid, count)
+
+
+def test_a_crowded_space_shows_every_piece() -> None:
+    state = _state(0)
+    sid = "M66"
+    space = state.spaces[sid]
+    space.exp, space.ally, space.ins, space.civ = 3, 2, 0, 0
+    space.cannon, space.bombard = "empire", False
+    image = RENDERER.board(GAME.view(state, None))
+    box = space_box(sid, SPACES[sid].row, SPACES[sid].col)
+    assert _ink(image, box, EXP, 20) > 300
+    assert _ink(image, box, ALLY, 20) > 300
+    assert _ink(image, box, CANNON, 20) > 150
+
+
+def test_the_legend_explains_pieces_cannon_owners_and_victory_spaces() -> None:
+    names = [name for name, _ in LEGEND]
+    for needed in ("Expeditionary", "Allied", "Insurgents", "Civilians", "Imperial cannon",
+                   "Insurgent cannon", "Bombard"):
+        assert needed in names
+    image = RENDERER.board(GAME.view(_state(0), None))
+    for colour in (EXP, ALLY, INS, SIDE_COLOURS["empire"], SIDE_COLOURS["insurgents"]):
+        assert _ink(image, LEGEND_BOX, colour, 20) > 40, colour
+
+
+def test_a_lost_bombard_is_said_on_the_board() -> None:
+    state = _state(0)
+    before = RENDERER.board(GAME.view(state, None))
+    state.bombard_lost = True
+    assert not same(before, RENDERER.board(GAME.view(state, None)))
 
 
 def test_support_markers_show_the_controlling_side() -> None:
