@@ -271,6 +271,14 @@ def apply_effects(state: EpireiaState, role: str, effects: Iterable[Effect], sou
         state.say(f"{source}: {_name(state, role)} cannot pay {_cost_text(price)}; forfeited.",
                   role=role)
         return False
+    # A price paid for a token the supply can no longer give buys nothing ("the action is not
+    # possible when the decks are exhausted"): the bonus is forfeited, nothing is paid.
+    gone = [e.token for e in effects
+            if e.kind == "token" and e.token and state.supply.get(e.token, 0) <= 0]
+    if price and gone:
+        state.say(f"{source}: no {token_label(gone[0])} token is left in the supply; "
+                  f"{_name(state, role)} pays nothing and the bonus is forfeited.", role=role)
+        return False
     for effect in effects:
         _apply_one(state, role, effect, source)
     return True

@@ -495,6 +495,22 @@ def test_prestige_jump_grants_each_level_and_a_paid_bonus_is_forfeited_when_unpa
     assert seat.resources["copper"] == 2
 
 
+def test_a_paid_bonus_whose_token_is_gone_is_forfeited_without_paying() -> None:
+    """Prestige 7 (pay 2 Copper: a Hoplites I token) with the Hoplites I pile empty: "the
+    action is not possible when the decks are exhausted", so the bonus is forfeited and the
+    2 Copper stay with the player (they used to be paid for nothing)."""
+    state = make_state("athens", "sparta")
+    athens = role_of(state, "athens")
+    state.phase = "resolution"
+    state.supply["hoplites-1"] = 0
+    state.seats[athens].resources["copper"] = 5
+    ab.on_prestige(state, athens, 6, 7)
+    assert state.seats[athens].bonuses_taken == [7]
+    assert state.seats[athens].resources["copper"] == 5
+    assert state.leagues["delian"].reserve == []
+    assert "forfeited" in state.log[-1].text
+
+
 def test_prestige_stops_at_the_end_of_the_track() -> None:
     state = make_state("athens", "sparta")
     athens = role_of(state, "athens")
