@@ -177,7 +177,7 @@ def _damage_mark(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
                    x0 + w * 0.25, y0 + h * 0.85), fill=(90, 50, 30), width=3 if w > 40 else 2)
 
 
-PIECE_SIZE, PIECE_GAP = 36, 4
+PIECE_SIZE, SMALL_PIECE, PIECE_GAP = 44, 36, 4  # counts readable on a phone
 
 
 def piece_area(space_id: str) -> tuple[int, int, int, int]:
@@ -205,9 +205,12 @@ def piece_layout(space_id: str, count: int) -> tuple[int, list[tuple[float, floa
         return PIECE_SIZE, []
     x0, top, x1, bottom = piece_area(space_id)
     width, height = x1 - x0, bottom - top
-    one_row = min(PIECE_SIZE, (width - (count - 1) * PIECE_GAP) // count, height)
+    space = SPACES[space_id]
+    # the wall and islands have names above and a damage word below: smaller pieces there
+    largest = SMALL_PIECE if space.on_wall or space.kind == "island" else PIECE_SIZE
+    one_row = min(largest, (width - (count - 1) * PIECE_GAP) // count, height)
     per_row = (count + 1) // 2
-    two_rows = min(PIECE_SIZE, (width - (per_row - 1) * PIECE_GAP) // per_row,
+    two_rows = min(largest, (width - (per_row - 1) * PIECE_GAP) // per_row,
                    (height - PIECE_GAP) // 2)
     rows = [count] if count == 1 or one_row >= two_rows else [per_row, count - per_row]
     size = max(16, one_row if len(rows) == 1 else two_rows)
@@ -229,7 +232,7 @@ def cannon_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: fl
     """A cannon: a triangle in its colour (black, or purple for the Bombard), edged in its
     owner's colour, with a white halo so it stands out on a dark (destroyed) space too."""
     cx, cy = centre
-    half = size / 2 + 2
+    half = size / 2 - 1  # with its halo, as tall as a unit block of the same size
     halo = half + 3
     draw.polygon([(cx, cy - halo - 2), (cx + halo + 1, cy + halo), (cx - halo - 1, cy + halo)],
                  fill=c.WHITE)
@@ -298,7 +301,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
         x = x0 + 12
         for name, fill, edge, shape in row:
             if shape == "triangle":
-                cannon_mark(draw, (x + 11, y + 1), 18, fill, edge)
+                cannon_mark(draw, (x + 11, y), 23, fill, edge)
             else:
                 c.piece(draw, (x + 11, y), 1, fill, size=24, ink=edge, shape=shape)
             c.label(draw, (x + 28, y), name, size=LEGEND_SIZE, anchor="lm")
