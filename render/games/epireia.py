@@ -410,16 +410,29 @@ def _draw_leagues(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
             c.label(draw, (badge[2] + 7, top + 60), RESOURCE_SHORT[resource], size=21,
                     anchor="lm")
             x += 184
-        reserve = count_tokens(_list(data.get("reserve")))
-        reserve_text = ", ".join(f"{token_label(k)} ×{n}" for k, n in reserve) or "none"
         allied = [CITIES[cid].name if cid in CITIES else cid for cid in _list(data.get("allied"))]
         allied += [CITIES[cid].name for cid, lg in greek.items()
                    if lg == league and cid in CITIES and CITIES[cid].name not in allied]
-        lines = f"Reserve: {reserve_text}\nAllied cities: {', '.join(allied) or 'none'}"
-        c.draw_text_box(draw, (box[0] + 12, top + 84, box[2] - 12, box[3] - 4), lines,
-                        start=READABLE + 1, minimum=13, align="left", valign="top")
+        text_box = (box[0] + 12, top + 84, box[2] - 12, box[3] - 4)
+        lines = league_lines(_list(data.get("reserve")), allied, text_box)
+        c.draw_text_box(draw, text_box, lines, start=READABLE + 1, minimum=13, align="left",
+                        valign="top")
         top = box[3] + 8
     return top
+
+
+def league_lines(reserve: list[Any], allied: list[str], box: c.Box) -> str:
+    """A league's reserve and allied cities; the reserve in short names ("Hop II ×2") when
+    the long ones would shrink the lines below a readable size."""
+    counted = count_tokens(reserve)
+    allied_text = f"Allied cities: {', '.join(allied) or 'none'}"
+    text = ""
+    for name in (token_label, short_token):
+        tokens = ", ".join(f"{name(k)} ×{n}" for k, n in counted) or "none"
+        text = f"Reserve: {tokens}\n{allied_text}"
+        if _fits(text, box[2] - box[0], box[3] - box[1], READABLE + 1):
+            break
+    return text
 
 
 UNIT_SHORT = {"hoplites": "Hop", "triremes": "Tri", "cavalry": "Cav"}
@@ -647,6 +660,11 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
                     bold=True, fill=LEAGUE_COLOURS.get(winner, c.MUTED), anchor="rm")
         shown = c.as_int(revealed.get(front))
         winners = _list(column_winners.get(front))
+        current = current_column(battle, fi)
+        if current is not None:  # the column being fought now, framed across both leagues
+            x = 220 + current * 370
+            draw.rounded_rectangle((x - 7, top + 50, x + 357, top + 283), radius=10,
+                                   outline=CURRENT_FRAME, width=5)
         for li, league in enumerate(("delian", "peloponnesian")):
             side = _dict(sides.get(league))
             y = top + 48 + li * 122
@@ -700,6 +718,19 @@ def battle_image(view: dict[str, Any]) -> Image.Image:
         text = str(result)
         c.label(draw, (800, 982), text[:1].upper() + text[1:], size=20, bold=True)
     return image
+
+
+CURRENT_FRAME: c.RGB = (230, 160, 0)
+
+
+def current_column(battle: dict[str, Any], front_index: int) -> int | None:
+    """The column being resolved on this front now (None when none is)."""
+    if str(battle.get("step") or "") != "resolve":
+        return None
+    if c.as_int(battle.get("front"), -1) != front_index:
+        return None
+    column = c.as_int(battle.get("column"), -1)
+    return column if 0 <= column < 3 else None
 
 
 def column_total(view: dict[str, Any], side: dict[str, Any], front: str, column: int) -> int:

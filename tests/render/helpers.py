@@ -38,3 +38,14 @@ def colours(image: Image.Image) -> int:
     """How many distinct colours (capped): a blank picture has one."""
     found = image.convert("RGB").getcolors(maxcolors=4096)
     return 4096 if found is None else len(found)
+
+
+def ink(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int],
+        tolerance: int = 40) -> int:
+    """Pixels of ``box`` within ``tolerance`` of ``colour``."""
+    crop = image.crop(box).convert("RGB")
+    pixels = crop.load()
+    assert pixels is not None
+    return sum(1 for x in range(crop.width) for y in range(crop.height)
+               if all(abs(a - b) <= tolerance
+                      for a, b in zip(pixels[x, y], colour, strict=True)))  # type: ignore[arg-type]

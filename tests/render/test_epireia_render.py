@@ -256,3 +256,50 @@ def test_the_side_panel_and_city_boards_are_readable_on_a_phone(
         state = _state(players, steps, seed=f"read{players}-{steps}")
         RENDERER.board(GAME.view(state, None))
     assert sizes and min(sizes) >= 17, sizes
+
+
+def _battle_resolving(state: EpireiaState) -> bool:
+    return state.battle is not None and state.battle.step == "resolve"
+
+
+def test_the_column_being_fought_is_framed_in_the_battle_image() -> None:
+    from render.games.epireia import CURRENT_FRAME, battle_image, current_column
+    from tests.render.helpers import ink
+
+    state = None
+    for seed in range(30):
+        candidate = play(GAME, f"fight{seed}", 2, 4000, until=_battle_resolving)
+        assert isinstance(candidate, EpireiaState)
+        if _battle_resolving(candidate):
+            state = candidate
+            break
+    assert state is not None and state.battle is not None
+    view = GAME.view(state, None)
+    front, column = state.battle.front, state.battle.column
+    assert current_column(view["battle"], front) == column
+    assert all(current_column(view["battle"], f) is None for f in range(3) if f != front)
+    image = battle_image(view)
+    top = 70 + front * 300
+    for col in range(3):
+        x = 220 + col * 370
+        left_edge = (x - 8, top + 60, x - 2, top + 270)  # between the columns' slots
+        framed = ink(image, left_edge, CURRENT_FRAME, 20)
+        assert (framed > 300) == (col == column), (col, framed)
+    state.battle.step = "done"
+    assert current_column(GAME.view(state, None)["battle"], front) is None
+
+
+def test_a_long_league_reserve_uses_short_names_instead_of_a_smaller_font() -> None:
+    from render.games.epireia import READABLE, _fits, league_lines
+
+    box = (0, 0, 554, 62)  # a league panel's text box
+    # seen in a 4-player greedy game: drawn in full it wrapped to three lines at 17 px
+    reserve = ["hoplites-1"] * 4 + ["hoplites-2"] + ["triremes-1"] * 3 + ["triremes-2"] * 2
+    full = ("Reserve: Hoplites I ×4, Hoplites II ×1, Triremes I ×3, Triremes II ×2\n"
+            "Allied cities: Elis")
+    assert not _fits(full, 554, 62, READABLE + 1)
+    text = league_lines(reserve, ["Elis"], box)
+    assert "Hop I ×4" in text and "Tri II ×2" in text and "Allied cities: Elis" in text
+    assert _fits(text, 554, 62, READABLE + 1)
+    short = league_lines(["hoplites-1"], [], box)
+    assert "Hoplites I ×1" in short and "Allied cities: none" in short

@@ -35,6 +35,7 @@ from render.games.freedom import (
     support_marker,
 )
 from tests.render.helpers import colours, play, same
+from tests.render.helpers import ink as _ink
 
 GAME = get_game("freedom")
 
@@ -149,17 +150,6 @@ def test_private_text_names_the_side_when_the_hand_size_tells() -> None:
     state.hands["insurgents"] = state.hands["insurgents"][:2]
     assert "(Empire)" in RENDERER.private_text(GAME.view(state, "empire"))
     assert "(Insurgents)" in RENDERER.private_text(GAME.view(state, "insurgents"))
-
-
-def _ink(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int],
-         tolerance: int = 40) -> int:
-    """Pixels of ``box`` within ``tolerance`` of ``colour``."""
-    crop = image.crop(box).convert("RGB")
-    pixels = crop.load()
-    assert pixels is not None
-    return sum(1 for x in range(crop.width) for y in range(crop.height)
-               if all(abs(a - b) <= tolerance
-                      for a, b in zip(pixels[x, y], colour, strict=True)))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("row", [4, 5, 6])
