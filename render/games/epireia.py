@@ -485,7 +485,10 @@ def extras_lines(view: dict[str, Any]) -> list[str]:
             f"{short_token(k)} {c.as_int(v)}" for k, v in sorted(supply.items())))
     augur = _dict(view.get("augur"))
     if augur.get("active"):
-        lines.append(f"Augur: {augur.get('active_name') or c.title_case(str(augur['active']))}")
+        # the name and what it does this round (the text's rule, after its story)
+        effect = str(augur.get("active_text") or "").split(": ", 1)[-1]
+        name = augur.get("active_name") or c.title_case(str(augur["active"]))
+        lines.append(f"Augur: {name}" + (f" — {effect}" if effect else ""))
     if view.get("solo") and augur.get("deck_size") is not None:
         lines.append(f"Augur cards left: {c.as_int(augur.get('deck_size'))}")
     if view.get("end_after_round"):

@@ -303,3 +303,18 @@ def test_a_long_league_reserve_uses_short_names_instead_of_a_smaller_font() -> N
     assert _fits(text, 554, 62, READABLE + 1)
     short = league_lines(["hoplites-1"], [], box)
     assert "Hoplites I ×1" in short and "Allied cities: none" in short
+
+
+def test_the_active_augur_card_says_what_it_does_this_round() -> None:
+    from engine.games.epireia import catalog
+    from render.games.epireia import extras_lines
+
+    state = _state(1, 40, seed="augur")
+    view = GAME.view(state, None)
+    card = next(a for a in catalog.augur_ids() if catalog.augur_name(a) == "Storm at Sea")
+    view["augur"] = {**view["augur"], "active": card, "active_name": "Storm at Sea",
+                     "active_text": catalog.augur_text(card)}
+    line = next(x for x in extras_lines(view) if x.startswith("Augur: Storm at Sea"))
+    assert "no figure may go to a sea-only Territory or Empire this round" in line
+    assert "Poseidon" not in line  # the story stays in the card; the board says the rule
+    assert not same(RENDERER.board(GAME.view(state, None)), RENDERER.board(view))
