@@ -178,8 +178,9 @@ def integration_bonus(state: EpireiaState, role: str, figure_id: str, city_id: s
 
 
 def conflict_bonus(state: EpireiaState, league: str, space_id: str) -> int:
-    """Added to a league's total in a conflict with the other league on a space:
-    ``conflict_attack`` of its figures there (by terrain) and one-round modifiers."""
+    """Added to a league's total in a conflict with the other league on a Territory:
+    ``conflict_attack`` of its figures there (by terrain) and one-round modifiers; nothing on
+    a Greek City's space (the cards speak of Territories)."""
     return _attack_bonus(state, league, space_id, ("conflict_attack",))
 
 
@@ -191,7 +192,11 @@ def brigand_bonus(state: EpireiaState, league: str, space_id: str) -> int:
 
 def _attack_bonus(state: EpireiaState, league: str, space_id: str, kinds: tuple[str, ...]) -> int:
     territory = TERRITORIES.get(space_id)
-    terrain = "sea" if territory is not None and territory.sea else "land"
+    if territory is None:
+        # Every such ability reads "Territory conflict", "on land Territories", "on maritime
+        # Territories": a conflict on a Greek City's space is fought with attack points only.
+        return 0
+    terrain = "sea" if territory.sea else "land"
     ours = [
         f for f in figures_at(state, space_id)
         if state.figures[f].owner in state.seats

@@ -159,6 +159,25 @@ def test_eupolemos_fights_brigands_and_leagues() -> None:
     assert ab.conflict_bonus(state, "delian", "ionia") == 1
     state.territories["ionia"] = "brigands"
     assert ab.brigand_bonus(state, "delian", "ionia") == 2
+    # what the card says is what he does
+    assert CONTENT.figures["eupolemos"].ability.endswith(
+        "+1 attack in every Territory conflict, +2 against Brigands.")
+
+
+def test_territory_conflict_abilities_do_not_count_on_a_greek_city() -> None:
+    """Archidamus ("+1 attack on land Territories") and Adeimantus ("+1 attack in every
+    Territory conflict") fight on Corinth's space with their attack points only: a conflict on
+    a Greek City is not a Territory conflict (they used to add their bonus there)."""
+    state = make_state("sparta", "elis", "corinth",
+                       leagues=("peloponnesian", "delian", "peloponnesian"))
+    put(state, "archidamus", "euboea")
+    put(state, "adeimantus", "euboea")
+    assert ab.conflict_bonus(state, "peloponnesian", "euboea") == 2
+    state.figures["archidamus"].location = "larissa"
+    state.figures["adeimantus"].location = "larissa"
+    put(state, "eupolemos", "larissa")
+    assert ab.conflict_bonus(state, "peloponnesian", "larissa") == 0
+    assert ab.conflict_bonus(state, "delian", "larissa") == 0
 
 
 def battle_with(state: EpireiaState, league: str, front: str, figure: str) -> None:
