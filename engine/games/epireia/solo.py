@@ -6,6 +6,8 @@ from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import SOLO_MOVES, space_name
 from engine.games.epireia.state import HOME, EpireiaState, FigureState, other_league
 
+ENEMY = "enemy"  # the owner of the solo enemy figures
+
 
 def prepare_solo_scenario(state: EpireiaState, scenario_id: str) -> None:
     """Apply a chosen solo scenario: round limit, Augur deck, enemy figures and army."""
@@ -56,10 +58,20 @@ def reveal_augur(state: EpireiaState) -> None:
 
 
 def move_enemy_figures(state: EpireiaState) -> None:
-    """Each enemy figure goes where a d12 on the rules' table sends it."""
+    """Each enemy figure goes where a d12 on the rules' table sends it, unless an Augur card
+    closes that space to every figure this round (Storm at Sea): then it stays in its city."""
     for figure in state.solo.enemy_figures:
         roll = state.rng.roll(12)
         destination = SOLO_MOVES[roll - 1]
+        blocked = abilities.move_blocked(state, ENEMY, figure, destination)
+        if blocked:
+            state.figures[figure].location = HOME
+            state.say(
+                f"{catalog.figure_name(figure)} (enemy) rolls {roll} "
+                f"({space_name(destination)}): {blocked} It stays in its city.",
+                dice=[roll],
+            )
+            continue
         state.figures[figure].location = destination
         state.say(
             f"{catalog.figure_name(figure)} (enemy) rolls {roll}: moves to "

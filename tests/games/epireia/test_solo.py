@@ -1,10 +1,11 @@
 """Solo mode: scenario, Augur cards, enemy figures on the d12 table, the final Battle."""
 
-from engine.games.epireia import GAME, catalog
+from engine.games.epireia import GAME, abilities, catalog
 from engine.games.epireia.board import CITIES
+from engine.games.epireia.content import CONTENT
 from engine.games.epireia.flow import advance, end_round
 from engine.games.epireia.solo import move_enemy_figures
-from engine.games.epireia.state import EpireiaState
+from engine.games.epireia.state import HOME, EpireiaState
 from tests.games.epireia.helpers import choose, new_game, script
 
 
@@ -46,6 +47,25 @@ def test_enemy_figures_follow_the_d12_table() -> None:
     move_enemy_figures(state)
     assert state.figures["brasidas"].location == "epirus"
     assert state.figures["timoleon"].location == "syracuse"
+
+
+def test_storm_at_sea_keeps_the_enemy_figures_off_the_sea_too() -> None:
+    """Storm at Sea: "no figure may go to a sea-only Territory or Empire this round". The
+    enemy figures are figures: a roll that sends one to sea leaves it in its city (they used
+    to sail while the player could not)."""
+    state = solo_game()
+    state.effects.clear()  # whatever this round's Augur card was
+    abilities.add_turn_modifiers(state, "*", CONTENT.augur["storm"].modifiers)
+    script(state, 6, 4)  # Aigaio Pelagos (sea), Chalkidiki (land)
+    move_enemy_figures(state)
+    assert state.figures["brasidas"].location == HOME
+    assert state.figures["timoleon"].location == "chalkidiki"
+    assert "It stays in its city" in state.log[-2].text
+    state.effects.clear()
+    script(state, 12, 6)  # no storm: Syracuse and Aigaio Pelagos
+    move_enemy_figures(state)
+    assert state.figures["brasidas"].location == "syracuse"
+    assert state.figures["timoleon"].location == "aigaio-pelagos"
 
 
 def test_no_greek_city_may_be_approached_in_solo() -> None:
