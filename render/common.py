@@ -120,6 +120,16 @@ def draw_text_box(draw: ImageDraw.ImageDraw, box: Box, text: str, start: int = 2
     return size
 
 
+def ink_on(fill: RGB) -> RGB:
+    """Black or white, whichever reads better on ``fill`` (WCAG relative luminance: the two
+    contrasts are equal at about 0.18)."""
+    def linear(channel: int) -> float:
+        v = channel / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v) for v in fill)
+    return BLACK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 else WHITE
+
+
 def label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int = 20,
           bold: bool = False, fill: RGB = INK, anchor: str = "mm",
           outline: RGB | None = None) -> None:

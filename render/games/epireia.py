@@ -24,13 +24,15 @@ WIDTH, HEIGHT = 1600, 1100
 MAP_BOX = (0, 64, 1010, 800)
 PANEL_X = 1022
 
+# Okabe & Ito's colour-blind-safe hues (Larissa a Thessalian brown): no two Cities look alike
+# to deuteranopes or protanopes, whose eyes made the old red/brown/green Cities one olive.
 CITY_COLOURS: dict[str, c.RGB] = {
-    "athens": (40, 95, 200),
-    "sparta": (185, 35, 35),
-    "corinth": (222, 128, 20),
-    "delphi": (128, 70, 170),
-    "elis": (30, 140, 80),
-    "larissa": (125, 88, 45),
+    "athens": (0, 114, 178),
+    "sparta": (213, 94, 0),
+    "corinth": (230, 159, 0),
+    "delphi": (204, 121, 167),
+    "elis": (0, 158, 115),
+    "larissa": (120, 90, 50),
 }
 LEAGUE_COLOURS: dict[str, c.RGB] = {"delian": (30, 80, 170), "peloponnesian": (165, 35, 35)}
 LEAGUE_NAMES = {"delian": "Delian League", "peloponnesian": "Peloponnesian League"}
@@ -202,7 +204,8 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
             c.pill(draw, (cx + 82, cy - 28), "Brigands", (60, 60, 60), size=15)
         elif owner:
             colour = owner_colour(view, owner)
-            c.pill(draw, (cx + 82, cy - 28), seat_name(view, owner), colour, size=15)
+            c.pill(draw, (cx + 82, cy - 28), seat_name(view, owner), colour, size=15,
+                   ink=c.ink_on(colour))
         rows.append((at.get(tid, []), (cx, cy + 44)))
 
     for eid in EMPIRES:
@@ -219,7 +222,7 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
             box = (int(cx - 62), int(cy - 20), int(cx + 62), int(cy + 20))
             draw.rectangle(box, fill=colour, outline=c.BLACK, width=3)
             c.label(draw, (cx, cy), city.name, size=c.fit_size(city.name, 118, 34, 22, True),
-                    bold=True, fill=c.WHITE)
+                    bold=True, fill=c.ink_on(colour))
         else:
             league = str(greek.get(cid) or "")
             border = LEAGUE_COLOURS.get(league, c.MUTED)
@@ -258,7 +261,7 @@ def _draw_figures(draw: ImageDraw.ImageDraw, view: dict[str, Any], fids: list[st
         draw.ellipse((x - radius, cy - radius, x + radius, cy + radius), fill=colour,
                      outline=c.WHITE, width=3)
         initials = figure_name(view, fid)[:2]
-        c.label(draw, (x, cy), initials, size=16, bold=True, fill=c.WHITE)
+        c.label(draw, (x, cy), initials, size=16, bold=True, fill=c.ink_on(colour))
 
 
 # --- the side panel and the city boards ---------------------------------------------------
@@ -540,10 +543,11 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
     title = seat_name(view, role) + (f" · {league_name}" if league_name else "")
     if league_name and not c.fit_size(title, x1 - x0 - 90, 38, 24, True) >= 20:
         title = seat_name(view, role) + f" · {league_name.split()[0]}"
+    ink = c.ink_on(colour)
     c.draw_text_box(draw, (x0 + 10, y0 + 4, x1 - 76, y0 + 40), title, start=25, bold=True,
-                    fill=c.WHITE, align="left")
+                    fill=ink, align="left")
     c.label(draw, (x1 - 12, y0 + 22), f"★{c.as_int(seat.get('prestige'))}", size=27,
-            bold=True, fill=c.WHITE, anchor="rm")
+            bold=True, fill=ink, anchor="rm")
     resources = _dict(seat.get("resources"))
     step = (x1 - x0 - 20) / 3
     for i, resource in enumerate(RESOURCE_SHORT):

@@ -318,3 +318,47 @@ def test_the_active_augur_card_says_what_it_does_this_round() -> None:
     assert "no figure may go to a sea-only Territory or Empire this round" in line
     assert "Poseidon" not in line  # the story stays in the card; the board says the rule
     assert not same(RENDERER.board(GAME.view(state, None)), RENDERER.board(view))
+
+
+# Machado, Oliveira & Fernandes (2009), full severity, on linear RGB.
+_DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                 (-0.011820, 0.042940, 0.968881))
+_PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+               (-0.003882, -0.048116, 1.051998))
+
+
+def _lab_as_seen(rgb: tuple[int, int, int], matrix: Any) -> tuple[float, float, float]:
+    def linear(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+    lin = [linear(v) for v in rgb]
+    if matrix is not None:
+        lin = [min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True))))
+               for row in matrix]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+
+
+@pytest.mark.parametrize("vision", [None, _DEUTERANOPIA, _PROTANOPIA],
+                         ids=["normal", "deuteranopia", "protanopia"])
+def test_every_two_cities_look_different_to_colour_blind_players_too(vision: Any) -> None:
+    # Figure discs on the map carry only initials and their City's colour.
+    from math import dist
+
+    from render.games.epireia import CITY_COLOURS
+    seen = {city: _lab_as_seen(rgb, vision) for city, rgb in CITY_COLOURS.items()}
+    closest = min((dist(seen[a], seen[b]), a, b) for a in seen for b in seen if a < b)
+    assert closest[0] >= 15, closest
+
+
+def test_text_on_a_city_colour_is_black_or_white_whichever_reads() -> None:
+    from render.common import BLACK, WHITE, ink_on
+    from render.games.epireia import CITY_COLOURS
+    assert ink_on(CITY_COLOURS["athens"]) == WHITE
+    assert ink_on(CITY_COLOURS["corinth"]) == BLACK
+    assert ink_on((255, 255, 255)) == BLACK and ink_on((0, 0, 0)) == WHITE
