@@ -240,5 +240,10 @@ def title_case(identifier: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def counted(n: int, noun: str) -> str:
+    """``1 token``, ``2 tokens``: a count with its noun (regular English plurals only)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def join_nonempty(parts: Iterable[str], sep: str = " · ") -> str:
     return sep.join(p for p in parts if p)

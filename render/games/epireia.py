@@ -816,7 +816,7 @@ def status_text(view: dict[str, Any]) -> str:
         if not data:
             continue
         lines.append(f"{LEAGUE_NAMES[league]}: {resources_text(_dict(data.get('treasury')))}, "
-                     f"{len(_list(data.get('reserve')))} tokens in reserve")
+                     + c.counted(len(_list(data.get("reserve"))), "token") + " in reserve")
     seats = _dict(view.get("seats"))
     prestige = [f"{c.md_escape(seat_name(view, r))} ★{c.as_int(_dict(s).get('prestige'))}"
                 for r, s in seats.items()]

@@ -125,6 +125,14 @@ def test_status_text_is_short_markdown_with_round_and_phase() -> None:
     assert RENDERER.private_text(view) == "You are watching this game."
 
 
+def test_status_text_counts_a_league_s_reserve_in_good_english() -> None:
+    view = GAME.view(_state(2, 0), None)
+    view["leagues"]["delian"]["reserve"] = ["hoplite-1"]
+    view["leagues"]["peloponnesian"]["reserve"] = []
+    text = RENDERER.status_text(view)
+    assert "1 token in reserve" in text and "0 tokens in reserve" in text
+
+
 def test_private_text_shows_the_players_resources_and_figures() -> None:
     state = _state(2, 60)
     role = state.roles[1]
