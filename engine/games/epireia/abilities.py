@@ -500,12 +500,14 @@ def administrator_options(state: EpireiaState, role: str) -> list[tuple[str, str
         if not can_pay(state, role, price):
             continue
         takes = [e for e in option.effects if e.kind == "league_take" and e.resource]
-        if takes and not any(state.leagues[seat.league].treasury[e.resource or ""] for e in takes):
+        held = sum(state.leagues[seat.league].treasury[e.resource or ""] for e in takes)
+        if takes and not held:
             continue
         tokens = [e.token for e in option.effects if e.kind == "token" and e.token]
         if any(state.supply.get(t, 0) <= 0 for t in tokens):
             continue
-        options.append((option.id, f"{admin.name}: {option.label}"))
+        there = f" ({held} there)" if takes else ""  # "up to 3": say how many it will get
+        options.append((option.id, f"{admin.name}: {option.label}{there}"))
     return options
 
 

@@ -92,8 +92,6 @@ def produce(state: EpireiaState, role: str, kind: str) -> None:
 
 
 def use_administrator(state: EpireiaState, role: str, option: str) -> None:
-    seat = state.seats[role]
-    seat.admin_uses += 1
-    state.say(f"{CITIES[seat.city].name} uses the "
-              f"{catalog.administrator_name(seat.administrator)}'s ability.", role=role)
+    """The Administrator's ability (its own log line names the option used)."""
+    state.seats[role].admin_uses += 1
     abilities.use_administrator(state, role, option)

@@ -191,9 +191,13 @@ def ask_develop(state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
     role = frame.role
     seat = state.seats[role]
     choices: list[Choice] = []
-    for resource in sorted({r for r, _ in donations(state, role)}, key=RESOURCES.index):
+    most: dict[str, int] = {}
+    for resource, amount in donations(state, role):
+        most[resource] = max(most.get(resource, 0), amount)
+    for resource in sorted(most, key=RESOURCES.index):
+        amounts = "2" if most[resource] == 2 else f"2 to {most[resource]}"
         choices.append(Choice(id=f"don:{resource}", group="Donate (+1 Prestige)",
-                              label=f"Donate {resource.title()} (2 to 8)"))
+                              label=f"Donate {resource.title()} ({amounts})"))
     for building, cost in buildable(state, role):
         choices.append(Choice(id=f"build:{building}", group="Construct a building",
                               label=f"{catalog.building_name(building)} ({cost_text(cost)})",

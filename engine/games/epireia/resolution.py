@@ -67,15 +67,18 @@ def gain(state: EpireiaState, role: str, reward: Reward, source: str) -> None:
     seat = state.seats[role]
     for resource in RESOURCES:
         seat.resources[resource] += getattr(reward, resource)
-    if reward.prestige:
-        add_prestige(state, role, reward.prestige)
+    given = reward
     if reward.token:
         if state.supply.get(reward.token, 0) > 0:
             state.supply[reward.token] -= 1
             state.leagues[seat.league].reserve.append(reward.token)
         else:
+            given = reward.model_copy(update={"token": ""})
             state.say(f"No {token_label(reward.token)} token is left in the supply.")
-    state.say(f"{CITIES[seat.city].name} receives {reward.text()} from {source}.", role=role)
+    # What was really received, before the Prestige track's bonuses it may bring.
+    state.say(f"{CITIES[seat.city].name} receives {given.text()} from {source}.", role=role)
+    if reward.prestige:
+        add_prestige(state, role, reward.prestige)
     check_objectives(state, actor=role)  # its Prestige or token may meet the objective
 
 

@@ -53,6 +53,29 @@ def test_donation_two_to_eight_of_one_resource_for_one_prestige() -> None:
     assert "don:wheat" in ids(state, "delian-1")
 
 
+def test_the_development_menu_says_what_a_player_can_really_do() -> None:
+    """A player reads true labels: the donation range is what they hold (2 to 5, not "2 to 8"),
+    the Trapezites says how much of "up to 3" is in the treasury, and using the Administrator
+    is told once (it was told twice: "uses the Merchant's ability", "uses the Merchant: ...")."""
+    state = set_up(2)
+    seat = state.seats["delian-1"]
+    seat.resources = {"wheat": 5, "wood": 2, "copper": 12}
+    labels = {c.id: c.label for c in GAME.prompts(state)["delian-1"].choices}
+    assert labels["don:wheat"] == "Donate Wheat (2 to 5)"
+    assert labels["don:wood"] == "Donate Wood (2)"
+    assert labels["don:copper"] == "Donate Copper (2 to 8)"
+    seat.administrator = "trapezites"
+    seat.buildings.append("archeion")
+    state.leagues["delian"].treasury["wood"] = 2
+    labels = {c.id: c.label for c in GAME.prompts(state)["delian-1"].choices}
+    assert labels["use:wood"] == "Trapezites: Take up to 3 Wood from the league treasury (2 there)"
+    before = len(state.log)
+    choose(state, "delian-1", "use:wood")
+    told = [e.text for e in state.log[before:] if "Trapezites" in e.text and "use" in e.text]
+    assert told == ["Athens uses the Trapezites: Take up to 3 Wood from the league treasury."]
+    assert seat.resources["wood"] == 4
+
+
 def test_construct_pays_once_and_each_building_only_once() -> None:
     state = set_up(2)
     seat = state.seats["delian-1"]

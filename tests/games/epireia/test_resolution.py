@@ -30,6 +30,21 @@ def test_persia_example_heliodorus_cancels_the_crowding_penalty() -> None:
     assert state.figures["themistocles"].location == HOME
 
 
+def test_an_empire_reward_line_names_only_what_was_received() -> None:
+    """Syracuse gives 1 Wheat and a Triremes I token; with the pile empty the token is lost and
+    the line says so, instead of "receives 1 Wheat, Triremes I token"."""
+    state = set_up(2)
+    clear_figures(state)
+    state.supply["triremes-1"] = 0
+    place(state, "themistocles", "delian-1", "syracuse")
+    script(state, 12)
+    resolve_empires(state)
+    assert state.leagues["delian"].reserve == []
+    texts = [e.text for e in state.log[-2:]]
+    assert texts == ["No Triremes I token is left in the supply.",
+                     "Athens receives 1 Wheat from Syracuse."]
+
+
 def test_a_lone_figure_needs_the_empires_number() -> None:
     state = set_up(2)
     clear_figures(state)
