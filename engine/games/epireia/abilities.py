@@ -296,7 +296,7 @@ def _apply_one(state: EpireiaState, role: str, effect: Effect, source: str) -> N
         have = seat.resources[effect.resource]
         delta = effect.amount if kind == "gain" else -min(have, effect.amount)
         seat.resources[effect.resource] = have + delta
-        verb = "gains" if delta >= 0 else "loses"
+        verb = "gains" if kind == "gain" else "pays" if kind == "pay" else "loses"
         state.say(f"{source}: {_name(state, role)} {verb} {abs(delta)} "
                   f"{effect.resource.title()}.", role=role)
     elif kind == "prestige":

@@ -322,11 +322,15 @@ def collect_resources(state: EpireiaState) -> None:
     for role in state.roles:
         seat = state.seats[role]
         extra = abilities.income(state, role)
+        got = {r: 1 + extra.get(r, 0) for r in RESOURCES}
         for resource in RESOURCES:
-            seat.resources[resource] += 1 + extra.get(resource, 0)
-        bonus = ", ".join(f"+{n} {r.title()}" for r, n in extra.items() if n)
+            seat.resources[resource] += got[resource]
+        # What arrives, then why it differs from 1 of each ("+1 Wheat" a Granary, "-1 Wheat" a
+        # Drought); it read "1 Wheat, 1 Wood, 1 Copper and +-1 Wheat".
+        changes = ", ".join(f"{n:+d} {r.title()}" for r, n in extra.items() if n)
         state.say(
-            f"{CITIES[seat.city].name} collects 1 Wheat, 1 Wood, 1 Copper"
-            + (f" and {bonus}" if bonus else "") + ".",
+            f"{CITIES[seat.city].name} collects "
+            + ", ".join(f"{got[r]} {r.title()}" for r in RESOURCES)
+            + (f" (1 of each, {changes})" if changes else "") + ".",
             role=role,
         )

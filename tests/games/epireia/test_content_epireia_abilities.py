@@ -530,6 +530,14 @@ def test_a_paid_bonus_whose_token_is_gone_is_forfeited_without_paying() -> None:
     assert "forfeited" in state.log[-1].text
 
 
+def test_a_paid_bonus_says_it_is_paid() -> None:
+    state = make_state("athens", "sparta")
+    athens = role_of(state, "athens")
+    state.phase = "resolution"
+    ab.on_prestige(state, athens, 6, 7)
+    assert "Prestige 7: Athens pays 2 Copper." in [e.text for e in state.log]  # not "loses"
+
+
 def test_prestige_stops_at_the_end_of_the_track() -> None:
     state = make_state("athens", "sparta")
     athens = role_of(state, "athens")

@@ -192,6 +192,18 @@ def test_collection_gives_one_of_each_plus_civil_buildings() -> None:
     assert state.seats["peloponnesian-1"].resources == {"wheat": 3, "wood": 3, "copper": 3}
 
 
+def test_the_collection_line_says_what_arrives() -> None:
+    """It read "collects 1 Wheat, 1 Wood, 1 Copper and +-1 Wheat" under a Drought."""
+    state = set_up(2)
+    state.seats["delian-1"].buildings.append("granary")
+    state.effects["turn:*:income:wheat::::"] = -1  # Drought
+    state.effects["turn:*:income:copper::::"] = 1  # not a real card: two changes at once
+    collect_resources(state)
+    lines = [e.text for e in state.log[-2:]]
+    assert lines == ["Athens collects 1 Wheat, 1 Wood, 2 Copper (1 of each, +1 Copper).",
+                     "Sparta collects 0 Wheat, 1 Wood, 2 Copper (1 of each, -1 Wheat, +1 Copper)."]
+
+
 def test_allied_figures_make_one_roll_and_the_strongest_city_takes_the_territory() -> None:
     state = set_up(4)
     clear_figures(state)
