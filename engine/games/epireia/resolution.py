@@ -165,9 +165,10 @@ def conflict(state: EpireiaState, space: str, present: list[str]) -> list[str]:
         roll = state.rng.roll(12)
         attack = league_attack(state, figures) + abilities.conflict_bonus(state, league, space)
         totals[league] = roll + attack
+        verb = "rolls" if len(figures) == 1 else "roll"
         state.say(
             f"Conflict at {space_name(space)}: {', '.join(label(state, f) for f in figures)} "
-            f"roll {roll} + {attack} = {roll + attack}.",
+            f"{verb} {roll} + {attack} = {roll + attack}.",
             dice=[roll],
         )
     if totals["delian"] == totals["peloponnesian"]:

@@ -73,6 +73,10 @@ def test_cleisthenes_and_pericles_conflict_example() -> None:
     assert state.seats["delian-1"].resources["wood"] == 2 + 2  # Epirus' tax, once
     assert state.seats["delian-1"].trade_posts == 2
     assert any("9" in e.text and "Conflict" in e.text for e in state.log)
+    lines = [e.text for e in state.log if e.text.startswith("Conflict at")]
+    assert lines == [  # one figure "rolls", several "roll"
+        "Conflict at Epirus: Brasidas (Sparta) rolls 5 + 2 = 7.",
+        "Conflict at Epirus: Cleisthenes (Athens), Pericles (Athens) roll 4 + 5 = 9."]
 
 
 def test_a_tie_sends_every_figure_home() -> None:
