@@ -107,13 +107,15 @@ class Support(_Effect):
 
 
 class StripSupport(_Effect):
-    """Remove up to ``count`` Support markers of either colour from areas picked by
-    ``self`` (only from ``areas`` when given; never flips a tile): storms and rumours that
-    cool every ally."""
+    """Remove ``count`` Support markers of either colour from areas picked by ``self``
+    (only from ``areas`` when given; never flips a tile): storms and rumours that cool every
+    ally. With ``up_to`` ("remove up to N") the player may stop after any marker, or remove
+    none."""
 
     op: Literal["strip_support"]
     count: int = Field(ge=1, le=8)
     areas: list[AreaName] = Field(default_factory=list)
+    up_to: bool = False
 
 
 class Reinforce(_Effect):

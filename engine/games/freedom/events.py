@@ -289,7 +289,8 @@ def strip_support(state: FreedomState, effect: StripSupport, role: str, card_id:
     if not any(state.areas[a].support > 0 for a in (areas or AREAS)):
         state.say("No Support marker to remove.")
         return
-    push(state, "ev_strip", role, card=card_id, left=effect.count, areas=areas)
+    push(state, "ev_strip", role, card=card_id, left=effect.count, areas=areas,
+         up_to=effect.up_to)
 
 
 @prompt_state
@@ -303,12 +304,20 @@ class StripSupportMarkers(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         allowed = frame.data.get("areas")
-        return [
+        found = [
             Choice(id=f"area:{a.id}", label=f"{a.name} ({_area_label(state, a.id)})",
                    group="Areas", style="primary")
             for a in AREAS.values() if state.areas[a.id].support > 0
             and (allowed is None or a.id in allowed)
         ]
+        if found and frame.data.get("up_to"):  # "remove up to N": the player may stop
+            found.append(Choice(id="done", label="Remove no more", style="secondary"))
+        return found
+
+    def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if not frame.data.get("up_to"):
+            _refuse()
+        pop(state, frame)
 
     def on_area(self, state: FreedomState, frame: Frame, area_id: str) -> None:
         allowed = frame.data.get("areas")
@@ -318,7 +327,7 @@ class StripSupportMarkers(PromptState):
         state.areas[area_id].support -= 1
         state.say(f"A Support marker is removed from {AREAS[area_id].name}.")
         frame.data["left"] = int(frame.data["left"]) - 1
-        if frame.data["left"] <= 0 or not self.choices(state, frame):
+        if frame.data["left"] <= 0 or not any(c.id != "done" for c in self.choices(state, frame)):
             pop(state, frame)
 
 

@@ -650,11 +650,30 @@ def test_strip_support_from_named_areas_only() -> None:
     state = start_state()
     state.round = 4
     run_event(state, "B41", "empire")  # Winter Gales: up to 2 markers from the Sea, -1 each
-    assert asked(state)[2] == ["area:sea"]
+    assert asked(state)[2] == ["area:sea", "done"]
     answer(state, "area:sea")
     answer(state, "area:sea")
     assert state.areas["sea"].support == 0 and state.areas["sea"].side == "insurgents"
     assert state.supplies == {"empire": 11, "insurgents": 7} and finished(state)
+
+
+def test_winter_gales_removes_up_to_two_markers_so_none_is_a_choice() -> None:
+    """B41 reads "Remove up to 2 Support markers from the Sea": a neutral card, so the side
+    that holds the Sea may play it (for the enemy's lost Supply) and keep its markers."""
+    state = start_state()
+    state.round = 4
+    run_event(state, "B41", "insurgents")
+    assert asked(state) == ("insurgents", "ev_strip", ["area:sea", "done"])
+    answer(state, "area:sea")
+    assert "done" in asked(state)[2]
+    answer(state, "done")  # one marker is enough
+    assert state.areas["sea"] == Area(side="insurgents", support=1)
+    assert state.supplies == {"empire": 11, "insurgents": 7} and finished(state)
+    other = start_state()
+    run_event(other, "A42", "empire")  # Storm in the Gulf: "Remove 2": no stopping
+    assert "done" not in asked(other)[2]
+    with pytest.raises(IllegalChoice):
+        answer(other, "done")
 
 
 def test_train_turns_a_civilian_into_a_unit() -> None:
