@@ -21,7 +21,7 @@ from engine.games.freedom.combat import (
     raid,
     raid_targets,
 )
-from engine.games.freedom.data import AREAS, CAMP, CITY, KLISOVA, SPACES, TRACKS
+from engine.games.freedom.data import AREAS, CAMP, CITY, KLISOVA, SPACES, TRACKS, side_does
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import (
     imperial_kinds,
@@ -70,7 +70,7 @@ def pay(state: FreedomState, cost: int) -> None:
     used = cost - ap
     state.prep[spend.role] -= used
     spend.data["ap"] = 0
-    state.say(f"{spend.role.title()} use {used} Preparation AP.", role=spend.role)
+    state.say(f"{side_does(spend.role, 'use')} {used} Preparation AP.", role=spend.role)
 
 
 def zone(state: FreedomState) -> list[str] | None:
@@ -280,7 +280,7 @@ def empire_reward(state: FreedomState, spend: Frame) -> None:
 def preparation(state: FreedomState, spend: Frame) -> None:
     pay(state, 1)
     state.prep[spend.role] = min(TRACKS.limits.preparation_max, state.prep[spend.role] + 1)
-    state.say(f"{spend.role.title()} prepare: Preparation {state.prep[spend.role]}.",
+    state.say(f"{side_does(spend.role, 'prepare')}: Preparation {state.prep[spend.role]}.",
               role=spend.role)
 
 
@@ -472,7 +472,8 @@ class SupportBase(PromptState):
         pop(state, frame)
         pay(state, C.empire_support if frame.role == "empire" else C.insurgents_support)
         what = support_area(state, arg, frame.role)
-        state.say(f"{frame.role.title()} Support {AREAS[arg].name}: {what}.", role=frame.role)
+        state.say(f"{side_does(frame.role, 'support')} {AREAS[arg].name}: {what}.",
+                  role=frame.role)
 
 
 @prompt_state

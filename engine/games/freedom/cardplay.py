@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.game import Choice
 from engine.games.freedom import cards, events
-from engine.games.freedom.data import other
+from engine.games.freedom.data import other, side_does
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.state import Frame, FreedomState, LastCard
 
@@ -80,18 +80,19 @@ class PlayCard(PromptState):
                 state.extra_draw[role] += 1
             state.pending_event = state.pending_for = None
             state.last_card = LastCard(card=event, role=role, mode="discard")
-            state.say(f"{role.title()} discard {card.name} to trigger "
+            state.say(f"{side_does(role, 'discard')} “{card.name}” to trigger "
                       f"“{cards.card(event).name}”.", role=role)
             push(state, "card_end", role, card=cid, mode="discard")
             events.play_event(state, event, role)
         elif mode == "event":
             state.last_card = LastCard(card=cid, role=role, mode="event")
-            state.say(f"{role.title()} play “{card.name}” as an Event: {card.text}", role=role)
+            state.say(f"{side_does(role, 'play')} “{card.name}” as an Event: {card.text}",
+                      role=role)
             push(state, "card_end", role, card=cid, mode="event")
             events.play_event(state, cid, role)
         else:
             state.last_card = LastCard(card=cid, role=role, mode="ap")
-            state.say(f"{role.title()} play “{card.name}” for {card.ap} AP.", role=role)
+            state.say(f"{side_does(role, 'play')} “{card.name}” for {card.ap} AP.", role=role)
             push(state, "card_end", role, card=cid, mode="ap")
             push(state, "spend", role, ap=card.ap, card_ap=card.ap, actions=None, spaces=None,
                  source=card.name, event=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from engine.games.freedom.data import KLISOVA, KLISOVA_INNER, KLISOVA_OUTER, SPACES
+from engine.games.freedom.data import ADJECTIVE, KLISOVA, KLISOVA_INNER, KLISOVA_OUTER, SPACES
 from engine.games.freedom.flow import push_morale_choice
 from engine.games.freedom.pieces import remove_cannon, remove_units, units
 from engine.games.freedom.state import FreedomState
@@ -271,7 +271,7 @@ def fire(state: FreedomState, src: str, dst: str, extra: int = 0) -> int:
     name = "Bombard" if state.spaces[src].bombard else "cannon"
     mod = f" {bonus:+d}" if bonus else ""
     state.say(
-        f"{side.title()} {name} on {SPACES[src].name} fires at {SPACES[dst].name}: "
+        f"{ADJECTIVE[side]} {name} on {SPACES[src].name} fires at {SPACES[dst].name}: "
         f"2d6 {dice}{mod}, need {need}: {hits} hit{'s' if hits != 1 else ''}.",
         role=side, dice=dice,
     )

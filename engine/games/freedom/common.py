@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from engine.core.game import Choice
-from engine.games.freedom.data import CAMP, SPACES, other
+from engine.games.freedom.data import ADJECTIVE, CAMP, POSSESSIVE, SPACES, other, side_does
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state
 from engine.games.freedom.movement import insurgent_placements
 from engine.games.freedom.pieces import add_units, change_morale, remove_units, room, units
 from engine.games.freedom.state import Frame, FreedomState
 
 KIND_NAMES = {"exp": "Expeditionary", "ally": "Allied", "ins": "Insurgent"}
+OWN = {"empire": "its", "insurgents": "their"}
 
 
 @prompt_state
@@ -26,7 +27,7 @@ class MoraleChoice(PromptState):
         return [
             choice(id="morale:up", label=f"Raise your Morale to {state.morale[frame.role] + 1}",
                    group="Morale", style="success"),
-            choice(id="morale:down", label=f"Lower {enemy.title()} Morale to "
+            choice(id="morale:down", label=f"Lower {POSSESSIVE[enemy]} Morale to "
                    f"{state.morale[enemy] - 1}", group="Morale", style="danger"),
         ]
 
@@ -34,12 +35,13 @@ class MoraleChoice(PromptState):
         pop(state, frame)
         if arg == "up":
             change_morale(state, frame.role, +1)
-            state.say(f"{frame.role.title()} raise their Morale to {state.morale[frame.role]}.",
+            state.say(f"{side_does(frame.role, 'raise')} {OWN[frame.role]} Morale to "
+                      f"{state.morale[frame.role]}.",
                       role=frame.role)
         else:
             enemy = other(frame.role)
             change_morale(state, enemy, -1)
-            state.say(f"{frame.role.title()} lower {enemy.title()} Morale to "
+            state.say(f"{side_does(frame.role, 'lower')} {POSSESSIVE[enemy]} Morale to "
                       f"{state.morale[enemy]}.", role=frame.role)
 
 
@@ -63,7 +65,8 @@ class RemoveUnits(PromptState):
 
     def text(self, state: FreedomState, frame: Frame) -> str:
         reason = frame.data.get("reason") or "losses"
-        return f"Remove {frame.data['count']} {frame.data['side'].title()} unit(s) ({reason})."
+        return (f"Remove {frame.data['count']} {ADJECTIVE[frame.data['side']]} unit(s) "
+                f"({reason}).")
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         return [
@@ -74,7 +77,8 @@ class RemoveUnits(PromptState):
 
     def on_space(self, state: FreedomState, frame: Frame, arg: str) -> None:
         remove_units(state, arg, frame.data["side"], 1)
-        state.say(f"A {frame.data['side'].title()} unit is removed from {SPACES[arg].name}.",
+        state.say(f"An {ADJECTIVE[frame.data['side']]} unit is removed from "
+                  f"{SPACES[arg].name}.",
                   role=frame.role)
         frame.data["count"] -= 1
         if frame.data["count"] <= 0 or not removal_candidates(state, frame):

@@ -36,6 +36,21 @@ def other(side: str) -> Side:
     return "insurgents" if side == "empire" else "empire"
 
 
+# How the log and the prompts name a side: "the Empire" is singular, "the Insurgents" plural.
+SIDE_NAME = {"empire": "the Empire", "insurgents": "the Insurgents"}
+POSSESSIVE = {"empire": "the Empire's", "insurgents": "the Insurgents'"}
+ADJECTIVE = {"empire": "Imperial", "insurgents": "Insurgent"}
+
+
+def side_does(side: str, verb: str, *, start: bool = True) -> str:
+    """``side`` as the subject of ``verb`` (plural form): "The Empire plays", "The Insurgents
+    play", "The Empire has" (``start`` False: "the Empire plays", inside a sentence)."""
+    if side == "empire":
+        verb = "has" if verb == "have" else f"{verb}s"
+    name = SIDE_NAME[side]
+    return f"{name[0].upper() if start else name[0]}{name[1:]} {verb}"
+
+
 class Target(BaseModel):
     space: str
     distance: int = Field(ge=1, le=4)

@@ -61,10 +61,12 @@ from engine.games.freedom.data import (
     CAMP,
     CITY,
     KLISOVA_OUTER,
+    SIDE_NAME,
     SPACES,
     TRACKS,
     VASILADI_WATERS,
     other,
+    side_does,
 )
 from engine.games.freedom.flow import (
     PromptState,
@@ -78,7 +80,6 @@ from engine.games.freedom.state import Frame, FreedomState
 
 EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
 AREA_ID: dict[str, str] = {a.name: a.id for a in AREAS.values()}
-SIDE_NAME = {"empire": "the Empire", "insurgents": "the Insurgents"}
 TRACK_NAME = {
     "supplies": "Supplies", "money": "Money", "morale": "Morale", "plea": "Plea track",
     "preparation": "Preparation",
@@ -118,6 +119,11 @@ def perform(state: FreedomState, effect: Effect, role: str, card_id: str) -> Non
     """Perform one effect for ``role`` now (questions are pushed onto the prompt stack)."""
     handler = PERFORM[type(effect)]
     handler(state, effect, role, card_id)
+
+
+def _The(side: str) -> str:
+    """"The Empire" / "The Insurgents" at the start of a log line."""
+    return SIDE_NAME[side][0].upper() + SIDE_NAME[side][1:]
 
 
 def _side(who: str, role: str) -> str:
@@ -212,7 +218,7 @@ def adjust(state: FreedomState, effect: Adjust, role: str, card_id: str) -> None
     elif effect.track == "plea":
         current = state.plea[side]
         if current is None:
-            state.say(f"{SIDE_NAME[side].capitalize()} no longer plead: no effect.")
+            state.say("The Government has already answered the Insurgents' plea: no effect.")
             return
         top = TRACKS.plea.empire_max if side == "empire" else TRACKS.plea.insurgents_max
         state.plea[side] = max(0, min(top, current + amount))
@@ -221,7 +227,7 @@ def adjust(state: FreedomState, effect: Adjust, role: str, card_id: str) -> None
         before = state.prep[side]
         state.prep[side] = max(0, min(TRACKS.limits.preparation_max, before + amount))
         moved = state.prep[side] - before
-    state.say(f"{SIDE_NAME[side].capitalize()}: {TRACK_NAME[effect.track]} {moved:+d}.")
+    state.say(f"{_The(side)}: {TRACK_NAME[effect.track]} {moved:+d}.")
 
 
 def civilians(state: FreedomState, effect: Civilians, role: str, card_id: str) -> None:
@@ -411,7 +417,7 @@ def remove_units(state: FreedomState, effect: RemoveUnits, role: str, card_id: s
     side = _side(effect.who, role)
     chooser = _side(effect.chooser, role)
     if not _removable(state, effect.zone, side, effect.kind):
-        state.say(f"{SIDE_NAME[side].capitalize()} have no such unit to remove.")
+        state.say(f"{side_does(side, 'have')} no such unit to remove.")
         return
     push(state, "ev_remove", chooser, card=card_id, side=side, zone=effect.zone, kind=effect.kind,
          left=effect.count)
@@ -461,7 +467,7 @@ def remove_cannon(state: FreedomState, effect: RemoveCannon, role: str, card_id:
     side = _side(effect.who, role)
     chooser = _side(effect.chooser, role)
     if not _cannons_in(state, effect.zone, side):
-        state.say(f"{SIDE_NAME[side].capitalize()} have no cannon there.")
+        state.say(f"{side_does(side, 'have')} no cannon there.")
         return
     push(state, "ev_uncannon", chooser, card=card_id, side=side, zone=effect.zone,
          left=effect.count)
@@ -671,7 +677,7 @@ class StrikePrompt(PromptState):
         die = state.rng.roll(8)
         hit = die >= int(frame.data["hit"])
         result = "hit: one unit is removed" if hit else "miss"
-        state.say(f"{SIDE_NAME[frame.role].capitalize()} attack {SPACES[space_id].name}: "
+        state.say(f"{side_does(frame.role, 'attack')} {SPACES[space_id].name}: "
                   f"rolled {die} — {result}.", role=frame.role, dice=[die])
         if hit:
             pieces.remove_units(state, space_id, other(frame.role), 1)
@@ -820,7 +826,7 @@ def discard(state: FreedomState, effect: Discard, role: str, card_id: str) -> No
     side = _side(effect.who, role)
     count = min(effect.count, len(state.hands[side]))
     if count <= 0:
-        state.say(f"{SIDE_NAME[side].capitalize()} have no card to discard.")
+        state.say(f"{side_does(side, 'have')} no card to discard.")
         return
     if not effect.random:
         push(state, "ev_discard", side, card=card_id, left=count)
@@ -829,7 +835,7 @@ def discard(state: FreedomState, effect: Discard, role: str, card_id: str) -> No
         lost = state.hands[side][state.rng.below(len(state.hands[side]))]
         pieces.discard_cards(state, side, [lost])
         state.reveals += 1  # the card leaves a hidden hand face up
-        state.say(f"{SIDE_NAME[side].capitalize()} discard “{CARDS[lost].name}” at random.")
+        state.say(f"{side_does(side, 'discard')} “{CARDS[lost].name}” at random.")
 
 
 @prompt_state
@@ -850,7 +856,7 @@ class DiscardPrompt(PromptState):
         if card_id not in state.hands[frame.role]:
             _refuse()
         pieces.discard_cards(state, frame.role, [card_id])
-        state.say(f"{SIDE_NAME[frame.role].capitalize()} discard “{CARDS[card_id].name}”.")
+        state.say(f"{side_does(frame.role, 'discard')} “{CARDS[card_id].name}”.")
         frame.data["left"] = int(frame.data["left"]) - 1
         if frame.data["left"] <= 0 or not state.hands[frame.role]:
             pop(state, frame)

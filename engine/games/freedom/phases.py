@@ -18,6 +18,7 @@ from engine.games.freedom.data import (
     TRACKS,
     VASILADI_WATERS,
     other,
+    side_does,
 )
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import imperial_kinds, imperial_step
@@ -119,7 +120,11 @@ def actions_start(state: FreedomState) -> None:
     first = "empire" if state.morale["empire"] >= state.morale["insurgents"] else "insurgents"
     state.active = first
     state.turn += 1
-    state.say(f"Actions phase: {first.title()} play first.")
+    morale = state.morale
+    why = "a tie goes to the Empire" if morale["empire"] == morale["insurgents"] else \
+        "the higher Morale"
+    state.say(f"Actions phase: {side_does(first, 'play', start=False)} first (Morale: Empire "
+              f"{morale['empire']}, Insurgents {morale['insurgents']}; {why}).")
 
 
 def actions(state: FreedomState) -> None:

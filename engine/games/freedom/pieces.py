@@ -8,7 +8,7 @@ are checked by ``room``.
 from __future__ import annotations
 
 from engine.core.game import Result
-from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS, other
+from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS, other, side_does
 from engine.games.freedom.state import FreedomState, SpaceState
 
 IMPERIAL = ("exp", "ally")
@@ -96,7 +96,7 @@ def imperial_kind(state: FreedomState, space_id: str) -> str:
 def win(state: FreedomState, side: str, reason: str) -> None:
     if state.result is None:
         state.result = Result(winners=[side], reason=reason)
-        state.say(f"{side.title()} win: {reason}.")
+        state.say(f"{side_does(side, 'win')}: {reason}.")
         state.turn += 1
 
 
@@ -189,7 +189,7 @@ def draw_cards(state: FreedomState, role: str, count: int) -> int:
     state.hands[role].extend(deck[:n])
     del deck[:n]
     state.reveals += 1
-    state.say(f"{role.title()} draw {n} card{'s' if n != 1 else ''}.", role=role)
+    state.say(f"{side_does(role, 'draw')} {n} card{'s' if n != 1 else ''}.", role=role)
     return n
 
 

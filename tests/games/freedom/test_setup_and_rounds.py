@@ -144,6 +144,27 @@ def test_opponent_may_discard_to_trigger_a_beneficial_event_once() -> None:
     assert state.played == {"empire": 1, "insurgents": 1}
 
 
+def test_log_lines_name_the_sides_in_plain_english() -> None:
+    """The log is what a player reads of the other side's turn: "The Empire plays …", not
+    "Empire play …"; events said "The empire: Morale +1" (str.capitalize)."""
+    state = new_game()
+    marsh = next(c.id for c in cards.deck().card if c.name == "Marsh Diseases")
+    grenades = next(c.id for c in cards.deck().card if c.name == "Grenades")
+    to_actions(state, "empire", [marsh, card_with(2, "empire", exclude=(marsh, grenades))],
+               other_hand=[grenades, card_with(3, "empire")])
+    start_of_turn = len(state.log)
+    choose(state, "empire", f"card:{marsh}:ap", "done")
+    choose(state, "insurgents", f"card:{grenades}:discard")
+    while asked(state)[1] != "play":  # the Empire picks its losses to Marsh Diseases
+        choose(state, asked(state)[0], ids(state)[0])
+    lines = [e.text for e in state.log[start_of_turn:]]
+    assert "The Empire plays “Marsh Diseases” for 3 AP." in lines
+    assert "The Insurgents discard “Grenades” to trigger “Marsh Diseases”." in lines
+    assert "The Empire: Supplies -2." in lines
+    assert not any(line.startswith(("The empire", "The insurgents", "Empire play", "A Empire"))
+                   for line in lines)
+
+
 def test_the_chance_to_trigger_passes_after_one_turn() -> None:
     state = new_game()
     marsh = next(c.id for c in cards.deck().card if c.name == "Marsh Diseases")
