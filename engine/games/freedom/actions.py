@@ -14,9 +14,11 @@ from engine.games.freedom.combat import (
     RAID_LANES,
     cheapest_raid_from,
     imperial_attack,
+    imperial_attack_modifier,
     imperial_attackers,
     imperial_targets,
     insurgent_attack,
+    insurgent_need,
     insurgent_targets,
     raid,
     raid_targets,
@@ -179,7 +181,8 @@ def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, in
     if any(sp.ins > 0 for sp in state.spaces.values()) and insurgent_placements(state):
         menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
     if insurgent_targets(state):
-        menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall)", C.insurgents_attack))
+        menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall or a beach)",
+                     C.insurgents_attack))
     if state.prep["insurgents"] < TRACKS.limits.preparation_max:
         menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
     menu.append(("support", "Support Area", C.insurgents_support))
@@ -232,8 +235,15 @@ class Spend(PromptState):
 
     def text(self, state: FreedomState, frame: Frame) -> str:
         src = frame.data.get("source") or "card"
-        return (f"{src}: {frame.data['ap']} AP left (Preparation {state.prep[frame.role]}). "
-                "Choose an action.")
+        ap, prep = frame.data["ap"], state.prep[frame.role]
+        if frame.data.get("event"):
+            return (f"{src}: {ap} free AP left (an event's AP: Preparation cannot be added). "
+                    "Choose an action.")
+        note = ""
+        if prep:
+            note = (f" Preparation {prep}: it may pay only for an action costing more than this "
+                    f"card's {frame.data['card_ap']} AP.")
+        return f"{src}: {ap} AP left.{note} Choose an action."
 
     def menu(self, state: FreedomState, frame: Frame) -> list[tuple[str, str, int]]:
         full = (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame)
@@ -431,8 +441,10 @@ class EmpireAttack(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
-            return [choice(id=f"at:{t}", label=SPACES[t].name, group="Attack", style="danger")
-                    for t in imperial_targets(state, frame.data["src"], zone(state))] + [BACK]
+            src = frame.data["src"]
+            return [choice(id=f"at:{t}", group="Attack", style="danger",
+                           label=f"{SPACES[t].name} — {_imperial_odds(state, src, t)}")
+                    for t in imperial_targets(state, src, zone(state))] + [BACK]
         return [choice(id=f"from:{s}", label=SPACES[s].name, group="Attack from")
                 for s in imperial_attackers(state, zone(state))] + [BACK]
 
@@ -450,6 +462,18 @@ class EmpireAttack(PromptState):
         pop(state, frame)
         pay(state, C.empire_attack)
         imperial_attack(state, src, arg)
+
+
+def _imperial_odds(state: FreedomState, src: str, dst: str) -> str:
+    """What a die of the 2d8 must show, with every modifier counted (5.3.2 / 4.3)."""
+    need, bonus = imperial_attack_modifier(state, src, dst)
+    natural = need - bonus
+    if natural > 8:
+        return f"cannot succeed: {need} {bonus:+d} is out of reach of a d8"
+    if natural <= 1:
+        return "succeeds on any roll"
+    mods = f" ({need} {bonus:+d})" if bonus else ""
+    return f"{natural}+ on either die{mods}"
 
 
 class SupportBase(PromptState):
@@ -523,7 +547,10 @@ class Regroup(PromptState):
     def text(self, state: FreedomState, frame: Frame) -> str:
         if frame.data.get("src"):
             return f"Regroup the unit from {SPACES[frame.data['src']].name} to:"
-        return "Regroup: choose a unit to move."
+        if frame.data.get("opening"):
+            return ("Opening: you may Regroup one unit for free (anywhere in the city, or onto an "
+                    "island free of Imperial units).")
+        return "Regroup (1 AP): choose a unit to move."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
@@ -566,7 +593,8 @@ class InsurgentAttack(PromptState):
         return "Attack (1 AP): choose the Imperial space to attack."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        return [choice(id=f"at:{t}", label=SPACES[t].name, group="Attack", style="danger")
+        return [choice(id=f"at:{t}", label=f"{SPACES[t].name} (1d8, {insurgent_need(t)}+)",
+                       group="Attack", style="danger")
                 for t in insurgent_targets(state)] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:

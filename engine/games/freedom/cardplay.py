@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.game import Choice
 from engine.games.freedom import cards, events
-from engine.games.freedom.data import other, side_does
+from engine.games.freedom.data import SIDE_NAME, other, side_does, side_title
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.state import Frame, FreedomState, LastCard
 
@@ -32,11 +32,18 @@ class PlayCard(PromptState):
     name = "play"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
+        role = frame.role
+        pending = state.pending_event if state.pending_for == role else None
+        if pending and state.played[role] >= CARDS_PER_ROUND:  # the last-card rule
+            return (f"Round {state.round}, Actions: you have played your {CARDS_PER_ROUND} "
+                    f"cards, but {SIDE_NAME[other(role)]} just played "
+                    f"“{cards.card(pending).name}” for AP: you may discard your last card to "
+                    "trigger its event (the last-card rule), or keep your card.")
         text = (f"Round {state.round}, Actions: play a card "
-                f"({state.played[frame.role]}/{CARDS_PER_ROUND} played).")
-        if state.pending_for == frame.role and state.pending_event:
-            text += (f" You may discard a card to trigger "
-                     f"“{cards.card(state.pending_event).name}”.")
+                f"({state.played[role]}/{CARDS_PER_ROUND} played).")
+        if pending:
+            text += (f" {side_title(other(role))} played “{cards.card(pending).name}” for AP: "
+                     "instead of playing a card you may discard one to trigger its event.")
         return text
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
@@ -49,8 +56,12 @@ class PlayCard(PromptState):
                     choices.append(choice(id=f"card:{cid}:event", label=f"Event: {card.name}",
                                           group="Play as Event", style="primary",
                                           detail=card.text))
+                detail = card.text
+                if card.side == other(role):
+                    detail = (f"Its event helps {SIDE_NAME[card.side]}: they may discard a card "
+                              f"on their next turn to trigger it. {card.text}")
                 choices.append(choice(id=f"card:{cid}:ap", label=f"{card.ap} AP: {card.name}",
-                                      group="Play for AP", detail=card.text))
+                                      group="Play for AP", detail=detail))
         if state.pending_for == role and state.pending_event:
             name = cards.card(state.pending_event).name
             for cid in state.hands[role]:

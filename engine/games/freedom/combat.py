@@ -99,8 +99,13 @@ def insurgent_targets(state: FreedomState) -> list[str]:
     )
 
 
+def insurgent_need(dst: str) -> int:
+    """An Insurgent Attack hits on 6+, on 5+ against the wall or a beach (5.3.2 / 4.3)."""
+    return 5 if SPACES[dst].kind in ("wall", "fort", "beach") else 6
+
+
 def insurgent_attack(state: FreedomState, dst: str) -> bool:
-    need = 5 if SPACES[dst].kind in ("wall", "fort", "beach") else 6
+    need = insurgent_need(dst)
     die = state.rng.roll(8)
     hit = die >= need
     state.say(
@@ -200,7 +205,7 @@ def kill(state: FreedomState, space_id: str, victim: str, hitter: str) -> None:
     """Remove one ``victim`` unit; an emptied space gives ``hitter`` the morale choice."""
     if remove_units(state, space_id, victim, 1) and units(state.spaces[space_id], victim) == 0:
         state.say(f"{SPACES[space_id].name} is emptied.")
-        push_morale_choice(state, hitter)
+        push_morale_choice(state, hitter, f"{SPACES[space_id].name} is emptied")
 
 
 # --- Cannons -------------------------------------------------------------------------------
@@ -289,7 +294,7 @@ def imperial_shot(state: FreedomState, dst: str) -> None:
         target.damage += 1
         if target.damage == 2:
             state.say(f"The wall at {SPACES[dst].name} is destroyed.")
-            push_morale_choice(state, "empire")
+            push_morale_choice(state, "empire", f"The wall at {SPACES[dst].name} is destroyed")
         else:
             state.say(f"The wall at {SPACES[dst].name} is damaged.")
         return

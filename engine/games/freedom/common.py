@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from engine.core.game import Choice
-from engine.games.freedom.data import ADJECTIVE, CAMP, POSSESSIVE, SPACES, other, side_does
+from engine.games.freedom.data import (
+    ADJECTIVE,
+    CAMP,
+    POSSESSIVE,
+    SPACES,
+    TRACKS,
+    other,
+    side_does,
+)
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state
 from engine.games.freedom.movement import insurgent_placements
 from engine.games.freedom.pieces import add_units, change_morale, remove_units, room, units
@@ -20,15 +28,21 @@ class MoraleChoice(PromptState):
     name = "morale_choice"
 
     def text(self, state: FreedomState, frame: Frame) -> str:
-        return "A space was emptied (or a wall destroyed): choose the morale change."
+        reason = frame.data.get("reason") or "A space was emptied (or a wall destroyed)"
+        enemy = other(frame.role)
+        return (f"{reason}: raise your Morale by 1 or lower {POSSESSIVE[enemy]} Morale by 1 "
+                f"(Morale now: yours {state.morale[frame.role]}, theirs {state.morale[enemy]}).")
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         enemy = other(frame.role)
+        own = state.morale[frame.role]
+        up = (f"Raise your Morale to {own + 1}" if own < TRACKS.morale.max
+              else f"Raise your Morale (already {own}, the top: no change)")
+        down = state.morale[enemy] - 1
         return [
-            choice(id="morale:up", label=f"Raise your Morale to {state.morale[frame.role] + 1}",
-                   group="Morale", style="success"),
-            choice(id="morale:down", label=f"Lower {POSSESSIVE[enemy]} Morale to "
-                   f"{state.morale[enemy] - 1}", group="Morale", style="danger"),
+            choice(id="morale:up", label=up, group="Morale", style="success"),
+            choice(id="morale:down", label=f"Lower {POSSESSIVE[enemy]} Morale to {down}"
+                   + (" (you win)" if down <= 0 else ""), group="Morale", style="danger"),
         ]
 
     def on_morale(self, state: FreedomState, frame: Frame, arg: str) -> None:

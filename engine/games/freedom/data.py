@@ -42,6 +42,11 @@ POSSESSIVE = {"empire": "the Empire's", "insurgents": "the Insurgents'"}
 ADJECTIVE = {"empire": "Imperial", "insurgents": "Insurgent"}
 
 
+def side_title(side: str) -> str:
+    """"The Empire" / "The Insurgents", to start a sentence."""
+    return SIDE_NAME[side][0].upper() + SIDE_NAME[side][1:]
+
+
 def side_does(side: str, verb: str, *, start: bool = True) -> str:
     """``side`` as the subject of ``verb`` (plural form): "The Empire plays", "The Insurgents
     play", "The Empire has" (``start`` False: "the Empire plays", inside a sentence)."""

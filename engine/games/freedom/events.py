@@ -67,6 +67,7 @@ from engine.games.freedom.data import (
     VASILADI_WATERS,
     other,
     side_does,
+    side_title,
 )
 from engine.games.freedom.flow import (
     PromptState,
@@ -119,11 +120,6 @@ def perform(state: FreedomState, effect: Effect, role: str, card_id: str) -> Non
     """Perform one effect for ``role`` now (questions are pushed onto the prompt stack)."""
     handler = PERFORM[type(effect)]
     handler(state, effect, role, card_id)
-
-
-def _The(side: str) -> str:
-    """"The Empire" / "The Insurgents" at the start of a log line."""
-    return SIDE_NAME[side][0].upper() + SIDE_NAME[side][1:]
 
 
 def _side(who: str, role: str) -> str:
@@ -227,7 +223,7 @@ def adjust(state: FreedomState, effect: Adjust, role: str, card_id: str) -> None
         before = state.prep[side]
         state.prep[side] = max(0, min(TRACKS.limits.preparation_max, before + amount))
         moved = state.prep[side] - before
-    state.say(f"{_The(side)}: {TRACK_NAME[effect.track]} {moved:+d}.")
+    state.say(f"{side_title(side)}: {TRACK_NAME[effect.track]} {moved:+d}.")
 
 
 def civilians(state: FreedomState, effect: Civilians, role: str, card_id: str) -> None:

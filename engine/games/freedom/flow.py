@@ -247,6 +247,7 @@ def push_place_units(
     return push(state, "place_units", role, kind=kind, count=count, spaces=spaces, reason=reason)
 
 
-def push_morale_choice(state: FreedomState, side: str) -> Frame:
-    """``side`` emptied a space or destroyed a wall: raise its own morale or lower the enemy's."""
-    return push(state, "morale_choice", side)
+def push_morale_choice(state: FreedomState, side: str, reason: str = "") -> Frame:
+    """``side`` emptied a space or destroyed a wall (``reason`` says which, for the prompt):
+    raise its own morale or lower the enemy's."""
+    return push(state, "morale_choice", side, reason=reason)

@@ -17,7 +17,7 @@ from freedom_helpers import (
 )
 
 from engine.core.errors import IllegalChoice
-from engine.games.freedom import flow
+from engine.games.freedom import GAME, flow
 from engine.games.freedom.data import SPACES
 from engine.games.freedom.movement import step_destinations
 from engine.games.freedom.state import FreedomState
@@ -340,3 +340,47 @@ def test_no_passing_through_insurgent_units() -> None:
     play_ap(state, "empire", ap=2)
     choose(state, "empire", "act:move", "from:M44")
     assert "to:W5" not in ids(state, "empire") and "to:W4" not in ids(state, "empire")
+
+
+def test_attack_targets_show_the_roll_each_die_needs() -> None:
+    """5.3.2 / 4.3: 8+ on either d8, +1 damaged / +2 destroyed, -1 against a fort: a player
+    should see before paying the AP that an intact fort cannot be taken without a bonus."""
+    state = board()
+    put(state, "M44", exp=1)
+    put(state, "W4", ins=1)             # a fort, intact: 8 - 1 is out of reach
+    put(state, "W3", ins=1, damage=2)   # destroyed: 6+
+    play_ap(state, "empire", ap=3)
+    choose(state, "empire", "act:attack", "from:M44")
+    labels = {c.id: c.label for c in GAME.prompts(state)["empire"].choices}
+    assert "cannot succeed" in labels["at:W4"]
+    assert labels["at:W3"] == "Makris Battery — 6+ on either die (8 +2)"
+    assert labels["at:W5"] == "Middle Bastion — 8+ on either die"
+    choose(state, "empire", "back", "back", "act:reward", "act:attack", "from:M44")
+    labels = {c.id: c.label for c in GAME.prompts(state)["empire"].choices}
+    assert "7+ on either die" in labels["at:W4"]  # 8 + 2 - 1
+
+
+def test_morale_choice_says_what_happened_and_never_offers_morale_past_the_top() -> None:
+    state = board()
+    state.morale["empire"] = 20
+    put(state, "M45", exp=1)
+    load_dice(state, 8, 1)
+    play_ap(state, "empire", ap=2)
+    choose(state, "empire", "act:attack", "from:M45", "at:W5")
+    prompt = GAME.prompts(state)["empire"]
+    assert prompt.text.startswith("Middle Bastion is emptied")
+    labels = {c.id: c.label for c in prompt.choices}
+    assert "21" not in labels["morale:up"] and "no change" in labels["morale:up"]
+    assert labels["morale:down"] == "Lower the Insurgents' Morale to 9"
+
+
+def test_event_ap_prompt_says_preparation_cannot_be_added() -> None:
+    """Preparation AP only top up a card's own AP (5.3.2 / 4.3), never an event's."""
+    state = board()
+    state.prep["empire"] = 3
+    play_ap(state, "empire", ap=2)
+    assert "may pay only for an action costing more than this card's 2 AP" in \
+        GAME.prompts(state)["empire"].text
+    flow.push_ap(state, "empire", 3, actions=["attack"], source="General Assault")
+    flow.forget(state)
+    assert "Preparation cannot be added" in GAME.prompts(state)["empire"].text

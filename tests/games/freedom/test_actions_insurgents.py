@@ -14,7 +14,7 @@ from freedom_helpers import (
     put,
 )
 
-from engine.games.freedom import flow
+from engine.games.freedom import GAME, flow
 from engine.games.freedom.state import FreedomState
 
 
@@ -171,3 +171,16 @@ def test_preparation_stores_ap() -> None:
     play_ap(state, "insurgents", ap=2)
     choose(state, "insurgents", "act:prep", "act:prep")
     assert state.prep["insurgents"] == 2
+
+
+def test_attack_targets_show_the_roll_needed() -> None:
+    """5.3.2 / 4.3: 6+, or 5+ against Imperial units on the wall or a beach."""
+    state = board()
+    put(state, "W3", ins=1)
+    put(state, "W2", exp=1, damage=2)
+    put(state, "M43", exp=1)
+    play_ap(state, "insurgents", ap=2)
+    choose(state, "insurgents", "act:attack")
+    labels = {c.id: c.label for c in GAME.prompts(state)["insurgents"].choices}
+    assert labels["at:W2"] == "Botsaris Fort (1d8, 5+)"
+    assert labels["at:M43"] == "Mainland 4-3 (1d8, 6+)"

@@ -92,6 +92,8 @@ def test_opening_regroup_is_optional_and_free() -> None:
     state = new_game()
     choose(state, "empire", "done")
     assert "pass" in ids(state, "insurgents")
+    assert GAME.prompts(state)["insurgents"].text.startswith(
+        "Opening: you may Regroup one unit for free")
     choose(state, "insurgents", "from:W1", "to:B2")
     assert state.spaces["B2"].ins == 1 and state.spaces["W1"].ins == 0
     assert asked(state)[1] == "play"
@@ -165,6 +167,20 @@ def test_log_lines_name_the_sides_in_plain_english() -> None:
                    for line in lines)
 
 
+def test_the_prompts_say_who_may_trigger_an_event_played_for_ap() -> None:
+    """5.3.2 / 4.3.2: an enemy event played for AP may be triggered by the enemy's discard on
+    its next turn; the player should know it before choosing, and the enemy when asked."""
+    state = new_game()
+    marsh = next(c.id for c in cards.deck().card if c.name == "Marsh Diseases")
+    own = card_with(2, "empire", exclude=(marsh,))
+    to_actions(state, "empire", [marsh, own], other_hand=[card_with(3, "insurgents")])
+    details = {c.id: c.detail for c in GAME.prompts(state)["empire"].choices}
+    assert details[f"card:{marsh}:ap"].startswith("Its event helps the Insurgents")
+    assert details[f"card:{own}:ap"] == cards.card(own).text
+    choose(state, "empire", f"card:{marsh}:ap", "done")
+    assert "The Empire played “Marsh Diseases” for AP" in GAME.prompts(state)["insurgents"].text
+
+
 def test_the_chance_to_trigger_passes_after_one_turn() -> None:
     state = new_game()
     marsh = next(c.id for c in cards.deck().card if c.name == "Marsh Diseases")
@@ -197,6 +213,9 @@ def test_seven_cards_then_the_last_card_rule() -> None:
     last = state.hands["insurgents"][0]
     assert asked(state) == ("insurgents", "play")
     assert set(ids(state, "insurgents")) == {f"card:{last}:discard", "pass"}
+    text = GAME.prompts(state)["insurgents"].text
+    assert "you have played your 7 cards" in text and "the last-card rule" in text
+    assert "play a card" not in text  # only the discard (or keeping the card) is open
     choose(state, "insurgents", f"card:{last}:discard")
     while state.step == "actions" and state.stack and state.stack[-1].role == "insurgents" \
             and asked(state)[1] != "play":
