@@ -8,7 +8,13 @@ from collections.abc import Callable
 from engine.core.game import Choice
 from engine.games.freedom import cards
 from engine.games.freedom.cardplay import can_play
-from engine.games.freedom.combat import can_fire, cannon_targets, fire
+from engine.games.freedom.combat import (
+    FIXED_NEED,
+    can_fire,
+    cannon_bonus,
+    cannon_targets,
+    fire,
+)
 from engine.games.freedom.data import (
     AREAS,
     CAMP,
@@ -175,6 +181,10 @@ def replenish_empire(state: FreedomState) -> None:
     state.say("Replenishment.")
     if state.period == "B" and state.options.period_b_replenishment_morale:
         change_morale(state, "empire", -1)
+        state.say(f"The siege goes on (Period B, v2.2): Imperial Morale "
+                  f"{state.morale['empire']}.")
+        if state.result:
+            return
     gained = {"supplies": 0, "morale": 0, "units": 0, "cannons": 0}
     for aid, area in state.areas.items():
         if area.side != "empire":
@@ -196,6 +206,8 @@ def replenish_empire(state: FreedomState) -> None:
     pay = TRACKS.pay.money[state.period]
     unpaid = gain_money(state, -pay)
     losses = 0
+    if not unpaid:
+        state.say(f"The Empire pays its troops {pay} Money (Money {state.money}).")
     if unpaid:
         losses += unpaid
         change_morale(state, "empire", -TRACKS.pay.unpaid_morale)
@@ -203,6 +215,9 @@ def replenish_empire(state: FreedomState) -> None:
                   f"{state.morale['empire']}.")
     food = TRACKS.pay.supplies[state.period]
     short = gain_supplies(state, "empire", -food)
+    if not short:
+        state.say(f"The Empire feeds its army {food} Supplies (Supplies "
+                  f"{state.supplies['empire']}).")
     if short:
         change_morale(state, "empire", -short)
         state.say(f"Empire lacks {short} Supplies: Morale {state.morale['empire']}.")
@@ -250,6 +265,9 @@ def replenish_insurgents(state: FreedomState) -> None:
     if cannons_:
         frames.append(("place_cannon", {"count": cannons_}))
     short = gain_supplies(state, "insurgents", -cost)
+    if not short:
+        state.say(f"The Insurgents feed the city {cost} Supplies (Supplies "
+                  f"{state.supplies['insurgents']}).")
     if short:
         change_morale(state, "insurgents", -short)
         state.say(f"Insurgents lack {short} Supplies: Morale {state.morale['insurgents']}.")
@@ -383,6 +401,18 @@ class Opening(PromptState):
         pop(state, frame)
 
 
+def shot_odds(state: FreedomState, frame: Frame, dst: str, need: int) -> str:
+    """What each die of a shot must show, bonuses counted (Allied crew, Bombard, an event's;
+    none on the Marmarou exchange's natural 6), 5.4 / 4.4."""
+    src = frame.data["src"]
+    bonus = cannon_bonus(state, src, dst)
+    if dst not in FIXED_NEED.get(src, ()):
+        bonus += int(frame.data.get("bonus") or 0)
+    if dst in FIXED_NEED.get(src, ()):
+        return f"{need}+ on each die (only a natural {need})"
+    return f"{need - bonus}+ on each die" + (f" ({need} {bonus:+d})" if bonus else "")
+
+
 @prompt_state
 class Cannons(PromptState):
     """Each side fires its cannons one by one; a cannon fires only with an own unit beside it."""
@@ -405,9 +435,10 @@ class Cannons(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
-            return [choice(id=f"at:{t}", label=f"{SPACES[t].name} ({need}+)", group="Target",
-                           style="danger")
-                    for t, need in cannon_targets(state, frame.data["src"])]
+            src = frame.data["src"]
+            return [choice(id=f"at:{t}", group="Target", style="danger",
+                           label=f"{SPACES[t].name} — {shot_odds(state, frame, t, need)}")
+                    for t, need in cannon_targets(state, src)]
         return [choice(id=f"fire:{s}", label=f"Fire from {SPACES[s].name}", group="Cannons",
                        style="primary") for s in self.ready(state, frame)] + [
                            choice(id="done", label="Stop firing")]

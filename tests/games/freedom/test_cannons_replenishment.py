@@ -351,6 +351,8 @@ def test_v22_period_b_replenishment_costs_one_morale() -> None:
     state.morale["insurgents"] = 15
     at_step(state, "replenish_empire")
     assert state.morale["empire"] == 15 - 1 + 1  # the siege drags on; Patra gives 1
+    lines = [e.text for e in state.log]
+    assert "The siege goes on (Period B, v2.2): Imperial Morale 14." in lines  # was silent
 
 
 def test_period_b_pay_is_six_money_and_twelve_supplies() -> None:
@@ -361,6 +363,10 @@ def test_period_b_pay_is_six_money_and_twelve_supplies() -> None:
     state.money, state.supplies["empire"] = 10, 20
     at_step(state, "replenish_empire")
     assert state.money == 4 and state.supplies["empire"] == 20 + 7 - 12
+    # 5.5.1 / 4.5.1: what the Empire paid is in the log, not only what it could not pay
+    lines = [e.text for e in state.log]
+    assert "The Empire pays its troops 6 Money (Money 4)." in lines
+    assert "The Empire feeds its army 12 Supplies (Supplies 15)." in lines
 
 
 def test_a_destroyed_bombard_is_gone_for_good() -> None:
@@ -394,3 +400,23 @@ def test_plea_for_help_units_may_go_to_an_empty_island() -> None:
     assert asked(state) == ("insurgents", "place_units")
     assert {"space:MAR", "space:KLI", "space:VAS", "space:W1", "space:B1"} <= set(
         ids(state, "insurgents"))
+
+
+def test_cannon_targets_show_the_roll_each_die_needs() -> None:
+    """5.4 / 4.4: the distance sets the need (4+/5+/6+); an Allied crew and the Bombard add 1
+    to each die, never to the Marmarou exchange's natural 6. The labels said only the need
+    before bonuses ("Middle Bastion (6+)" for a crew that hits on 5+)."""
+    state = board()
+    state.round = 4
+    put(state, "W5", ins=1)
+    put(state, "MAR", ins=1)
+    put(state, "M65", ally=1, cannon="empire")
+    put(state, "M52", ally=1, cannon="empire")
+    at_step(state, "cannons_empire")
+    choose(state, "empire", "fire:M65")
+    labels = {c.id: c.label for c in GAME.prompts(state)["empire"].choices}
+    assert labels["at:W5"] == "Middle Bastion — 5+ on each die (6 +1)"
+    choose(state, "empire", "at:W5", "fire:M52")
+    labels = {c.id: c.label for c in GAME.prompts(state)["empire"].choices}
+    assert labels["at:MAR"] == "Marmarou — 6+ on each die (only a natural 6)"
+    assert labels["at:W2"] == "Botsaris Fort — 4+ on each die (5 +1)"
