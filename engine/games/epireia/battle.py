@@ -250,7 +250,7 @@ def finish_battle(state: EpireiaState) -> None:
         won = fronts[mine] > fronts[other_league(mine)]
         state.result = Result(
             winners=["solo"] if won else [], scores=scores,
-            reason=(f"won {fronts[mine]} fronts to {fronts[other_league(mine)]}" if won else
+            reason=(f"won {fronts_text(fronts[mine])} to {fronts[other_league(mine)]}" if won else
                     f"did not win a majority of fronts ({fronts[mine]} to "
                     f"{fronts[other_league(mine)]})"),
         )
@@ -262,13 +262,17 @@ def finish_battle(state: EpireiaState) -> None:
     state.say(reason[0].upper() + reason[1:] + ".")
 
 
+def fronts_text(count: int) -> str:
+    return f"{count} front" if count == 1 else f"{count} fronts"
+
+
 def battle_winner(state: EpireiaState, fronts: dict[str, int]) -> tuple[str, str]:
     """Majority of fronts; then the maritime front; then the player with the most Prestige;
     then the player with the most Copper."""
     assert state.battle is not None
     if fronts["delian"] != fronts["peloponnesian"]:
         league = max(LEAGUES, key=lambda lg: fronts[lg])
-        return league, (f"the {league.title()} League wins {fronts[league]} fronts to "
+        return league, (f"the {league.title()} League wins {fronts_text(fronts[league])} to "
                         f"{fronts[other_league(league)]}")
     maritime = state.battle.front_winners.get("maritime", "")
     if maritime:

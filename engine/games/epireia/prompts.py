@@ -220,6 +220,8 @@ def handle_develop(state: EpireiaState, frame: Frame, choice: str) -> None:
     seat = state.seats[role]
     verb, _, rest = choice.partition(":")
     if verb == "done":
+        state.say(f"{city_name(state, role)} ends its turn with {seat.actions_left} "
+                  f"action{'' if seat.actions_left == 1 else 's'} unused.", role=role)
         seat.actions_left = 0
     elif verb == "use":
         use_administrator(state, role, rest)
@@ -300,6 +302,7 @@ def ask_move(state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
 
 def handle_move(state: EpireiaState, frame: Frame, choice: str) -> None:
     if choice == "done":
+        state.say(f"{city_name(state, frame.role)} ends its diplomacy.", role=frame.role)
         finish(state, frame)
         state.turn += 1
         return

@@ -223,6 +223,10 @@ def adjust(state: FreedomState, effect: Adjust, role: str, card_id: str) -> None
         before = state.prep[side]
         state.prep[side] = max(0, min(TRACKS.limits.preparation_max, before + amount))
         moved = state.prep[side] - before
+    if moved == 0:  # the track was already at its end: say so rather than "+0"
+        state.say(f"{side_title(side)}: {TRACK_NAME[effect.track]} cannot move "
+                  f"{'up' if amount > 0 else 'down'} any further (no effect).")
+        return
     state.say(f"{side_title(side)}: {TRACK_NAME[effect.track]} {moved:+d}.")
 
 

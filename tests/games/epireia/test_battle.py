@@ -123,6 +123,7 @@ def test_tie_breaks_maritime_then_prestige_then_copper() -> None:
     battle.front_winners["maritime"] = "peloponnesian"
     assert battle_winner(state, {"delian": 1, "peloponnesian": 1})[0] == "peloponnesian"
     assert battle_winner(state, {"delian": 2, "peloponnesian": 1})[0] == "delian"
+    assert battle_winner(state, {"delian": 1, "peloponnesian": 0})[1].endswith("wins 1 front to 0")
     assert len(FRONTS) == 3
 
 

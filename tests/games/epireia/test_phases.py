@@ -129,6 +129,18 @@ def test_moves_respect_sea_and_per_city_limits() -> None:
     assert "to:egypt" in where and "to:aigaio-pelagos" in where
 
 
+def test_ending_a_turn_or_a_diplomacy_is_told_in_the_log() -> None:
+    # A turn post with nothing in it left the channel guessing what the player did.
+    state = set_up(2)
+    role = next(iter(GAME.prompts(state)))
+    choose(state, role, "done")
+    assert "ends its turn with 2 actions unused" in state.log[-1].text
+    reach_diplomacy(state)
+    role = next(iter(GAME.prompts(state)))
+    choose(state, role, "done")
+    assert any(e.text.endswith("ends its diplomacy.") for e in state.log[-3:])
+
+
 def test_one_figure_per_league_per_empire_with_three_players() -> None:
     state = set_up(3)
     clear_figures(state)

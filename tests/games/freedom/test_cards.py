@@ -249,6 +249,14 @@ def test_adjust_clamps_at_zero_and_at_the_track_tops() -> None:
     assert state.plea["empire"] == 0
 
 
+def test_a_track_already_at_its_end_says_so_instead_of_plus_zero() -> None:
+    state = start_state()
+    state.prep["empire"] = TRACKS.limits.preparation_max
+    run_effect(state, "empire", op="adjust", track="preparation", who="empire", amount=1)
+    last = state.log[-1].text
+    assert "+0" not in last and "cannot move up any further" in last
+
+
 def test_plea_effect_does_nothing_once_the_government_has_answered() -> None:
     state = start_state()
     state.plea["insurgents"] = None
