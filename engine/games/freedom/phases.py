@@ -16,6 +16,7 @@ from engine.games.freedom.combat import (
     fire,
 )
 from engine.games.freedom.data import (
+    ADJECTIVE,
     AREAS,
     CAMP,
     CITY,
@@ -456,6 +457,10 @@ class Cannons(PromptState):
 
     def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
         pop(state, frame)
+        # Said only when no shot was fired: a silent phase left the turn post empty.
+        if not frame.data["fired"]:
+            state.say(f"{side_does(frame.role, 'hold')} fire: no {ADJECTIVE[frame.role]} "
+                      "cannon fires.", role=frame.role)
 
 
 __all__ = ["advance", "check_position", "other", "population", "units"]

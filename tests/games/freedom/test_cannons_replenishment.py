@@ -420,3 +420,13 @@ def test_cannon_targets_show_the_roll_each_die_needs() -> None:
     labels = {c.id: c.label for c in GAME.prompts(state)["empire"].choices}
     assert labels["at:MAR"] == "Marmarou — 6+ on each die (only a natural 6)"
     assert labels["at:W2"] == "Botsaris Fort — 4+ on each die (5 +1)"
+
+
+def test_holding_fire_is_told_in_the_log() -> None:
+    # A Cannons phase with no shot left the turn post with nothing to say.
+    state = board()
+    put(state, "W5", ins=1)
+    put(state, "M65", exp=1, cannon="empire")
+    at_step(state, "cannons_empire")
+    choose(state, "empire", "done")
+    assert state.log[-1].text.startswith("The Empire holds fire")
