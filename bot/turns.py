@@ -265,17 +265,9 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
     if message is not None:
         await bot.service.set_board_message(loaded.row.id, message.id)
     # DMs go out even when the channel refused the board: DM-only players hear of their turn.
-    link = message.jump_url if message is not None else channel_link(loaded)
-    refused = await send_dms(bot, loaded, dms, link)
-    # A closed DM falls back to a mention, unless the board post already mentioned them.
-    unheard = [u for u in refused if message is None or u not in mentions]
-    if unheard:
-        await post(
-            channel,
-            content=" ".join(f"<@{u}>" for u in unheard)
-            + " — it is your turn (your direct messages are closed, so here is a mention).",
-            allowed_mentions=mention_only(unheard),
-        )
+    await dm_or_mention(bot, loaded, channel, message, mentions, dms,
+                        " — it is your turn (your direct messages are closed, so here is a "
+                        "mention).")
 
 
 async def announce_handoff(bot: StrategosBot, update: TurnUpdate, acting_user: int) -> None:
@@ -298,18 +290,24 @@ async def announce_handoff(bot: StrategosBot, update: TurnUpdate, acting_user: i
             view=game_view(loaded.row.id),
             allowed_mentions=mention_only(mentions),
         )
+    await dm_or_mention(bot, loaded, channel, message, mentions, dms,
+                        f" — your turn in {loaded.game.name} #{loaded.row.id} ({sides}; your "
+                        "direct messages are closed, so here is a mention).",
+                        view=game_view(loaded.row.id))
+
+
+async def dm_or_mention(bot: StrategosBot, loaded: LoadedGame,
+                        channel: discord.PartialMessageable, message: discord.Message | None,
+                        mentions: list[int], dms: list[int], closed_text: str,
+                        **extra: Any) -> None:
+    """DM ``dms`` with a link to ``message`` (or the channel); a closed DM falls back to a
+    mention with ``closed_text``, unless ``message`` already mentioned that player."""
     link = message.jump_url if message is not None else channel_link(loaded)
     refused = await send_dms(bot, loaded, dms, link)
     unheard = [u for u in refused if message is None or u not in mentions]
     if unheard:
-        await post(
-            channel,
-            content=" ".join(f"<@{u}>" for u in unheard)
-            + f" — your turn in {loaded.game.name} #{loaded.row.id} ({sides}; your direct "
-            "messages are closed, so here is a mention).",
-            view=game_view(loaded.row.id),
-            allowed_mentions=mention_only(unheard),
-        )
+        await post(channel, content=" ".join(f"<@{u}>" for u in unheard) + closed_text,
+                   allowed_mentions=mention_only(unheard), **extra)
 
 
 def channel_link(loaded: LoadedGame) -> str:
