@@ -48,6 +48,7 @@ from engine.games.freedom.actions import (
     repair_sites,
     spend_frame,
 )
+from engine.games.freedom.cardplay import CARDS_PER_ROUND
 from engine.games.freedom.combat import (
     RAID_LANES,
     cannon_bonus,
@@ -240,7 +241,7 @@ class Context:
         state = self.state
         if state.step != "actions":
             return 0
-        left = max(0, 7 - state.played["insurgents"])
+        left = max(0, CARDS_PER_ROUND - state.played["insurgents"])
         return min(left, len(state.hands["insurgents"]))
 
     def keep_value(self, sid: str) -> float:

@@ -245,14 +245,16 @@ def cannon_targets(state: FreedomState, space_id: str) -> list[tuple[str, int]]:
     return result
 
 
-def cannon_bonus(state: FreedomState, space_id: str, dst: str | None = None) -> int:
-    """The bonus to each die of a shot from ``space_id`` (at ``dst``, when known)."""
+def cannon_bonus(state: FreedomState, space_id: str, dst: str | None = None,
+                 extra: int = 0) -> int:
+    """The bonus to each die of a shot from ``space_id`` (at ``dst``, when known): the Allied
+    crew's or the Bombard's, plus ``extra``, an event's."""
     if dst is not None and dst in FIXED_NEED.get(space_id, ()):
         return 0  # the Marmarou exchange hits on a natural 6 only (v2.2 5.4, Polish 4.4)
     space = state.spaces[space_id]
     if space.cannon == "empire":
-        return 1 if space.ally > 0 else 0
-    return 1 if space.bombard else 0
+        return extra + (1 if space.ally > 0 else 0)
+    return extra + (1 if space.bombard else 0)
 
 
 # Shots with a fixed need ("only rolls of 6"): source -> targets.
@@ -267,9 +269,7 @@ def fire(state: FreedomState, src: str, dst: str, extra: int = 0) -> int:
 
     ``extra`` is an event's bonus to each die (never on a fixed-need shot)."""
     need = dict(cannon_targets(state, src))[dst]
-    bonus = cannon_bonus(state, src, dst)
-    if dst not in FIXED_NEED.get(src, ()):
-        bonus += extra
+    bonus = cannon_bonus(state, src, dst, extra)
     dice = state.rng.dice(2, 6)
     hits = sum(1 for d in dice if d + bonus >= need)
     side = state.spaces[src].cannon or "empire"

@@ -209,7 +209,7 @@ def replenish_empire(state: FreedomState) -> None:
     losses = 0
     if not unpaid:
         state.say(f"The Empire pays its troops {pay} Money (Money {state.money}).")
-    if unpaid:
+    else:
         losses += unpaid
         change_morale(state, "empire", -TRACKS.pay.unpaid_morale)
         state.say(f"Empire cannot pay {unpaid} Money: {unpaid} unit(s) leave, Morale "
@@ -219,7 +219,7 @@ def replenish_empire(state: FreedomState) -> None:
     if not short:
         state.say(f"The Empire feeds its army {food} Supplies (Supplies "
                   f"{state.supplies['empire']}).")
-    if short:
+    else:
         change_morale(state, "empire", -short)
         state.say(f"Empire lacks {short} Supplies: Morale {state.morale['empire']}.")
     if state.result:
@@ -269,7 +269,7 @@ def replenish_insurgents(state: FreedomState) -> None:
     if not short:
         state.say(f"The Insurgents feed the city {cost} Supplies (Supplies "
                   f"{state.supplies['insurgents']}).")
-    if short:
+    else:
         change_morale(state, "insurgents", -short)
         state.say(f"Insurgents lack {short} Supplies: Morale {state.morale['insurgents']}.")
     if state.result:
@@ -406,11 +406,9 @@ def shot_odds(state: FreedomState, frame: Frame, dst: str, need: int) -> str:
     """What each die of a shot must show, bonuses counted (Allied crew, Bombard, an event's;
     none on the Marmarou exchange's natural 6), 5.4 / 4.4."""
     src = frame.data["src"]
-    bonus = cannon_bonus(state, src, dst)
-    if dst not in FIXED_NEED.get(src, ()):
-        bonus += int(frame.data.get("bonus") or 0)
     if dst in FIXED_NEED.get(src, ()):
         return f"{need}+ on each die (only a natural {need})"
+    bonus = cannon_bonus(state, src, dst, int(frame.data.get("bonus") or 0))
     return f"{need - bonus}+ on each die" + (f" ({need} {bonus:+d})" if bonus else "")
 
 
