@@ -46,6 +46,7 @@ from engine.games.epireia.diplomacy import destinations
 from engine.games.epireia.prompts import active_frames
 from engine.games.epireia.state import (
     BRIGANDS,
+    ENEMY,
     FRONTS,
     HOME,
     TOKEN_KINDS,
@@ -54,7 +55,6 @@ from engine.games.epireia.state import (
     other_league,
 )
 
-ENEMY = "enemy"
 Column = tuple[str, str]
 Army = tuple[tuple[Column, ...], ...]  # per front (FRONTS order), three columns of two rows
 Usage = tuple[int, ...]  # token counts in TOKEN_KINDS order

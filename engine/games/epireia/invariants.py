@@ -9,7 +9,7 @@ from engine.core.game import Game
 from engine.games.epireia import catalog
 from engine.games.epireia.battle import league_figures, player_leagues
 from engine.games.epireia.board import token_label
-from engine.games.epireia.state import FRONTS, RESOURCES, EpireiaState
+from engine.games.epireia.state import ENEMY, FRONTS, RESOURCES, EpireiaState
 
 
 def token_census(state: EpireiaState) -> dict[str, int]:
@@ -188,7 +188,7 @@ def figure_owners(state: EpireiaState) -> list[str]:
             holders.setdefault(figure, []).append(role)
     for figure in state.solo.enemy_figures:
         if figure in state.figures:
-            holders.setdefault(figure, []).append("enemy")
+            holders.setdefault(figure, []).append(ENEMY)
     for figure, owners in holders.items():
         if len(owners) > 1:
             problems.append(f"{figure} belongs to {' and '.join(owners)}")

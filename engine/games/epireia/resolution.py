@@ -16,13 +16,12 @@ from engine.games.epireia.board import (
 from engine.games.epireia.scenarios import check_objectives
 from engine.games.epireia.state import (
     BRIGANDS,
+    ENEMY,
     HOME,
     RESOURCES,
     EpireiaState,
     other_league,
 )
-
-ENEMY = "enemy"
 
 
 def resolution_phase(state: EpireiaState) -> None:

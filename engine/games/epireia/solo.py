@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import SOLO_MOVES, space_name
-from engine.games.epireia.state import HOME, EpireiaState, FigureState, other_league
-
-ENEMY = "enemy"  # the owner of the solo enemy figures
+from engine.games.epireia.state import ENEMY, HOME, EpireiaState, FigureState, other_league
 
 
 def prepare_solo_scenario(state: EpireiaState, scenario_id: str) -> None:
@@ -30,7 +28,7 @@ def place_enemy(state: EpireiaState) -> None:
     """Enemy figures stand on their cities; the enemy army is pre-placed on its battlefield."""
     scenario = catalog.solo_scenario(state.solo.scenario)
     for figure in state.solo.enemy_figures:
-        state.figures[figure] = FigureState(owner="enemy", location=HOME)
+        state.figures[figure] = FigureState(owner=ENEMY, location=HOME)
     army: dict[str, list[list[str]]] = {front: [list(column) for column in columns]
             for front, columns in scenario.enemy_army.items()}
     for columns in army.values():

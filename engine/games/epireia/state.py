@@ -106,6 +106,7 @@ TOKEN_KINDS: tuple[str, ...] = (
 )
 HOME = "home"
 BRIGANDS = "brigands"
+ENEMY = "enemy"  # the owner of the solo enemy figures
 
 
 def other_league(league: str) -> str:
