@@ -155,10 +155,7 @@ def player_count(game: Any) -> str:
 
 def role_name(loaded: LoadedGame, role: str) -> str:
     """The game's name for a role now, else the seat's name (``RoleInfo.name``)."""
-    name = loaded.role_name(role)
-    if name != role:
-        return name
-    return next((info.name for info in loaded.role_infos() if info.id == role), role)
+    return loaded.role_name(role)
 
 
 def result_text(result: Result, loaded: LoadedGame) -> str:

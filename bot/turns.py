@@ -158,7 +158,7 @@ async def show_page(interaction: discord.Interaction[Any], ref: ids.PromptRef, p
 
 
 def stale_note(loaded: LoadedGame, user_id: int) -> str:
-    """Above the prompt after a click on an outdated one. None when the game is paused or
+    """Above the prompt after a click on an outdated one. Empty when the game is paused or
     over: the prompt says so, and "no longer current" would only puzzle."""
     if loaded.row.status != "running" or loaded.state is None or loaded.state.result:
         return ""
@@ -443,7 +443,7 @@ async def board_message(loaded: LoadedGame) -> dict[str, Any]:
         "content": clip(content, CONTENT),
         "embed": board_embed(title, rendered, loaded.row.id),
         "attachments": board_files(rendered, loaded.row.id),
-        "view": game_view(loaded.row.id, finished=True) if ended else game_view(loaded.row.id),
+        "view": game_view(loaded.row.id, finished=ended),
         "allowed_mentions": NO_MENTIONS,
     }
 

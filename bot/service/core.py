@@ -278,6 +278,7 @@ class ServiceBase:
         now = stamp(moment)
         finished = state.result is not None
         prompts = game.prompts(state) if not finished else {}
+        newly_asked = [role for role in prompts if role not in before]
         version = loaded.version + 1
         acted = {step.role for step, _ in applied}
         since = {
@@ -301,7 +302,7 @@ class ServiceBase:
         if finished:
             fields.update(status="finished", deadline=None, remind_at=None)
         elif loaded.row.timeout_hours and loaded.row.status == "running" and (
-            reset_timer or turn_ended or set(prompts) - before
+            reset_timer or turn_ended or newly_asked
         ):
             fields.update(self._timer_fields(loaded.row.timeout_hours, moment))
             # What the timer was: a player's undo of this row puts it back (see ``undo``).
@@ -340,5 +341,5 @@ class ServiceBase:
             public_log=[e for e in turn_lines if e.visible_to is None],
             finished=finished,
             result=state.result,
-            handed_to=[role for role in prompts if role not in before],
+            handed_to=newly_asked,
         )
