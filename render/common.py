@@ -88,6 +88,22 @@ def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def fits(text: str, width: int, height: int, size: int, bold: bool = False) -> bool:
+    """Whether ``text``, wrapped to ``width`` at ``size``, fits ``height`` (no word too wide)."""
+    lines = wrap(text, width, size, bold)
+    widest = max((text_size(line, size, bold)[0] for line in lines), default=0)
+    return widest <= width and int(size * 1.2) * len(lines) <= height
+
+
+def wrapped_size(text: str, width: int, height: int, start: int, minimum: int,
+                 bold: bool = False) -> int:
+    """The largest size in [minimum, start] at which wrapped ``text`` fits the box, or 0."""
+    for size in range(start, minimum - 1, -1):
+        if fits(text, width, height, size, bold):
+            return size
+    return 0
+
+
 def draw_text_box(draw: ImageDraw.ImageDraw, box: Box, text: str, start: int = 28,
                   bold: bool = False, fill: RGB = INK, align: str = "center",
                   minimum: int = 10, valign: str = "middle") -> int:
@@ -97,14 +113,9 @@ def draw_text_box(draw: ImageDraw.ImageDraw, box: Box, text: str, start: int = 2
     """
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
-    size = start
-    while True:
-        lines = wrap(text, width, size, bold)
-        line_height = int(size * 1.2)
-        widest = max((text_size(line, size, bold)[0] for line in lines), default=0)
-        if size <= minimum or (widest <= width and line_height * len(lines) <= height):
-            break
-        size -= 1
+    size = wrapped_size(text, width, height, start, minimum + 1, bold) or min(start, minimum)
+    lines = wrap(text, width, size, bold)
+    line_height = int(size * 1.2)
     total = line_height * len(lines)
     y = y0 if valign == "top" else y0 + max(0, (height - total) // 2)
     for line in lines:

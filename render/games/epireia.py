@@ -285,21 +285,6 @@ READABLE = 20
 SENTENCE_END = re.compile(r"(?<=[.!?”])\s+")
 
 
-def _fits(text: str, width: int, height: int, size: int, bold: bool = False) -> bool:
-    lines = c.wrap(text, width, size, bold)
-    widest = max((c.text_size(line, size, bold)[0] for line in lines), default=0)
-    return widest <= width and int(size * 1.2) * len(lines) <= height
-
-
-def _largest(text: str, width: int, height: int, start: int, minimum: int,
-             bold: bool = False) -> int:
-    """The largest size in [minimum, start] at which ``text`` fits the box, or 0."""
-    for size in range(start, minimum - 1, -1):
-        if _fits(text, width, height, size, bold):
-            return size
-    return 0
-
-
 def _text_at(draw: ImageDraw.ImageDraw, box: c.Box, text: str, size: int,
              fill: c.RGB = c.INK, bold: bool = False) -> int:
     """``text`` wrapped at ``size`` from the box's top left; returns the height drawn."""
@@ -322,7 +307,7 @@ def shortened(text: str, width: int, height: int, size: int) -> str:
     for index, (sentence, _) in enumerate(pieces):
         candidate = kept + sentence
         last = index == len(pieces) - 1
-        if not _fits(candidate if last else candidate + " …", width, height, size):
+        if not c.fits(candidate if last else candidate + " …", width, height, size):
             break
         kept = candidate + pieces[index][1]
     else:
@@ -332,7 +317,7 @@ def shortened(text: str, width: int, height: int, size: int) -> str:
     words = pieces[0][0].split() if pieces else []
     for count in range(len(words) - 1, 2, -1):
         candidate = " ".join(words[:count]) + " …"
-        if _fits(candidate, width, height, size):
+        if c.fits(candidate, width, height, size):
             return candidate
     return ""
 
@@ -366,7 +351,7 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) ->
     facts = "\n".join(parts) or "No scenario card yet."
     inner = (box[0] + 14, top + 50, box[2] - 14, box[3] - 8)
     width, height = inner[2] - inner[0], inner[3] - inner[1]
-    size = _largest(facts, width, height, 22, 14) or 14
+    size = c.wrapped_size(facts, width, height, 22, 14) or 14
     used = _text_at(draw, inner, facts, size)
     # The story below, in whole sentences (all of it is read in the turn post that reveals it).
     story = str(scenario.get("story") or "")
@@ -433,7 +418,7 @@ def league_lines(reserve: list[Any], allied: list[str], box: c.Box) -> str:
     for name in (token_label, short_token):
         tokens = ", ".join(f"{name(k)} ×{n}" for k, n in counted) or "none"
         text = f"Reserve: {tokens}\n{allied_text}"
-        if _fits(text, box[2] - box[0], box[3] - box[1], READABLE + 1):
+        if c.fits(text, box[2] - box[0], box[3] - box[1], READABLE + 1):
             break
     return text
 
@@ -592,10 +577,10 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
                     for line, ability in zip(figure_lines, abilities + [""] * len(figure_lines),
                                              strict=False)]
     text = "\n".join(full)
-    size = _largest(text, width, height, 24, READABLE - 2)
+    size = c.wrapped_size(text, width, height, 24, READABLE - 2)
     if not size:
         text = "\n".join(lines + figure_lines)
-        size = _largest(text, width, height, 24, 12) or 12
+        size = c.wrapped_size(text, width, height, 24, 12) or 12
     _text_at(draw, inner, text, size)
 
 

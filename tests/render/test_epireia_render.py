@@ -298,17 +298,18 @@ def test_the_column_being_fought_is_framed_in_the_battle_image() -> None:
 
 
 def test_a_long_league_reserve_uses_short_names_instead_of_a_smaller_font() -> None:
-    from render.games.epireia import READABLE, _fits, league_lines
+    from render.common import fits
+    from render.games.epireia import READABLE, league_lines
 
     box = (0, 0, 554, 62)  # a league panel's text box
     # seen in a 4-player greedy game: drawn in full it wrapped to three lines at 17 px
     reserve = ["hoplites-1"] * 4 + ["hoplites-2"] + ["triremes-1"] * 3 + ["triremes-2"] * 2
     full = ("Reserve: Hoplites I ×4, Hoplites II ×1, Triremes I ×3, Triremes II ×2\n"
             "Allied cities: Elis")
-    assert not _fits(full, 554, 62, READABLE + 1)
+    assert not fits(full, 554, 62, READABLE + 1)
     text = league_lines(reserve, ["Elis"], box)
     assert "Hop I ×4" in text and "Tri II ×2" in text and "Allied cities: Elis" in text
-    assert _fits(text, 554, 62, READABLE + 1)
+    assert fits(text, 554, 62, READABLE + 1)
     short = league_lines(["hoplites-1"], [], box)
     assert "Hoplites I ×1" in short and "Allied cities: none" in short
 
