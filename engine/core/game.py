@@ -2,7 +2,8 @@
 
 A game is data plus rules (Rally the Troops, boardgame.io): ``setup`` builds the state
 from a seed, ``prompts`` asks each role that must act now and lists its legal choices,
-``apply`` performs one listed choice, ``view`` redacts the state for one role or for
+``apply`` performs one listed choice (games with several questions per turn build these two
+on the shared turn flow of :mod:`engine.core.flow`), ``view`` redacts the state for one role or for
 spectators, and ``state.result`` is set when the game is over. Everything the bot,
 the renderers and the command line know about a game goes through these methods.
 """
@@ -156,8 +157,10 @@ class Game(ABC, Generic[S, OptionsT]):
         """Every role that must act now, with its legal choices. Empty once the game is over."""
 
     @abstractmethod
-    def apply(self, state: S, role: str, choice_id: str) -> None:
-        """Perform one choice that ``prompts`` offered ``role``; mutates ``state``."""
+    def apply(self, state: S, prompt: Prompt, choice: Choice) -> None:
+        """Perform ``choice``, one of the choices of ``prompt`` (which ``prompts`` returned for
+        this very state: the runner computed it once and checked the choice); mutates
+        ``state``."""
 
     @abstractmethod
     def view(self, state: S, role: str | None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import BadOptions, IllegalChoice, NotYourTurn
-from engine.core.game import Game, GameState, LogEntry
+from engine.core.game import Choice, Game, GameState, LogEntry, Prompt
 
 
 class Action(BaseModel):
@@ -67,24 +67,35 @@ def start(
 RESIGN = "!resign"
 
 
-def act(game: Game[Any, Any], state: GameState, role: str, choice_id: str) -> Outcome:
-    """Validate and apply one choice (or :data:`RESIGN`), mutating ``state``."""
+def act(
+    game: Game[Any, Any],
+    state: GameState,
+    role: str,
+    choice_id: str,
+    prompts: dict[str, Prompt] | None = None,
+) -> Outcome:
+    """Validate and apply one choice (or :data:`RESIGN`), mutating ``state``.
+
+    ``prompts`` are this state's prompts when the caller already has them (computed once per
+    state: they are handed to ``Game.apply`` with the choice)."""
     if state.result is not None:
         raise NotYourTurn("This game is over.")
+    prompt: Prompt | None = None
+    choice: Choice | None = None
     if choice_id == RESIGN:
         if role not in state.roles:
             raise NotYourTurn("That side is not in this game.")
     else:
-        prompt = game.prompts(state).get(role)
+        prompt = (game.prompts(state) if prompts is None else prompts).get(role)
         if prompt is None:
             raise NotYourTurn("It is not your turn to choose.")
-        prompt.find(choice_id)
+        choice = prompt.find(choice_id)
     draws, reveals, turn, log_len = state.rng.draws, state.reveals, state.turn, len(state.log)
     state.actions += 1
-    if choice_id == RESIGN:
+    if prompt is None or choice is None:
         game.resign(state, role)
     else:
-        game.apply(state, role, choice_id)
+        game.apply(state, prompt, choice)
     return Outcome(
         random=state.rng.draws != draws,
         reveal=state.reveals != reveals,

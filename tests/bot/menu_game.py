@@ -46,7 +46,8 @@ class Menu(Game[MenuState, MenuOptions]):
                    for group, count in GROUPS.items() for n in range(count)]
         return {"diner": Prompt(role="diner", text="Pick something.", choices=choices)}
 
-    def apply(self, state: MenuState, role: str, choice_id: str) -> None:
+    def apply(self, state: MenuState, prompt: Prompt, choice: Choice) -> None:
+        choice_id = choice.id
         state.picked.append(choice_id)
         state.say(f"Picked {choice_id}.")
         state.turn += 1

@@ -56,7 +56,8 @@ class Wide(Game[WideState, WideOptions]):
                              choices=[c for c in choices if _value(c.id) not in picks])
                 for role, picks in state.picked.items() if len(picks) < PICKS}
 
-    def apply(self, state: WideState, role: str, choice_id: str) -> None:
+    def apply(self, state: WideState, prompt: Prompt, choice: Choice) -> None:
+        role, choice_id = prompt.role, choice.id
         state.picked[role].append(_value(choice_id))
         state.say(f"{role.title()} picks.", role=role)
         if all(len(p) == PICKS for p in state.picked.values()):

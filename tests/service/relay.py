@@ -61,7 +61,8 @@ class Relay(Game[RelayState, RelayOptions]):
                              choices=[Choice(id="move:a", label="Score"),
                                       Choice(id="move:b", label="Wait")])}
 
-    def apply(self, state: RelayState, role: str, choice_id: str) -> None:
+    def apply(self, state: RelayState, prompt: Prompt, choice: Choice) -> None:
+        role, choice_id = prompt.role, choice.id
         if choice_id == "move:a":
             state.scores[role] += 1
         state.moves += 1

@@ -8,6 +8,7 @@ from bot import errors
 from bot.service import GameService
 from bot.storage import Database, queries
 from engine.core.errors import IllegalChoice, NotYourTurn
+from engine.core.game import Choice, Prompt
 from engine.core.record import verify
 from engine.core.registry import get_game
 from engine.core.rng import seed_digest
@@ -121,8 +122,8 @@ async def test_crash_inside_apply_leaves_nothing_changed(
     before = await snapshot(db, game_id)
     game = get_game("duel")
 
-    def broken_apply(state: object, role: str, choice_id: str) -> None:
-        state.hands[role].clear()  # type: ignore[attr-defined]  # half-done work...
+    def broken_apply(state: object, prompt: Prompt, choice: Choice) -> None:
+        state.hands[prompt.role].clear()  # type: ignore[attr-defined]  # half-done work...
         raise RuntimeError("the rules crashed")
 
     monkeypatch.setattr(game, "apply", broken_apply)

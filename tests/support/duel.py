@@ -69,7 +69,8 @@ class Duel(Game[DuelState, DuelOptions]):
             if role not in state.chosen
         }
 
-    def apply(self, state: DuelState, role: str, choice_id: str) -> None:
+    def apply(self, state: DuelState, prompt: Prompt, choice: Choice) -> None:
+        role, choice_id = prompt.role, choice.id
         card = int(choice_id.split(":")[1])
         state.hands[role].remove(card)
         state.chosen[role] = card

@@ -38,6 +38,7 @@ from typing import Any
 
 from engine.core.game import Choice, Game, GameState
 from engine.core.rng import Rng
+from engine.core.runner import act
 from engine.games.epireia import abilities, scenarios
 from engine.games.epireia.battle import COLUMNS, league_figures
 from engine.games.epireia.board import CITIES, EMPIRES, SOLO_MOVES, TERRITORIES
@@ -508,11 +509,11 @@ def try_choices(game: Game[Any, Any], state: EpireiaState, role: str,
     copy = scratch(state)
     try:
         for step in steps:
-            game.apply(copy, role, step)
+            act(game, copy, role, step)
         while copy.stack and copy.stack[-1].name == "ability" and copy.stack[-1].role == role:
             frame = copy.stack[-1]
             options = [str(o[0]) for o in frame.data.get("options", [])] or ["none"]
-            game.apply(copy, role, pick_ability(game, copy, frame, options, Rng(seed="x")))
+            act(game, copy, role, pick_ability(game, copy, frame, options, Rng(seed="x")))
     except Exception:  # a candidate the engine refuses is simply not taken
         return None
     if role not in copy.seats:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalChoice
-from engine.core.game import Game, Prompt, RoleInfo
+from engine.core.game import Choice, Game, Prompt, RoleInfo
 from engine.core.rng import Rng
 from engine.games.epireia import catalog
 from engine.games.epireia.board import CITIES, CITY_IDS, TERRITORIES
@@ -98,7 +98,8 @@ class Epireia(Game[EpireiaState, EpireiaOptions]):
             result[frame.role] = Prompt(role=frame.role, text=text, choices=choices)
         return result
 
-    def apply(self, state: EpireiaState, role: str, choice_id: str) -> None:
+    def apply(self, state: EpireiaState, prompt: Prompt, choice: Choice) -> None:
+        role, choice_id = prompt.role, choice.id
         frame = next((f for f in active_frames(state) if f.role == role), None)
         if frame is None:
             raise IllegalChoice("It is not your turn to choose.")

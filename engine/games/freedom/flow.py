@@ -1,15 +1,16 @@
 """Prompt states (Rally-the-Troops style) and how card events plug into them.
 
-The game asks one question at a time. ``state.stack`` is a stack of ``Frame``s; the top one is
-the question asked now. Each frame names a *prompt state*: a class registered with
-``@prompt_state`` that writes the question (``text``), lists the legal answers (``choices``) and
-handles an answer with one method per verb: choice ``"space:W3"`` calls ``on_space(state, frame,
-"W3")``; choice ``"done"`` calls ``on_done(state, frame, "")``. A handler changes the state and
-usually pops its own frame (``pop(state, frame)``) or pushes a nested question (``push``).
-A state with ``auto = True`` asks nothing: when it reaches the top it is popped and its
-``run(state, frame)`` is called (a continuation: "when the questions above me are answered, do
-this"). When the stack is empty the phase machine (``phases.advance``) decides what comes next.
-A prompt is never empty: every state offers ``pass``/``done``/``back`` when nothing else is legal.
+Freedom! asks one question at a time through the shared turn flow (``engine.core.flow``):
+``state.stack`` is a stack of ``Frame``s; the top one is the question asked now. Each frame
+names a *prompt state*: a class registered with ``@prompt_state`` (on Freedom's ``FLOW``) that
+writes the question (``text``), lists the legal answers (``choices``) and handles an answer with
+one method per verb: choice ``"space:W3"`` calls ``on_space(state, frame, "W3")``; choice
+``"done"`` calls ``on_done(state, frame, "")``. A handler changes the state and usually pops its
+own frame (``pop(state, frame)``) or pushes a nested question (``push``). A state with
+``auto = True`` asks nothing: when it reaches the top it is popped and its ``run(state, frame)``
+is called (a continuation: "when the questions above me are answered, do this"). When the stack
+is empty the phase machine (``phases.advance``) decides what comes next. A prompt is never
+empty: every state offers ``pass``/``done``/``back`` when nothing else is legal.
 
 For card events (``events.py``, written by freedom-cards)
 ---------------------------------------------------------
@@ -44,37 +45,21 @@ Cards come from ``cards.py``: the rules use ``cards.card(card_id)`` (``.id``, ``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
-
-from engine.core.errors import IllegalChoice
+from engine.core import flow as core
+from engine.core.flow import Flow, Frame, pop, top
 from engine.core.game import Choice
-from engine.games.freedom.state import Frame, FreedomState
+from engine.games.freedom.data import SPACES
+from engine.games.freedom.state import FreedomState
+
+__all__ = ["FLOW", "Frame", "PromptState", "choice", "pop", "prompt_state", "push", "top"]
+
+FLOW: Flow[FreedomState] = Flow()
+prompt_state = FLOW.state
+push = FLOW.push
 
 
-class PromptState:
-    """One named question. Subclass, set ``name``, implement ``text``/``choices``/``on_<verb>``."""
-
-    name: ClassVar[str] = ""
-    auto: ClassVar[bool] = False
-
-    def text(self, state: FreedomState, frame: Frame) -> str:
-        return ""
-
-    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        return []
-
-    def run(self, state: FreedomState, frame: Frame) -> None:
-        """For ``auto`` states: what to do once this frame is reached (it is already popped)."""
-
-    def handle(self, state: FreedomState, frame: Frame, choice_id: str) -> None:
-        verb, _, arg = choice_id.partition(":")
-        handler: Callable[[FreedomState, Frame, str], None] | None = getattr(
-            self, f"on_{verb}", None
-        )
-        if handler is None:
-            raise IllegalChoice("That is not one of the choices you have right now.")
-        handler(state, frame, arg)
+class PromptState(core.PromptState[FreedomState]):
+    """One of Freedom's questions. Set ``name``, implement ``text``/``choices``/``on_<verb>``."""
 
 
 _CHOICES: dict[tuple[str, str, str, str, str], Choice] = {}
@@ -83,7 +68,8 @@ _CHOICES: dict[tuple[str, str, str, str, str], Choice] = {}
 def choice(
     id: str, label: str, group: str = "", detail: str = "", style: str = "secondary"
 ) -> Choice:
-    """A ``Choice`` built once and reused (never mutate a returned choice)."""
+    """A ``Choice`` built once and reused (never mutate a returned choice): the same labels
+    come back on every prompt, and validating them again is most of a prompt's cost."""
     key = (id, label, group, detail, style)
     found = _CHOICES.get(key)
     if found is None:
@@ -92,105 +78,6 @@ def choice(
         found = _CHOICES[key] = Choice(id=id, label=label, group=group, detail=detail,
                                        style=style)
     return found
-
-
-REGISTRY: dict[str, PromptState] = {}
-P = TypeVar("P", bound=type[PromptState])
-
-
-def prompt_state(cls: P) -> P:
-    """Class decorator: register a prompt state under its ``name``."""
-    if not cls.name:
-        raise ValueError(f"{cls.__name__} has no name")
-    REGISTRY[cls.name] = cls()
-    return cls
-
-
-def push(state: FreedomState, name: str, role: str, **data: Any) -> Frame:
-    if name not in REGISTRY:
-        raise KeyError(f"unknown prompt state {name!r}")
-    frame = Frame(name=name, role=role, data=data)
-    state.stack.append(frame)
-    return frame
-
-
-def pop(state: FreedomState, frame: Frame | None = None) -> None:
-    """Remove the top frame (``frame``, when given, must be it)."""
-    if not state.stack:
-        return
-    if frame is not None and state.stack[-1] is not frame:
-        if frame in state.stack:
-            state.stack.remove(frame)
-        return
-    state.stack.pop()
-
-
-def top(state: FreedomState) -> Frame | None:
-    return state.stack[-1] if state.stack else None
-
-
-def settle(state: FreedomState) -> None:
-    """Run continuations and the phase machine until a real question is on top (or the end)."""
-    from engine.games.freedom import phases  # the phase machine pushes the next questions
-
-    for _ in range(10_000):
-        if state.result is not None:
-            state.stack.clear()
-            state.phase = "over"
-            return
-        frame = top(state)
-        if frame is None:
-            phases.advance(state)
-            continue
-        handler = REGISTRY[frame.name]
-        if handler.auto:
-            state.stack.pop()
-            handler.run(state, frame)
-            continue
-        return
-    raise RuntimeError("the game flow does not settle")
-
-
-def current_choices(state: FreedomState) -> tuple[Frame, str, list[Choice]] | None:
-    """The question asked now (cached until the state changes through ``answer``)."""
-    key = (state.actions, state.rng.draws, len(state.log), len(state.stack), state.turn,
-           id(state.stack[-1]) if state.stack else 0)
-    cached = state._prompt_cache
-    if cached is not None and cached[0] == key:
-        result: tuple[Frame, str, list[Choice]] | None = cached[1]
-        return result
-    result = _current_choices(state)
-    state._prompt_cache = (key, result)
-    return result
-
-
-def forget(state: FreedomState) -> None:
-    """Drop the prompt cache (tests that change a state by hand call this)."""
-    state._prompt_cache = None
-
-
-def _current_choices(state: FreedomState) -> tuple[Frame, str, list[Choice]] | None:
-    frame = top(state)
-    if frame is None or state.result is not None:
-        return None
-    handler = REGISTRY[frame.name]
-    choices = handler.choices(state, frame)
-    if not choices:  # never an empty prompt
-        choices = [choice("pass", "Nothing to do: pass")]
-    return frame, handler.text(state, frame), choices
-
-
-def answer(state: FreedomState, role: str, choice_id: str) -> None:
-    frame = top(state)
-    if frame is None or frame.role != role:
-        raise IllegalChoice("It is not your turn to choose.")
-    handler = REGISTRY[frame.name]
-    state._prompt_cache = None
-    if choice_id == "pass" and not handler.choices(state, frame):
-        pop(state, frame)
-    else:
-        handler.handle(state, frame, choice_id)
-    settle(state)
 
 
 def push_ap(
@@ -212,8 +99,6 @@ def push_ap(
     of space ids; ``attacks_per_unit`` lets each Imperial unit attack more than once;
     ``source`` names the card for the log. Preparation AP may not be used by event AP.
     """
-    from engine.games.freedom.data import SPACES
-
     if lagoon_only:
         # the lagoon's waters, islands and coast, and the mainland spaces it is entered from
         water = {s for s, d in SPACES.items() if d.kind in ("lagoon", "island", "coast")}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.game import Game, Prompt, RoleInfo
+from engine.core.flow import FlowGame
+from engine.core.game import RoleInfo
 from engine.games.freedom import (  # noqa: F401 (prompt states)
     actions,
     cardplay,
@@ -12,14 +13,14 @@ from engine.games.freedom import (  # noqa: F401 (prompt states)
     events,
     phases,
 )
-from engine.games.freedom.flow import answer, current_choices, settle
+from engine.games.freedom.flow import FLOW
 from engine.games.freedom.invariants import check
 from engine.games.freedom.setup import setup_state
 from engine.games.freedom.state import FreedomOptions, FreedomState
 from engine.games.freedom.view import build_view, cards_view
 
 
-class Freedom(Game[FreedomState, FreedomOptions]):
+class Freedom(FlowGame[FreedomState, FreedomOptions]):
     id = "freedom"
     name = "Freedom!"
     min_players = 2
@@ -29,6 +30,7 @@ class Freedom(Game[FreedomState, FreedomOptions]):
     docs = "docs/games/freedom.md"
     Options = FreedomOptions
     State = FreedomState
+    flow = FLOW
 
     def roles(self, players: int, options: FreedomOptions) -> list[RoleInfo]:
         return [RoleInfo(id="empire", name="Empire", team="empire"),
@@ -39,18 +41,15 @@ class Freedom(Game[FreedomState, FreedomOptions]):
 
     def setup(self, seed: str, players: int, options: FreedomOptions) -> FreedomState:
         state = setup_state(seed, options)
-        settle(state)
+        self.settle(state)
         return state
 
-    def prompts(self, state: FreedomState) -> dict[str, Prompt]:
-        current = current_choices(state)
-        if current is None:
-            return {}
-        frame, text, choices = current
-        return {frame.role: Prompt(role=frame.role, text=text, choices=choices)}
+    def advance(self, state: FreedomState) -> None:
+        phases.advance(state)
 
-    def apply(self, state: FreedomState, role: str, choice_id: str) -> None:
-        answer(state, role, choice_id)
+    def finished(self, state: FreedomState) -> None:
+        state.stack.clear()
+        state.phase = "over"
 
     def view(self, state: FreedomState, role: str | None) -> dict[str, Any]:
         return build_view(state, role)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, Field, model_validator
 
-from engine.core.game import GameState
+from engine.core.flow import FlowState
+from engine.core.flow import Frame as Frame  # the rules modules import it from here
 
 Phase = Literal["administration", "opening", "actions", "cannons", "replenishment", "over"]
 
@@ -58,17 +59,6 @@ class SpaceState(BaseModel):
         return self.exp + self.ally
 
 
-class Frame(BaseModel):
-    """One entry of the prompt stack: a named prompt state, who answers it, and its data.
-
-    ``data`` holds only JSON values (str, int, bool, lists and dicts of them).
-    """
-
-    name: str
-    role: str
-    data: dict[str, Any] = Field(default_factory=dict)
-
-
 class Area(BaseModel):
     side: Literal["empire", "insurgents"]
     support: int = 0
@@ -80,7 +70,7 @@ class LastCard(BaseModel):
     mode: Literal["event", "ap", "discard"]
 
 
-class FreedomState(GameState):
+class FreedomState(FlowState):
     options: FreedomOptions
     round: int = 1
     phase: Phase = "administration"
@@ -114,15 +104,10 @@ class FreedomState(GameState):
     reward: bool = False  # Reward Attack paid this card
     attacked: dict[str, int] = Field(default_factory=dict)  # space -> Imperial units that attacked
     attacks_per_unit: int = 1
-    # The prompt stack: the top frame is the question asked now.
-    stack: list[Frame] = Field(default_factory=list)
     # Phase bookkeeping for the phase machine (see phases.py).
     step: str = "start"
     # Anything card events need to remember between prompts or until the end of a round.
     flags: dict[str, Any] = Field(default_factory=dict)
-
-    # Prompt cache: the runner and the bot ask for the same prompt several times per action.
-    _prompt_cache: tuple[Any, Any] | None = PrivateAttr(default=None)
 
     @property
     def period(self) -> str:

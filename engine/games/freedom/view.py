@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.games.freedom import cards
 from engine.games.freedom.data import AREAS, CAMP, SPACES, TRACKS
-from engine.games.freedom.flow import REGISTRY, top
+from engine.games.freedom.flow import FLOW, top
 from engine.games.freedom.phases import PHASE_OF_STEP
 from engine.games.freedom.state import FreedomState
 
@@ -80,7 +80,7 @@ def build_view(state: FreedomState, role: str | None) -> dict[str, Any]:
         }
     prompt_text = None
     if frame is not None and state.result is None:
-        prompt_text = REGISTRY[frame.name].text(state, frame)
+        prompt_text = FLOW.states[frame.name].text(state, frame)
     return {
         "game": "freedom",
         "round": state.round,

@@ -13,6 +13,8 @@ import json
 import sys
 from typing import Any
 
+from freedom_helpers import answer_as, current
+
 from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.freedom import GAME, events, flow
@@ -60,17 +62,16 @@ def resolve(state: FreedomState, card_id: str, role: str, chooser: Rng) -> bool:
     material state changed."""
     before = fingerprint(state)
     state.stack = []
-    flow.forget(state)
     flow.push(state, "ev_hold", role)
     events.play_event(state, card_id, role)
-    flow.settle(state)
+    GAME.settle(state)
     for _ in range(300):
         if state.result is not None or state.stack[-1].name == "ev_hold":
             break
-        current = flow.current_choices(state)
-        assert current is not None
-        frame, _, choices = current
-        flow.answer(state, frame.role, _busy_choice([c.id for c in choices], chooser))
+        asking = current(state)
+        assert asking is not None
+        frame, _, choices = asking
+        answer_as(state, frame.role, _busy_choice([c.id for c in choices], chooser))
     return fingerprint(state) != before
 
 

@@ -6,10 +6,14 @@ from typing import Any
 
 from pydantic import Field
 
+from engine.core.errors import IllegalChoice
+from engine.core.flow import Frame, top
+from engine.core.game import Choice
 from engine.core.rng import Rng
 from engine.core.runner import act
-from engine.games.freedom import GAME, cards, flow
+from engine.games.freedom import GAME, cards
 from engine.games.freedom.data import CAMP, SPACES
+from engine.games.freedom.flow import FLOW
 from engine.games.freedom.state import FreedomOptions, FreedomState
 
 
@@ -28,7 +32,6 @@ class Loaded(Rng):
 
 def load_dice(state: FreedomState, *values: int) -> None:
     state.rng = Loaded(seed=state.rng.seed, draws=state.rng.draws, script=list(values))
-    flow.forget(state)
 
 
 def new_game(seed: str = "rules", **options: Any) -> FreedomState:
@@ -47,7 +50,6 @@ def empty_board(state: FreedomState) -> None:
         space.damage = 0
     state.pool["cannons"] += state.camp_cannons
     state.camp_cannons = 0
-    flow.forget(state)
 
 
 def put(state: FreedomState, space: str, *, exp: int = 0, ally: int = 0, ins: int = 0,
@@ -62,7 +64,6 @@ def put(state: FreedomState, space: str, *, exp: int = 0, ally: int = 0, ins: in
         here.cannon = cannon  # type: ignore[assignment]
     if damage is not None:
         here.damage = damage
-    flow.forget(state)
 
 
 def card_with(ap: int, side: str | None = None, period: str = "A",
@@ -94,8 +95,7 @@ def to_actions(state: FreedomState, role: str, hand: list[str],
     if other_hand is not None:
         other = "insurgents" if role == "empire" else "empire"
         state.hands[other] = list(other_hand)
-    flow.forget(state)
-    flow.settle(state)
+    GAME.settle(state)
 
 
 def play_ap(state: FreedomState, role: str, card: str | None = None, ap: int = 4) -> str:
@@ -133,3 +133,21 @@ def ap_left(state: FreedomState) -> int:
 
 
 __all__ = ["CAMP", "SPACES"]
+
+
+def current(state: FreedomState) -> tuple[Frame, str, list[Choice]] | None:
+    """The question on top: its frame, text and choices (None once the game is over)."""
+    frame = top(state)
+    if frame is None or state.result is not None:
+        return None
+    prompt = FLOW.ask(state, frame)
+    return frame, prompt.text, prompt.choices
+
+
+def answer_as(state: FreedomState, role: str, choice_id: str) -> None:
+    """``role`` answers the question on top with a listed choice (no action is counted)."""
+    prompt = GAME.prompts(state).get(role)
+    if prompt is None:
+        raise IllegalChoice("It is not your turn to choose.")
+    GAME.apply(state, prompt, prompt.find(choice_id))
+

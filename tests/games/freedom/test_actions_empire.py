@@ -101,7 +101,6 @@ def test_wall_entry_needs_a_destroyed_empty_space_then_walk_the_wall() -> None:
     # W3 is only damaged, W4 is destroyed but held: no wall space can be climbed
     assert "act:slow" not in ids(state, "empire")
     state.spaces["W3"].damage = 2
-    flow.forget(state)
     choose(state, "empire", "act:slow", "from:M43", "to:W3")
     assert state.spaces["W3"].exp == 1
     choose(state, "empire", "act:slow", "from:W3")
@@ -126,7 +125,6 @@ def test_islands_and_thick_borders() -> None:
     assert "act:slow" not in ids(state, "empire")  # Marmarou is held, W1 intact
     state.spaces["MAR"].ins = 0
     state.pool["ins"] += 1
-    flow.forget(state)
     choose(state, "empire", "act:slow", "from:MR2", "to:MAR")
     assert state.spaces["MAR"].exp == 1
     choose(state, "empire", "act:slow")
@@ -289,7 +287,6 @@ def test_build_cannon_costs_by_row_and_needs_a_camp_cannon() -> None:
     play_ap(state, "empire", ap=4)
     assert "act:cannon" not in ids(state, "empire")  # no cannon waiting in the Camp
     state.camp_cannons, state.pool["cannons"] = 1, state.pool["cannons"] - 1
-    flow.forget(state)
     choose(state, "empire", "act:cannon")
     assert set(ids(state, "empire")) == {"at:M65", "back"}  # 3 AP; rows 5/4 need 5/7
     choose(state, "empire", "at:M65")
@@ -382,5 +379,4 @@ def test_event_ap_prompt_says_preparation_cannot_be_added() -> None:
     assert "may pay only for an action costing more than this card's 2 AP" in \
         GAME.prompts(state)["empire"].text
     flow.push_ap(state, "empire", 3, actions=["attack"], source="General Assault")
-    flow.forget(state)
     assert "Preparation cannot be added" in GAME.prompts(state)["empire"].text

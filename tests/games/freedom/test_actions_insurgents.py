@@ -14,7 +14,7 @@ from freedom_helpers import (
     put,
 )
 
-from engine.games.freedom import GAME, flow
+from engine.games.freedom import GAME
 from engine.games.freedom.state import FreedomState
 
 
@@ -75,7 +75,6 @@ def test_raid_costs_the_distance_and_needs_a_clear_lane() -> None:
     assert "act:raid" not in ids(state, "insurgents")  # M45 blocks the lane to M65
     state.spaces["M45"].exp = 0
     state.pool["exp"] += 1
-    flow.forget(state)
     choose(state, "insurgents", "act:raid")
     assert "at:W5:M65" in ids(state, "insurgents")
     load_dice(state, 5)

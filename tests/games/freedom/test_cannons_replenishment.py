@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from freedom_helpers import asked, choose, empty_board, ids, load_dice, new_game, put
 
-from engine.games.freedom import GAME, flow
+from engine.games.freedom import GAME
 from engine.games.freedom.state import FreedomState
 
 
 def at_step(state: FreedomState, step: str) -> None:
     state.stack = []
     state.step = step
-    flow.forget(state)
-    flow.settle(state)
+    GAME.settle(state)
 
 
 def board(**options: object) -> FreedomState:
@@ -250,8 +249,7 @@ def test_period_change() -> None:
     state.round, state.step = 4, "administration"
     state.stack = []
     state.areas["sea"].support = 2
-    flow.forget(state)
-    flow.settle(state)
+    GAME.settle(state)
     assert all(len(h) == 8 for h in state.hands.values())
     from engine.games.freedom import cards
 
@@ -276,8 +274,7 @@ def test_period_change_v22_markers_at_sea() -> None:
     state = new_game(edition="v2.2")
     state.round, state.step = 4, "administration"
     state.stack = []
-    flow.forget(state)
-    flow.settle(state)
+    GAME.settle(state)
     assert state.areas["sea"].side == "empire" and state.areas["sea"].support == 4
 
 

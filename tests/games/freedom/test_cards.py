@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from freedom_helpers import answer_as, current
 from pydantic import ValidationError
 
 from engine.core.errors import IllegalChoice
@@ -45,14 +46,14 @@ def run_event(state: FreedomState, card_id: str, role: str) -> None:
     """Start ``card_id``'s event for ``role`` above a hold frame and settle the flow."""
     _hold(state, role)
     events.play_event(state, card_id, role)
-    flow.settle(state)
+    GAME.settle(state)
 
 
 def run_effect(state: FreedomState, role: str, **effect: Any) -> None:
     """Perform one effect written as in cards.toml, for ``role``."""
     _hold(state, role)
     events.perform(state, events.EFFECT.validate_python(effect), role, "A01")
-    flow.settle(state)
+    GAME.settle(state)
 
 
 def finished(state: FreedomState) -> bool:
@@ -64,15 +65,15 @@ def finished(state: FreedomState) -> bool:
 
 def asked(state: FreedomState) -> tuple[str, str, list[str]]:
     """(role, prompt state name, choice ids) of the question on top."""
-    current = flow.current_choices(state)
-    assert current is not None
-    frame, _, choices = current
+    asking = current(state)
+    assert asking is not None
+    frame, _, choices = asking
     return frame.role, frame.name, [c.id for c in choices]
 
 
 def answer(state: FreedomState, choice_id: str) -> None:
     role, _, _ = asked(state)
-    flow.answer(state, role, choice_id)
+    answer_as(state, role, choice_id)
 
 
 def predict(state: FreedomState, sides: int, count: int = 1) -> list[int]:
@@ -997,7 +998,7 @@ def test_every_event_resolves_with_random_answers(card_id: str) -> None:
                         break
                     role, _, ids = asked(state)
                     assert ids, "a prompt is never empty"
-                    flow.answer(state, role, chooser.choice(ids))
+                    answer_as(state, role, chooser.choice(ids))
                 if not finished(state):
                     # free AP reach the rules' own action menu; close it to finish.
                     assert state.stack[-1].name in ("spend",), state.stack[-1].name
@@ -1035,7 +1036,7 @@ def _to_first_play(seed: str) -> FreedomState:
         if state.stack and state.stack[-1].name == "play":
             return state
         role, _, ids = asked(state)
-        flow.answer(state, role, chooser.choice(ids))
+        answer_as(state, role, chooser.choice(ids))
     raise AssertionError("no card play reached")
 
 
@@ -1049,25 +1050,25 @@ def test_marsh_diseases_played_for_ap_is_triggered_by_discarding_grenades() -> N
     first = state.stack[-1].role
     if first != "empire":  # let the Insurgents play a neutral card for AP first
         state.hands["insurgents"][0] = "A41"
-        flow.answer(state, "insurgents", "card:A41:ap")
+        answer_as(state, "insurgents", "card:A41:ap")
         while state.stack[-1].name != "play":
-            flow.answer(state, "insurgents", "done")
+            answer_as(state, "insurgents", "done")
     state.hands["empire"][0] = "A21"
     state.hands["insurgents"][0] = "A22"
     _, _, ids = asked(state)
     assert "card:A21:event" not in ids  # not beneficial to the Empire
-    flow.answer(state, "empire", "card:A21:ap")
+    answer_as(state, "empire", "card:A21:ap")
     assert asked(state)[:2] == ("empire", "spend")
-    flow.answer(state, "empire", "done")
+    answer_as(state, "empire", "done")
     role, name, ids = asked(state)
     assert (role, name) == ("insurgents", "play")
     assert "card:A22:discard" in ids
     exp_before, supplies = total_units(state, "exp"), state.supplies["empire"]
-    flow.answer(state, "insurgents", "card:A22:discard")
+    answer_as(state, "insurgents", "card:A22:discard")
     for _ in range(2):  # the Empire picks its two losses
         role, name, ids = asked(state)
         assert (role, name) == ("empire", "ev_remove")
-        flow.answer(state, "empire", ids[0])
+        answer_as(state, "empire", ids[0])
     assert total_units(state, "exp") == exp_before - 2
     assert state.supplies["empire"] == max(0, supplies - 2)
     role, name, ids = asked(state)
@@ -1083,19 +1084,19 @@ def test_grenades_played_for_ap_could_be_triggered_by_the_empire() -> None:
     first = state.stack[-1].role
     if first != "insurgents":  # let the Empire play a neutral card for AP first
         state.hands["empire"][0] = "A41"
-        flow.answer(state, "empire", "card:A41:ap")
+        answer_as(state, "empire", "card:A41:ap")
         while state.stack[-1].name != "play":
-            flow.answer(state, "empire", "done")
+            answer_as(state, "empire", "done")
     state.hands["insurgents"][0] = "A22"
     assert "card:A22:event" not in asked(state)[2]  # not the Insurgents' event
-    flow.answer(state, "insurgents", "card:A22:ap")
+    answer_as(state, "insurgents", "card:A22:ap")
     while state.stack[-1].name != "play":
-        flow.answer(state, "insurgents", "done")
+        answer_as(state, "insurgents", "done")
     role, name, ids = asked(state)
     assert (role, name) == ("empire", "play") and state.pending_event == "A22"
     discard = next(i for i in ids if i.endswith(":discard"))
     morale, civ = state.morale["insurgents"], state.spaces[CITY].civ
-    flow.answer(state, "empire", discard)
+    answer_as(state, "empire", discard)
     assert state.morale["insurgents"] == morale - 1 and state.spaces[CITY].civ == civ - 2
 
 
@@ -1127,8 +1128,8 @@ def test_a_card_drawn_by_an_event_stays_hidden_from_spectators_and_the_opponent(
 def test_event_questions_name_their_card() -> None:
     state = start_state()
     run_event(state, "A21", "insurgents")
-    current = flow.current_choices(state)
-    assert current is not None and current[1].startswith("Marsh Diseases: remove your unit")
+    asking = current(state)
+    assert asking is not None and asking[1].startswith("Marsh Diseases: remove your unit")
 
 
 def test_the_rules_page_lists_every_card_as_in_the_data() -> None:

@@ -15,7 +15,7 @@ from freedom_helpers import (
     put,
 )
 
-from engine.games.freedom import cards, flow
+from engine.games.freedom import GAME, cards
 from engine.games.freedom.state import FreedomState
 
 
@@ -211,8 +211,7 @@ def test_cannon_example_three_batteries_in_row_five() -> None:
     for m in ("M53", "M55", "M57"):
         put(state, m, exp=1, cannon="empire")
     state.stack, state.step = [], "cannons_empire"
-    flow.forget(state)
-    flow.settle(state)
+    GAME.settle(state)
     load_dice(state, 5, 1, 5, 2, 1, 1)
     choose(state, "empire", "fire:M53", "at:W3", "morale:down")
     choose(state, "empire", "fire:M55", "at:W5", "morale:down")
@@ -239,8 +238,7 @@ def test_replenishment_example_round_four() -> None:
     state.supplies["insurgents"] = 5
     state.plea["insurgents"] = 3
     state.stack, state.step = [], "replenish_empire"
-    flow.forget(state)
-    flow.settle(state)
+    GAME.settle(state)
     assert state.spaces["VR"].exp == 0  # the landing cannot share the Allied unit's space
     assert state.spaces["CAMP"].exp == 2 and state.camp_cannons == 1
     assert state.money == 0 and state.supplies["empire"] == 2 and state.morale["empire"] == 13
@@ -261,7 +259,6 @@ def test_opening_example_regroup_to_the_second_fort() -> None:
         choose(state, "empire", choice)
         choose(state, "empire", next(c for c in ids(state, "empire") if c.startswith("to:")))
     state.spaces["W4"].ins, state.pool["ins"] = 0, state.pool["ins"] + 1
-    flow.forget(state)
     choose(state, "insurgents", "from:W9", "to:W4")
     assert state.spaces["W4"].ins == 1 and asked(state)[1] == "play"
     assert cards.card(state.hands["empire"][0]).period == "A"
@@ -280,8 +277,7 @@ def test_insurgent_guns_example() -> None:
     put(state, "M48", exp=1)
     put(state, "M55", exp=2)
     state.stack, state.step = [], "cannons_insurgents"
-    flow.forget(state)
-    flow.settle(state)
+    GAME.settle(state)
     def on_map() -> int:
         return sum(s.imperial for sid, s in state.spaces.items() if sid != "CAMP")
 

@@ -16,7 +16,7 @@ from freedom_helpers import (
 
 from engine.core.errors import BadOptions, IllegalChoice
 from engine.core.runner import start
-from engine.games.freedom import GAME, cards, flow
+from engine.games.freedom import GAME, cards
 from engine.games.freedom.state import FreedomOptions
 
 
@@ -207,7 +207,6 @@ def test_seven_cards_then_the_last_card_rule() -> None:
     choose(state, "insurgents", f"card:{state.hands['insurgents'][0]}:ap", "done")
     # the Empire's 7th card is an Insurgent event played for AP: the last-card rule
     state.hands["empire"][0] = insurgent[8]
-    flow.forget(state)
     choose(state, "empire", f"card:{insurgent[8]}:ap", "done")
     assert state.played == {"empire": 7, "insurgents": 7}
     last = state.hands["insurgents"][0]
@@ -231,7 +230,7 @@ def test_administration_draws_up_to_eight_and_costs_morale_late() -> None:
     state.hands["empire"] = state.hands["empire"][:1]
     state.hands["insurgents"] = state.hands["insurgents"][:3]
     state.decks["B"] = list(state.decks["A"]) + state.decks["B"]  # plenty to draw
-    flow.settle(state)
+    GAME.settle(state)
     assert len(state.hands["empire"]) == 8 and len(state.hands["insurgents"]) == 8
     assert state.morale["empire"] == 14
 
@@ -243,7 +242,7 @@ def test_v22_administration_draws_seven() -> None:
     state.hands["empire"] = state.hands["empire"][:1]
     state.extra_draw["insurgents"] = 1
     state.hands["insurgents"] = []
-    flow.settle(state)
+    GAME.settle(state)
     assert len(state.hands["empire"]) == 8 and len(state.hands["insurgents"]) == 8
     assert state.morale["empire"] == 15  # no loss before round 5
 
@@ -254,5 +253,5 @@ def test_drawing_is_an_undo_barrier() -> None:
     state.round, state.step = 2, "administration"
     state.hands["empire"] = state.hands["empire"][:1]
     before = state.reveals
-    flow.settle(state)
+    GAME.settle(state)
     assert state.reveals > before
