@@ -35,7 +35,7 @@ from engine.core.runner import act, start
 from engine.games.epireia import GAME, catalog
 from engine.games.epireia.autoplay import autoplay
 from engine.games.epireia.board import CITY_IDS
-from engine.games.epireia.prompts import active_frames
+from engine.games.epireia.flow import active_frames
 from engine.games.epireia.state import EpireiaState
 
 

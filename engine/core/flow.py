@@ -17,8 +17,8 @@ question asked now.
   top it is removed and its ``run`` is called ("when the questions above me are answered,
   do this").
 - **simultaneous choices**: a state with ``simultaneous = True`` is asked together with every
-  other simultaneous frame directly below it, one prompt per role (its topmost frame); a
-  ``secret`` text is what the other roles read instead of the question.
+  other simultaneous frame directly below it, one prompt per role (its topmost frame); its
+  ``secret`` text is what a game's views show the other roles instead of the question.
 - **the phase machine**: when the stack is empty, :meth:`FlowGame.advance` (the game's own
   sequence of phases) pushes the next questions or resolves what needs no choice.
 
@@ -128,14 +128,16 @@ class Flow(Generic[S]):
 
     def end(self, state: S, frame: Frame, result: Any = None) -> None:
         """``frame``'s question is answered (return): remove it and hand ``result`` to the
-        frame it was asked from, if that one is still waiting below it."""
+        question it was asked from: the nearest frame below it asked of the same role (in a
+        block of simultaneous questions the frame right below may be another role's)."""
         index = _index(state, frame)
         if index is None:
             return
         del state.stack[index]
-        if index > 0:
-            below = state.stack[index - 1]
-            self.states[below.name].resume(state, below, frame, result)
+        for below in reversed(state.stack[:index]):
+            if below.role == frame.role:
+                self.states[below.name].resume(state, below, frame, result)
+                return
 
     def active(self, state: S) -> list[Frame]:
         """The frames asking now: the top one, or, when it is simultaneous, every role's
@@ -161,18 +163,6 @@ class Flow(Generic[S]):
     def ask(self, state: S, frame: Frame) -> Prompt:
         text, choices = self.states[frame.name].prompt(state, frame)
         return Prompt(role=frame.role, text=text, choices=choices or [NOTHING_TO_DO])
-
-    def shown_text(self, state: S, frame: Frame, text: str, viewer: str | None,
-                   partners: Callable[[str, str], bool] | None = None) -> str:
-        """The text of ``frame``'s prompt as ``viewer`` may read it: a secret question is
-        shown to the role asked (and to those ``partners(viewer, role)`` accepts), everyone
-        else reads the state's ``secret`` line."""
-        secret = self.states[frame.name].secret
-        if not secret or viewer == frame.role:
-            return text
-        if viewer is not None and partners is not None and partners(viewer, frame.role):
-            return text
-        return secret.format(**{k: str(v).title() for k, v in frame.data.items()})
 
 
 def _index(state: FlowState, frame: Frame) -> int | None:

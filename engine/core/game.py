@@ -143,6 +143,9 @@ class Game(ABC, Generic[S, OptionsT]):
     docs: ClassVar[str]  # path of the rules page in the repository, e.g. docs/games/freedom.md
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[GameState]]
+    # Bumped whenever the state's shape changes: records keep it, and state digests made
+    # by another version are not compared (their dice, draws and result still are).
+    state_version: ClassVar[int] = 1
 
     @abstractmethod
     def roles(self, players: int, options: OptionsT) -> list[RoleInfo]:

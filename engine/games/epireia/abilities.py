@@ -29,6 +29,7 @@ from collections.abc import Iterable
 
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES, token_label
 from engine.games.epireia.content import CONTENT, Effect, Modifier, Objective
+from engine.games.epireia.flow import push
 from engine.games.epireia.state import (
     BRIGANDS,
     HOME,
@@ -348,8 +349,7 @@ def ask_recruit(state: EpireiaState, role: str, source: str) -> None:
         state.say(f"{source}: no figure slot or card is free; the new figure is lost.", role=role)
         return
     options = [[f, f"{CONTENT.figures[f].name} ({CONTENT.figures[f].attack})"] for f in candidates]
-    state.stack.append(Frame(name="ability", role=role,
-                             data={"source": "recruit", "label": source, "options": options}))
+    push(state, "ability", role, source="recruit", label=source, options=options)
 
 
 def grant_actions(state: EpireiaState, role: str, amount: int, source: str) -> None:

@@ -44,7 +44,7 @@ from engine.games.epireia.battle import COLUMNS, league_figures
 from engine.games.epireia.board import CITIES, EMPIRES, SOLO_MOVES, TERRITORIES
 from engine.games.epireia.content import CONTENT, Objective
 from engine.games.epireia.diplomacy import destinations
-from engine.games.epireia.prompts import active_frames
+from engine.games.epireia.flow import active_frames
 from engine.games.epireia.state import (
     BRIGANDS,
     ENEMY,

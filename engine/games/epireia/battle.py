@@ -5,13 +5,13 @@ from __future__ import annotations
 from engine.core.game import Result
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import token_label
+from engine.games.epireia.flow import push
 from engine.games.epireia.state import (
     FRONTS,
     LEAGUES,
     BattleSide,
     BattleState,
     EpireiaState,
-    Frame,
     other_league,
 )
 
@@ -35,7 +35,7 @@ def empty_slots() -> dict[str, list[list[str]]]:
 def start_battle(state: EpireiaState) -> None:
     """1. Gathering: every league takes its reserve and its allied Greek Cities' tokens."""
     state.phase = "battle"
-    # Nothing is pending here: a round ends only once its choices are answered (flow.py).
+    # Nothing is pending here: a round ends only once its choices are answered (phases.py).
     state.stack.clear()
     battle = BattleState()
     for league in LEAGUES:
@@ -115,8 +115,7 @@ def advance_battle(state: EpireiaState) -> None:
                 waiting.append(league)
         if waiting:
             for league in reversed(waiting):
-                state.stack.append(Frame(name="battle_place", role=leader(state, league),
-                                         simultaneous=True, data={"league": league}))
+                push(state, "battle_place", leader(state, league), league=league)
             return
         battle.step = "figures"
         state.turn += 1
@@ -132,8 +131,7 @@ def advance_battle(state: EpireiaState) -> None:
                 waiting.append(league)
         if waiting:
             for league in reversed(waiting):
-                state.stack.append(Frame(name="battle_figure", role=leader(state, league),
-                                         simultaneous=True, data={"league": league}))
+                push(state, "battle_figure", leader(state, league), league=league)
             return
         reveal_battle_figures(state)
         return
@@ -192,8 +190,8 @@ def resolve_step(state: EpireiaState) -> None:
         state.say(f"{front.title()}, column {column + 1} revealed — " + "; ".join(parts) + ".")
     asking = next_to_decide(state, front, column)
     if asking:
-        state.stack.append(Frame(name="battle_commit", role=leader(state, asking),
-                                 data={"league": asking, "front": front, "column": column}))
+        push(state, "battle_commit", leader(state, asking), league=asking, front=front,
+             column=column)
         return
     score_column(state, front, column)
 

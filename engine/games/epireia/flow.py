@@ -1,220 +1,51 @@
-"""The order of play: set-up, rounds of three phases, the scenarios' acts, the Great Battle.
+"""Epireia's table of prompt states on the shared turn flow (``engine.core.flow``).
 
-``advance`` is called after every applied choice. While nobody is being asked anything
-it moves the game on: it pushes the next prompt frame, or resolves what needs no choice
-(the Resolution phase, the reveals), until someone must choose or the game is over.
+The states themselves are in ``setup_prompts.py`` (drafts, the solo set-up),
+``turn_prompts.py`` (development, donations, abilities' choices, diplomacy) and
+``battle_prompts.py`` (the Great Battle's secret placements and engagements); the order of
+play that pushes them is ``phases.py``.
 """
 
 from __future__ import annotations
 
-from engine.core.game import Result
-from engine.games.epireia import abilities, catalog
-from engine.games.epireia.battle import advance_battle, start_battle
+from engine.core import flow as core
+from engine.core.flow import Flow, Frame
 from engine.games.epireia.board import CITIES
-from engine.games.epireia.resolution import resolution_phase
-from engine.games.epireia.scenarios import check_objectives, reveal_next_act
-from engine.games.epireia.solo import move_enemy_figures, reveal_augur
-from engine.games.epireia.state import HOME, EpireiaState, FigureState, Frame
+from engine.games.epireia.state import EpireiaState
 
-TURN_EFFECT_PREFIX = "turn:"
-
-
-def development_order(state: EpireiaState) -> list[str]:
-    """Delian players first, one after the other, then the Peloponnesian players."""
-    delian = [r for r in state.roles if state.seats[r].league == "delian"]
-    peloponnesian = [r for r in state.roles if state.seats[r].league == "peloponnesian"]
-    return delian + peloponnesian
+FLOW: Flow[EpireiaState] = Flow()
+prompt_state = FLOW.state
+push = FLOW.push
+end = FLOW.end
 
 
-def diplomacy_order(state: EpireiaState) -> list[str]:
-    """The Peloponnesian League moves first, then the Delian League."""
-    delian = [r for r in state.roles if state.seats[r].league == "delian"]
-    peloponnesian = [r for r in state.roles if state.seats[r].league == "peloponnesian"]
-    return peloponnesian + delian
+class PromptState(core.PromptState[EpireiaState]):
+    """One of Epireia's questions: ``prompt`` writes it and lists the choices, one
+    ``on_<verb>`` per kind of choice handles the answer."""
 
 
-def draft_order(state: EpireiaState) -> list[str]:
-    """City and administrator drafts: a Delian player, the Peloponnesian player(s), the other
-    Delian player (rules, Set-up II and IV)."""
-    order = ["delian-1", "peloponnesian-1", "peloponnesian-2", "delian-2"]
-    return [r for r in order if r in state.roles]
+def city_name(state: EpireiaState, role: str) -> str:
+    city = state.seats[role].city
+    return CITIES[city].name if city else role
 
 
-def advance(state: EpireiaState) -> None:
-    check_objectives(state)
-    while state.result is None and not state.stack:
-        if state.phase == "setup":
-            setup_next(state)
-        elif state.phase == "development":
-            development_next(state)
-        elif state.phase == "diplomacy":
-            diplomacy_next(state)
-        elif state.phase == "resolution":
-            end_round(state)  # a choice the resolution asked for (a new figure) is answered
-        elif state.phase == "battle":
-            advance_battle(state)
-        else:  # pragma: no cover - every phase is handled above
-            raise RuntimeError(f"unknown phase {state.phase}")
-        check_objectives(state)
+def active_frames(state: EpireiaState) -> list[Frame]:
+    """The frames asking now (several at once for the simultaneous secret choices)."""
+    return FLOW.active(state)
 
 
-# Set-up ---------------------------------------------------------------------------------
+def prompt_shown(state: EpireiaState, frame: Frame, text: str, viewer: str | None) -> str:
+    """The text of ``frame``'s prompt as ``viewer`` (a role, or None: spectators) may see it.
 
-
-def setup_next(state: EpireiaState) -> None:
-    if state.is_solo:
-        solo_setup_next(state)
-        return
-    for role in draft_order(state):
-        if not state.seats[role].city:
-            state.stack.append(Frame(name="draft_city", role=role))
-            return
-    if state.greek_cities and not state.greek_city_tokens:
-        set_aside_city_tokens(state)
-    for role in draft_order(state):
-        if not state.seats[role].administrator:
-            state.stack.append(Frame(name="draft_admin", role=role))
-            return
-    choosing = [r for r in state.roles if not state.seats[r].figure_cards]
-    if choosing:
-        undecided = [r for r in choosing if not state.seats[r].figure_choice]
-        if undecided:
-            for role in reversed(undecided):
-                state.stack.append(Frame(name="choose_figure", role=role, simultaneous=True))
-            return
-        reveal_starting_figures(state)
-        return
-    start_game(state)
-
-
-def set_aside_city_tokens(state: EpireiaState) -> None:
-    """Each neutral Greek City's military token is set aside from the supply: it joins the
-    league that integrates the City."""
-    for city in state.greek_cities:
-        token = CITIES[city].token
-        state.supply[token] -= 1
-        state.greek_city_tokens[city] = token
-    names = ", ".join(CITIES[c].name for c in state.greek_cities)
-    state.say(f"Neutral Greek Cities: {names}.")
-
-
-def solo_setup_next(state: EpireiaState) -> None:
-    seat = state.seats["solo"]
-    if not state.solo.scenario:
-        state.stack.append(Frame(name="solo_scenario", role="solo"))
-    elif not seat.city:
-        state.stack.append(Frame(name="solo_city", role="solo"))
-    elif not seat.league:
-        state.stack.append(Frame(name="solo_league", role="solo"))
-    elif not seat.administrator:
-        state.stack.append(Frame(name="draft_admin", role="solo"))
-    elif not seat.figure_cards:
-        if seat.figure_choice:
-            reveal_starting_figures(state)
-        else:
-            state.stack.append(Frame(name="choose_figure", role="solo"))
-    else:
-        start_game(state)
-
-
-def reveal_starting_figures(state: EpireiaState) -> None:
-    """All starting figures are chosen: reveal them and put their tokens on their cities."""
-    names = []
-    for role in state.roles:
-        seat = state.seats[role]
-        figure = seat.figure_choice
-        seat.figure_choice = ""
-        seat.figure_cards.append(figure)
-        state.figures[figure] = FigureState(owner=role, location=HOME)
-        names.append(f"{CITIES[seat.city].name}: {catalog.figure_name(figure)}")
-        abilities.play_figure(state, role, figure)
-    state.reveals += 1
-    state.say("Starting Influential Figures revealed — " + "; ".join(names) + ".")
-    state.turn += 1
-
-
-def start_game(state: EpireiaState) -> None:
-    if state.is_solo:
-        solo = catalog.solo_scenario(state.solo.scenario)
-        state.scenario.revealed_turn = state.turn
-        state.say(f"Solo scenario: {solo.name} — {state.solo.rounds} rounds.")
-    else:
-        reveal_next_act(state)
-    start_round(state)
-
-
-# Rounds ---------------------------------------------------------------------------------
-
-
-def start_round(state: EpireiaState) -> None:
-    state.phase = "development"
-    state.say(f"Round {state.round}: development phase.")
-    if state.scenario.reveal_next:
-        reveal_next_act(state)
-    if state.is_solo:
-        reveal_augur(state)
-    state.queue = development_order(state)
-
-
-def development_next(state: EpireiaState) -> None:
-    if state.queue:
-        role = state.queue.pop(0)
-        seat = state.seats[role]
-        seat.actions_left = abilities.development_actions(state, role)
-        state.stack.append(Frame(name="develop", role=role))
-        return
-    state.phase = "diplomacy"
-    state.say(f"Round {state.round}: diplomacy phase.")
-    state.queue = diplomacy_order(state)
-    state.turn += 1
-
-
-def diplomacy_next(state: EpireiaState) -> None:
-    if state.queue:
-        role = state.queue.pop(0)
-        if state.seats[role].figure_cards:
-            state.stack.append(Frame(name="move", role=role, data={"moved": []}))
-        return
-    if state.is_solo:
-        move_enemy_figures(state)
-    state.phase = "resolution"
-    state.say(f"Round {state.round}: resolution phase.")
-    resolution_phase(state)
-    check_objectives(state)
-    if state.stack:
-        # The resolution asked for a choice (Prestige 15: a new figure). It is answered
-        # before the round ends, and so before a Great Battle that would clear the stack;
-        # ``advance`` ends the round once it is.
-        return
-    end_round(state)
-
-
-def end_round(state: EpireiaState) -> None:
-    for name in [n for n in state.effects if n.startswith(TURN_EFFECT_PREFIX)]:
-        del state.effects[name]
-    state.turn += 1
-    if state.is_solo:
-        if state.round >= state.solo.rounds:
-            if abilities.solo_objectives_met(state):
-                state.say("The scenario's objectives are met: the final Battle begins.")
-                start_battle(state)
-            else:
-                state.say("The last round is over and the scenario's objectives are not met.")
-                state.phase = "over"
-                state.result = Result(
-                    winners=[], scores={"solo": 0.0},
-                    reason="the scenario's objectives were not met in time",
-                )
-            return
-    elif state.end_after_round:
-        state.say("Act III is completed: the great Battle begins.")
-        start_battle(state)
-        return
-    elif state.round >= state.options.round_limit:
-        state.say(
-            f"Round {state.round} was the last (round limit): the great Battle begins."
-        )
-        start_battle(state)
-        return
-    state.round += 1
-    start_round(state)
+    Public prompts are shown as they are. A secret one is shown to the role asked and, for the
+    Great Battle, to its league partners (they share the league's battlefield); everyone else
+    reads the state's neutral ``secret`` line: the question itself would tell them what is
+    being placed or chosen ("Where does the Triremes II token go?")."""
+    secret = FLOW.states[frame.name].secret
+    if not secret or viewer == frame.role:
+        return text
+    league = str(frame.data.get("league") or state.seats[frame.role].league)
+    if frame.name != "choose_figure" and viewer in state.seats and \
+            state.seats[viewer].league == league:
+        return text
+    return secret.format(league=league.title())

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalChoice
-from engine.core.game import Choice, Game, Prompt, RoleInfo
+from engine.core.errors import BadOptions
+from engine.core.flow import FlowGame
+from engine.core.game import RoleInfo
 from engine.core.rng import Rng
-from engine.games.epireia import catalog
+from engine.games.epireia import (  # noqa: F401 (prompt states)
+    battle_prompts,
+    catalog,
+    setup_prompts,
+    turn_prompts,
+)
 from engine.games.epireia.board import CITIES, CITY_IDS, TERRITORIES
-from engine.games.epireia.flow import advance
+from engine.games.epireia.flow import FLOW
 from engine.games.epireia.invariants import check_invariants
-from engine.games.epireia.prompts import PROMPTS, active_frames
+from engine.games.epireia.phases import advance
 from engine.games.epireia.scenarios import check_objectives
 from engine.games.epireia.solo import place_enemy, prepare_solo_scenario
 from engine.games.epireia.state import (
@@ -37,7 +43,7 @@ ROLE_SETS: dict[int, list[tuple[str, str, str]]] = {
 }
 
 
-class Epireia(Game[EpireiaState, EpireiaOptions]):
+class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
     id = "epireia"
     name = "Epireia"
     min_players = 1
@@ -47,6 +53,10 @@ class Epireia(Game[EpireiaState, EpireiaOptions]):
     docs = "docs/games/epireia.md"
     Options = EpireiaOptions
     State = EpireiaState
+    flow = FLOW
+    # 2: frames lost their ``simultaneous`` flag (now a property of the prompt state), so
+    # states, and their digests in records made before, differ from version 1's.
+    state_version = 2
 
     def roles(self, players: int, options: EpireiaOptions) -> list[RoleInfo]:
         return [RoleInfo(id=i, name=n, team=t) for i, n, t in ROLE_SETS[players]]
@@ -85,28 +95,16 @@ class Epireia(Game[EpireiaState, EpireiaOptions]):
                 state.greek_cities[city] = ""
             state.say(f"Epireia for {players} players: Delian League against Peloponnesian "
                       "League.")
-        advance(state)
+        check_objectives(state)
+        self.settle(state)
         return state
 
-    def prompts(self, state: EpireiaState) -> dict[str, Prompt]:
-        if state.result is not None:
-            return {}
-        result: dict[str, Prompt] = {}
-        for frame in active_frames(state):
-            ask, _ = PROMPTS[frame.name]
-            text, choices = ask(state, frame)
-            result[frame.role] = Prompt(role=frame.role, text=text, choices=choices)
-        return result
-
-    def apply(self, state: EpireiaState, prompt: Prompt, choice: Choice) -> None:
-        role, choice_id = prompt.role, choice.id
-        frame = next((f for f in active_frames(state) if f.role == role), None)
-        if frame is None:
-            raise IllegalChoice("It is not your turn to choose.")
-        _, handle = PROMPTS[frame.name]
-        handle(state, frame, choice_id)
-        check_objectives(state, actor=role)  # this player's action may have met it
+    def advance(self, state: EpireiaState) -> None:
         advance(state)
+
+    def after_choice(self, state: EpireiaState, role: str) -> None:
+        check_objectives(state, actor=role)  # this player's action may have met it
+        check_objectives(state)
 
     def view(self, state: EpireiaState, role: str | None) -> dict[str, Any]:
         return build_view(self, state, role)
@@ -134,6 +132,4 @@ class Epireia(Game[EpireiaState, EpireiaOptions]):
 
 
 def raise_bad(message: str) -> None:
-    from engine.core.errors import BadOptions
-
     raise BadOptions(message)

@@ -19,9 +19,9 @@ Fields (all plain data, JSON-ready):
                        ``"battle"``, ``"over"``.
 ``step``               sub-step inside a phase (battle: ``place``/``figures``/``resolve``).
 ``queue``              roles still to act in the current phase, in order.
-``stack``              the prompt stack (list of :class:`Frame`); the top frame names the
-                       prompt state that asks now. Several frames with ``simultaneous=True``
-                       at the top are asked together (secret simultaneous choices).
+``stack``              the prompt stack (list of ``engine.core.flow.Frame``); the top frame
+                       names the prompt state that asks now. Several frames of simultaneous
+                       prompt states at the top are asked together (secret choices).
 ``seats``              role -> :class:`Seat` (the player's city board).
 ``leagues``            league -> :class:`League` (treasury, battlefield reserve, battle).
 ``figures``            figure id -> :class:`FigureState` for every figure in play
@@ -53,7 +53,8 @@ Each :class:`League`:
 ``treasury`` {wheat, wood, copper}, ``reserve`` (token kinds produced or won, not yet on the
 battlefield), ``allied`` (neutral city ids integrated, their tokens counted at the battle).
 
-The prompt stack frames (``Frame.name``) are the named prompt states of ``prompts.py``:
+The prompt stack frames (``Frame.name``) are the named prompt states of ``setup_prompts.py``,
+``turn_prompts.py`` and ``battle_prompts.py``:
 ``draft_city``, ``draft_admin``, ``choose_figure`` (simultaneous, secret),
 ``solo_scenario``, ``solo_city``, ``solo_league``, ``develop``, ``move``, ``move_to``,
 ``battle_place`` and ``battle_slot`` (simultaneous, secret), ``battle_figure``
@@ -92,11 +93,12 @@ Calls into ``abilities.py`` (owned by epireia-content). The rules call exactly t
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core.game import GameState
+from engine.core.flow import FlowState
+from engine.core.flow import Frame as Frame  # the rules modules import it from here
 
 RESOURCES: tuple[str, ...] = ("wheat", "wood", "copper")
 LEAGUES: tuple[str, ...] = ("delian", "peloponnesian")
@@ -129,15 +131,6 @@ class EpireiaOptions(BaseModel):
     round_limit: int = Field(default=12, ge=4, le=30)
     solo_scenario: str = ""
     solo_city: str = ""
-
-
-class Frame(BaseModel):
-    """One named prompt state on the stack."""
-
-    name: str
-    role: str
-    simultaneous: bool = False
-    data: dict[str, Any] = Field(default_factory=dict)
 
 
 class Seat(BaseModel):
@@ -218,13 +211,12 @@ class BattleState(BaseModel):
     passed: list[str] = Field(default_factory=list)  # leagues that passed this column
 
 
-class EpireiaState(GameState):
+class EpireiaState(FlowState):
     options: EpireiaOptions
     round: int = 1
     phase: str = "setup"
     step: str = ""
     queue: list[str] = Field(default_factory=list)
-    stack: list[Frame] = Field(default_factory=list)
     seats: dict[str, Seat] = Field(default_factory=dict)
     leagues: dict[str, League] = Field(default_factory=dict)
     figures: dict[str, FigureState] = Field(default_factory=dict)

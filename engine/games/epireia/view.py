@@ -7,7 +7,7 @@ channel messages and board images. Keys (stable; the renderer draws from exactly
   battle / over), ``step``, ``turn``, ``players``, ``role`` (the viewer or None).
 - ``to_act``: roles being asked now; ``prompt_text``: role -> question being asked (a secret
   prompt of another role, or of another league in the Great Battle, is a neutral line:
-  ``prompts.prompt_shown``).
+  ``flow.prompt_shown``).
 - ``seats``: role -> {``name`` (display name), ``city``, ``city_name``, ``league``,
   ``resources`` {wheat, wood, copper}, ``prestige``, ``trade_posts``, ``administrator``,
   ``administrator_name``, ``admin_uses``, ``buildings`` [{id, name, family}],
@@ -58,7 +58,7 @@ from engine.core.game import Game
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import CITIES
 from engine.games.epireia.content import CONTENT
-from engine.games.epireia.prompts import active_frames, prompt_shown
+from engine.games.epireia.flow import active_frames, prompt_shown
 from engine.games.epireia.state import FRONTS, EpireiaState, other_league
 
 LOG_LINES = 15

@@ -18,10 +18,9 @@ def battle_state(delian: list[str], peloponnesian: list[str]) -> EpireiaState:
             state.supply[kind] -= 1
             state.leagues[league].reserve.append(kind)
     start_battle(state)
-    from engine.games.epireia.flow import advance
 
     state.stack.clear()
-    advance(state)
+    GAME.settle(state)
     return state
 
 
@@ -34,9 +33,8 @@ def test_gathering_includes_allied_city_tokens_and_placement_is_simultaneous() -
     state.supply["cavalry-1"] -= 1
     state.leagues["peloponnesian"].reserve.append("cavalry-1")
     start_battle(state)
-    from engine.games.epireia.flow import advance
 
-    advance(state)
+    GAME.settle(state)
     assert state.battle is not None
     assert sorted(state.battle.sides["delian"].pool) == ["hoplites-1", "triremes-1"]
     assert sorted(GAME.prompts(state)) == ["delian-1", "peloponnesian-1"]
@@ -144,9 +142,8 @@ def test_a_league_must_put_a_figure_on_every_front_it_can() -> None:
         state.supply["hoplites-1"] -= 1
         state.leagues[league].reserve.append("hoplites-1")
     start_battle(state)
-    from engine.games.epireia.flow import advance
 
-    advance(state)
+    GAME.settle(state)
     choose(state, "delian-1", "auto")
     choose(state, "peloponnesian-1", "auto")
     assert state.battle is not None and state.battle.step == "figures"

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core.errors import IllegalChoice
 from engine.games.epireia import GAME
-from engine.games.epireia.flow import end_round
+from engine.games.epireia.phases import end_round
 from engine.games.epireia.state import HOME, EpireiaState
 from tests.games.epireia.helpers import choose, clear_figures, place, set_up
 

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from engine.core.simulate import play_random
-from engine.games.epireia import GAME, prompts
+from engine.games.epireia import GAME
 from engine.games.epireia.battle import start_battle
-from engine.games.epireia.flow import advance
+from engine.games.epireia.flow import FLOW
 from engine.games.epireia.state import EpireiaState
 from tests.games.epireia.helpers import choose, clear_figures, place, set_up
 
@@ -27,7 +27,7 @@ def four_player_battle(delian: list[str], peloponnesian: list[str]) -> EpireiaSt
             state.supply[kind] -= 1
             state.leagues[league].reserve.append(kind)
     start_battle(state)
-    advance(state)
+    GAME.settle(state)
     return state
 
 
@@ -50,7 +50,8 @@ def test_the_invariant_catches_a_prompt_that_names_the_token(
 ) -> None:
     state = four_player_battle(["cavalry-2"], ["hoplites-1"])
     choose(state, "delian-1", "tok:cavalry-2")
-    monkeypatch.setattr(prompts, "SECRET_PROMPTS", {})
+    for prompt_state in FLOW.states.values():
+        monkeypatch.setattr(type(prompt_state), "secret", "")
     assert any("secret prompt" in p for p in GAME.invariants(state))
 
 

@@ -3,7 +3,7 @@
 from engine.games.epireia import GAME, abilities, catalog
 from engine.games.epireia.board import CITIES
 from engine.games.epireia.content import CONTENT
-from engine.games.epireia.flow import advance, end_round
+from engine.games.epireia.phases import end_round
 from engine.games.epireia.solo import move_enemy_figures
 from engine.games.epireia.state import HOME, EpireiaState
 from tests.games.epireia.helpers import choose, new_game, script
@@ -108,7 +108,7 @@ def test_solo_victory_needs_a_majority_of_fronts() -> None:
     state.stack.clear()
     end_round(state)
     assert state.phase == "battle"
-    advance(state)
+    GAME.settle(state)
     while state.result is None:
         prompt = GAME.prompts(state)["solo"]
         options = [c.id for c in prompt.choices]
@@ -138,7 +138,7 @@ def test_the_enemy_army_is_public_from_the_set_up_and_face_up_in_the_battle() ->
         state.leagues["peloponnesian"].reserve.append("hoplites-1")
     state.stack.clear()
     end_round(state)
-    advance(state)
+    GAME.settle(state)
     assert state.battle is not None and state.battle.step == "place"
     view = GAME.view(state, None)
     enemy = view["battle"]["sides"]["delian"]["slots"]

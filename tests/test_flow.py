@@ -1,0 +1,214 @@
+"""The shared turn flow (engine/core/flow.py) on a small game made for it: call and return,
+automatic steps, simultaneous questions, the phase machine, the never-empty prompt."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pytest
+from pydantic import BaseModel, Field
+
+from engine.core.errors import IllegalChoice, NotYourTurn
+from engine.core.flow import NOTHING_TO_DO, Flow, FlowGame, FlowState, Frame, PromptState, pop
+from engine.core.game import Choice, Result, RoleInfo
+from engine.core.rng import Rng
+from engine.core.runner import act
+
+
+class MarketState(FlowState):
+    coins: dict[str, int]
+    bought: dict[str, list[str]]
+    bids: dict[str, int] = Field(default_factory=dict)
+    round: int = 0
+    closing_log: list[str] = Field(default_factory=list)
+
+
+FLOW: Flow[MarketState] = Flow()
+
+
+@FLOW.state
+class Shop(PromptState[MarketState]):
+    """Pick a good (a nested question asks the price), or stop."""
+
+    name = "shop"
+
+    def prompt(self, state: MarketState, frame: Frame) -> tuple[str, list[Choice]]:
+        goods = [Choice(id=f"good:{g}", label=g) for g in ("wool", "salt")
+                 if g not in state.bought[frame.role]]
+        return f"{frame.role}: {state.coins[frame.role]} coins.", [
+            *goods, Choice(id="done", label="Stop shopping")]
+
+    def on_good(self, state: MarketState, frame: Frame, good: str) -> None:
+        FLOW.push(state, "pay", frame.role, good=good)
+
+    def on_done(self, state: MarketState, frame: Frame, _: str) -> None:
+        pop(state, frame)
+
+    def resume(self, state: MarketState, frame: Frame, ended: Frame, result: Any) -> None:
+        if result is not None:
+            state.bought[frame.role].append(str(result))
+
+
+@FLOW.state
+class Pay(PromptState[MarketState]):
+    name = "pay"
+
+    def prompt(self, state: MarketState, frame: Frame) -> tuple[str, list[Choice]]:
+        return f"Pay for {frame.data['good']}?", [
+            Choice(id=f"coins:{n}", label=str(n)) for n in range(1, state.coins[frame.role] + 1)
+        ] + [Choice(id="back", label="Back")]
+
+    def on_coins(self, state: MarketState, frame: Frame, amount: str) -> None:
+        state.coins[frame.role] -= int(amount)
+        FLOW.end(state, frame, result=frame.data["good"])
+
+    def on_back(self, state: MarketState, frame: Frame, _: str) -> None:
+        FLOW.end(state, frame)
+
+
+@FLOW.state
+class Bid(PromptState[MarketState]):
+    """Both players bid at once, in secret."""
+
+    name = "bid"
+    simultaneous = True
+    secret = "Bidding in secret."
+
+    def prompt(self, state: MarketState, frame: Frame) -> tuple[str, list[Choice]]:
+        return "Your secret bid.", [Choice(id=f"bid:{n}", label=str(n)) for n in (0, 1)]
+
+    def on_bid(self, state: MarketState, frame: Frame, amount: str) -> None:
+        state.bids[frame.role] = int(amount)
+        pop(state, frame)
+
+
+@FLOW.state
+class Empty(PromptState[MarketState]):
+    """A question with nothing to choose: the flow offers 'pass', which ends it."""
+
+    name = "empty"
+
+
+@FLOW.state
+class CloseMarket(PromptState[MarketState]):
+    name = "close"
+    auto = True
+
+    def run(self, state: MarketState, frame: Frame) -> None:
+        state.closing_log.append(f"closed after {frame.data['after']}")
+
+
+class MarketOptions(BaseModel):
+    pass
+
+
+class Market(FlowGame[MarketState, MarketOptions]):
+    id = "market"
+    name = "Market"
+    min_players = 2
+    max_players = 2
+    summary = "A test of the turn flow."
+    docs = ""
+    Options = MarketOptions
+    State = MarketState
+    flow: ClassVar[Flow[Any]] = FLOW
+
+    def roles(self, players: int, options: MarketOptions) -> list[RoleInfo]:
+        return [RoleInfo(id="a", name="A", team="a"), RoleInfo(id="b", name="B", team="b")]
+
+    def setup(self, seed: str, players: int, options: MarketOptions) -> MarketState:
+        state = MarketState(game=self.id, rng=Rng(seed=seed), players=2, roles=["a", "b"],
+                            coins={"a": 3, "b": 3}, bought={"a": [], "b": []})
+        self.settle(state)
+        return state
+
+    def advance(self, state: MarketState) -> None:
+        """Round 1: bids; round 2: a shopping turn each (closing is an automatic step)."""
+        state.round += 1
+        if state.round == 1:
+            for role in ("b", "a"):
+                FLOW.push(state, "bid", role)
+        elif state.round == 2:
+            FLOW.push(state, "close", "a", after="shopping")
+            FLOW.push(state, "empty", "b")
+            FLOW.push(state, "shop", "b")
+            FLOW.push(state, "shop", "a")
+        else:
+            state.result = Result(winners=["a"], reason="test over")
+
+    def view(self, state: MarketState, role: str | None) -> dict[str, Any]:
+        return {}
+
+
+GAME = Market()
+
+
+def new() -> MarketState:
+    return GAME.setup("s", 2, MarketOptions())
+
+
+def test_simultaneous_questions_are_asked_together_and_answered_in_any_order() -> None:
+    state = new()
+    assert set(GAME.prompts(state)) == {"a", "b"}
+    act(GAME, state, "b", "bid:1")
+    assert set(GAME.prompts(state)) == {"a"}
+    act(GAME, state, "a", "bid:0")
+    assert state.bids == {"a": 0, "b": 1}
+    assert set(GAME.prompts(state)) == {"a"}  # round 2: a shops first
+
+
+def test_call_and_return_hand_the_result_to_the_asking_question() -> None:
+    state = new()
+    act(GAME, state, "a", "bid:0")
+    act(GAME, state, "b", "bid:0")
+    act(GAME, state, "a", "good:wool")
+    assert GAME.prompts(state)["a"].text == "Pay for wool?"
+    act(GAME, state, "a", "back")  # returns nothing: nothing bought
+    assert state.bought["a"] == [] and state.stack[-1].name == "shop"
+    act(GAME, state, "a", "good:salt")
+    act(GAME, state, "a", "coins:2")
+    assert state.bought["a"] == ["salt"] and state.coins["a"] == 1
+    assert [c.id for c in GAME.prompts(state)["a"].choices] == ["good:wool", "done"]
+
+
+def test_empty_question_offers_pass_and_auto_steps_run_when_reached() -> None:
+    state = new()
+    for role, choice in (("a", "bid:0"), ("b", "bid:0"), ("a", "done"), ("b", "done")):
+        act(GAME, state, role, choice)
+    prompt = GAME.prompts(state)["b"]
+    assert prompt.choices == [NOTHING_TO_DO]
+    assert state.closing_log == []
+    act(GAME, state, "b", "pass")
+    assert state.closing_log == ["closed after shopping"]
+    assert state.result is not None and GAME.prompts(state) == {}
+
+
+def test_only_listed_choices_of_the_asked_role_apply() -> None:
+    state = new()
+    act(GAME, state, "a", "bid:0")
+    with pytest.raises(NotYourTurn):
+        act(GAME, state, "a", "bid:1")
+    with pytest.raises(IllegalChoice):
+        act(GAME, state, "b", "bid:7")
+
+
+def test_prompts_handed_to_act_are_used_as_given() -> None:
+    state = new()
+    prompts = GAME.prompts(state)
+    act(GAME, state, "a", "bid:1", prompts=prompts)
+    assert state.bids == {"a": 1}
+
+
+def test_a_flow_refuses_unnamed_and_duplicate_states() -> None:
+    flow: Flow[MarketState] = Flow()
+
+    class Nameless(PromptState[MarketState]):
+        pass
+
+    with pytest.raises(ValueError, match="no name"):
+        flow.state(Nameless)
+    flow.state(Shop)
+    with pytest.raises(ValueError, match="two prompt states"):
+        flow.state(Shop)
+    with pytest.raises(KeyError):
+        flow.push(new(), "nowhere", "a")
