@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 .venv/bin/pip install -q -e ".[dev]"
 .venv/bin/ruff check .
 .venv/bin/mypy engine bot render
-.venv/bin/python -m pytest -n 2 -q "$@"
+.venv/bin/python -m pytest -n 2 -q --slow "$@"

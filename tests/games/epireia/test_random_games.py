@@ -19,6 +19,7 @@ from engine.games.epireia.state import EpireiaState
 GAMES = 1000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_complete_games(players: int) -> None:
     errors: list[str] = []
@@ -46,6 +47,7 @@ def test_random_complete_games(players: int) -> None:
         assert battles > 0  # the great Battle is reached
 
 
+@pytest.mark.slow
 def test_random_solo_games_reach_the_final_battle_when_objectives_are_met(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

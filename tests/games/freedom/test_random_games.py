@@ -18,6 +18,7 @@ GAMES = 1000
 BATCHES = 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_games_finish_with_invariants(batch: int) -> None:
     for index in range(batch, GAMES, BATCHES):
