@@ -152,6 +152,42 @@ class LobbyMixin(ServiceBase):
             await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
             return await self._fetch(conn, loaded.id)
 
+    async def choose_roles(
+        self, channel_id: int, user_id: int, roles: Sequence[str]
+    ) -> LoadedGame:
+        """The lobby's side picker: the user's sides become exactly ``roles`` (one or more;
+        one player may hold a whole alliance, or sides of several). A user not yet seated
+        joins with them. Seats already held keep their place; the rest are reused, added or
+        given up, so the game's player count is the number of sides held."""
+        picked = list(dict.fromkeys(roles))
+        if not picked:
+            raise errors.ServiceError("Pick at least one side (or press Leave).")
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            self._require_lobby(loaded)
+            mine = [s for s in loaded.seats if s.user_id == user_id]
+            held = {s.role for s in mine}
+            wanted = [r for r in picked if r not in held]
+            for role in wanted:
+                self._check_role(loaded, role, user_id)
+            seats_after = len(loaded.seats) - len(mine) + len(picked)
+            if seats_after > loaded.game.max_players:
+                raise errors.LobbyFull(
+                    f"{loaded.game.name} has {loaded.game.max_players} sides and"
+                    f" {len(loaded.seats) - len(mine)} are held by others: pick fewer."
+                )
+            spare = [s.seat for s in mine if s.role not in picked]
+            for role in wanted:
+                if spare:
+                    await queries.set_seat_role(conn, loaded.id, spare.pop(0), role)
+                else:
+                    await queries.insert_seat(conn, loaded.id, user_id, role, now)
+            for seat in spare:
+                await queries.delete_seat(conn, loaded.id, seat)
+            await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+            return await self._fetch(conn, loaded.id)
+
     async def leave(self, channel_id: int, user_id: int) -> LoadedGame:
         """Leave a lobby. The host's role passes to the next player; the last one closes it."""
         now = stamp(self._now())
@@ -194,11 +230,11 @@ class LobbyMixin(ServiceBase):
             if loaded.row.host_id != user_id:
                 raise errors.NotHost()
             game = loaded.game
-            players = len(loaded.seats)
+            players = len(loaded.seats)  # the engine's player count is the sides held
             if players < game.min_players:
                 raise errors.NotEnoughPlayers(
-                    f"{game.name} needs at least {game.min_players} players;"
-                    f" {players} joined so far."
+                    f"{game.name} needs at least {game.min_players} sides held;"
+                    f" {players} so far (a player may hold several: pick them in the lobby)."
                 )
             if players > game.max_players:
                 raise errors.LobbyFull()
