@@ -77,6 +77,12 @@ def role_index(loaded: LoadedGame, role: str) -> int:
     return state_of(loaded).roles.index(role)
 
 
+def role_at(loaded: LoadedGame, index: int) -> str | None:
+    """The role a button's role index names (None for an index the game does not have)."""
+    roles = state_of(loaded).roles
+    return roles[index] if index < len(roles) else None
+
+
 async def prompt_message(
     loaded: LoadedGame, user_id: int, role: str | None = None, page: int = 0, note: str = ""
 ) -> dict[str, Any]:
@@ -149,9 +155,8 @@ async def show_page(interaction: discord.Interaction[Any], ref: ids.PromptRef, p
         loaded = await bot.service.load(ref.game)
         if loaded.row.version != ref.version:
             note = stale_note(loaded, interaction.user.id)
-        roles = state_of(loaded).roles
-        role = roles[ref.role] if ref.role < len(roles) else None
-        answer = await prompt_message(loaded, interaction.user.id, role, page, note)
+        answer = await prompt_message(loaded, interaction.user.id, role_at(loaded, ref.role),
+                                      page, note)
     except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
@@ -226,7 +231,8 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
             loaded = await bot.service.load(ref.game)
         if stale:
             note = stale_note(loaded, user_id)
-        answer = await prompt_message(loaded, user_id, note=note)
+        # A player holding several sides stays with the side they played while it is asked.
+        answer = await prompt_message(loaded, user_id, role_at(loaded, ref.role), note=note)
     except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)

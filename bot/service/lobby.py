@@ -28,17 +28,6 @@ class LobbyMixin(ServiceBase):
             raise errors.GameStarted()
 
     @staticmethod
-    def _lobby_roles(game: Game[Any, Any], options: dict[str, Any]) -> list[str]:
-        """Every side a lobby seat may pick: the sides of any allowed player count."""
-        parsed = parse_options(game, options)
-        roles: list[str] = []
-        for players in range(game.min_players, game.max_players + 1):
-            for info in game.roles(players, parsed):
-                if info.id not in roles:
-                    roles.append(info.id)
-        return roles
-
-    @staticmethod
     def _game_options(game: Game[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
         fields = getattr(game.Options, "model_fields", {})
         return {k: v for k, v in options.items() if k not in PLATFORM_OPTIONS or k in fields}
@@ -118,8 +107,9 @@ class LobbyMixin(ServiceBase):
             return await self._fetch(conn, loaded.id)
 
     def _check_role(self, loaded: LoadedGame, role: str, user_id: int) -> None:
-        if role not in self._lobby_roles(loaded.game, loaded.row.options):
-            names = ", ".join(self._lobby_roles(loaded.game, loaded.row.options))
+        sides = loaded.lobby_roles()
+        if role not in [info.id for info in sides]:
+            names = ", ".join(info.id for info in sides)
             raise errors.UnknownRole(f"{loaded.game.name} has no side {role!r}. Sides: {names}.")
         holder = next((s for s in loaded.seats if s.role == role), None)
         if holder is not None:
