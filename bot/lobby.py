@@ -10,15 +10,16 @@ import discord
 from bot.discord_render import player_count, role_name
 from bot.errors import NoGameHere
 from bot.guard import FRIENDLY
+from bot.models import LoadedGame, TurnUpdate
 from bot.options import show
+from bot.turns import announce
 from bot.views.lobby import lobby_view
 from bot.views.setup import chosen, setup_view
 from engine.core.registry import get_game
 from engine.core.runner import parse_options
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: bot.app builds the bot from this module
     from bot.app import StrategosBot
-    from bot.models import LoadedGame, TurnUpdate
 
 log = logging.getLogger("strategos.lobby")
 CLOSED = "This lobby is closed."
@@ -199,8 +200,6 @@ async def setup_open(interaction: discord.Interaction[Any], kind: str, picks: li
 
 
 async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
-    from bot.turns import announce
-
     loaded = update.loaded
     row = loaded.row
     players = ", ".join(

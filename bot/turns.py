@@ -25,19 +25,20 @@ from bot.discord_render import (
     log_lines,
     render_board,
     render_private,
+    renderer_for,
     result_text,
     role_name,
     summary_text,
 )
 from bot.errors import NotInGame, StaleChoice, StillInLobby
 from bot.guard import FRIENDLY
+from bot.models import LoadedGame, TurnUpdate
 from bot.views.game import game_view
 from bot.views.prompt import prompt_view
 from engine.core.game import GameState, LogEntry
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: bot.app builds the bot from this module
     from bot.app import StrategosBot
-    from bot.models import LoadedGame, TurnUpdate
 
 log = logging.getLogger("strategos.turns")
 
@@ -470,8 +471,6 @@ def status_text(loaded: LoadedGame) -> str:
         players = ", ".join(f"<@{u}>" for u in loaded.user_ids()) or "nobody yet"
         lines.append(f"Players so far: {players}.")
         return "\n".join(lines)
-    from bot.discord_render import renderer_for
-
     lines.append(renderer_for(row.kind).status_text(loaded.view(None)))
     if loaded.state.result is not None:
         lines.append(result_text(loaded.state.result, loaded))

@@ -13,6 +13,7 @@ import discord
 from bot import ids
 from bot.guard import run_guarded
 from bot.ids import LobbyAction
+from bot.views.clicks import clicks_of
 from bot.views.layout import clip
 
 BUTTONS: dict[LobbyAction, tuple[str, discord.ButtonStyle]] = {
@@ -38,8 +39,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         return cls(int(match["game"]), action)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.lobby import lobby_button
-
+        lobby_button = clicks_of(interaction).lobby_button
         await run_guarded(
             interaction, lobby_button(interaction, self.game_id, self.action), "lobby_button"
         )
@@ -64,8 +64,7 @@ class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LO
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.lobby import pick_sides
-
+        pick_sides = clicks_of(interaction).pick_sides
         await run_guarded(
             interaction, pick_sides(interaction, self.game_id, self.item.values), "pick_sides"
         )
