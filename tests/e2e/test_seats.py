@@ -99,6 +99,9 @@ async def test_two_players_each_holding_an_alliance(fake: FakeDiscord,
     # Rated by alliance: one Elo change per player, not one per kingdom.
     (elo,) = [line for line in end.text().splitlines() if line.startswith("Elo: ")]
     assert elo.count(ann.mention) == 1 and elo.count(ben.mention) == 1
+    # Her record: one game, played as both kingdoms.
+    stats = (await fake.slash(ann, "stats")).text()
+    assert "1 game:" in stats and f"#{table_game(table)} Alliance as Arden and Corin: " in stats
 
 
 async def test_two_players_holding_a_kingdom_of_each_alliance(fake: FakeDiscord,
@@ -123,6 +126,11 @@ async def test_two_players_holding_a_kingdom_of_each_alliance(fake: FakeDiscord,
     loaded = await strategos.bot.service.load(table_game(table))
     assert loaded.state is not None and loaded.state.result is not None
     assert loaded.roles_of(ann.id) == ["arden", "brisk"]
+    # Her record names each kingdom with its own outcome (one won, one lost; or a draw).
+    stats = (await fake.slash(ann, "stats")).text()
+    assert "unrated · 1 game:" in stats
+    assert re.search(r"as (Arden \(win\) and Brisk \(loss\)|Arden \(loss\) and Brisk "
+                     r"\(win\)|Arden and Brisk: draw)", stats), stats
 
 
 async def test_resigning_and_replacing_with_several_sides(fake: FakeDiscord,
