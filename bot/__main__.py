@@ -6,9 +6,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
+from pathlib import Path
 
+import discord
+
+from bot import play
+from bot.app import create_bot
 from bot.settings import Settings, SettingsError, load_settings
+from bot.storage.db import Database
 
 EXIT_SETTINGS = 2
 EXIT_FAILED = 1
@@ -38,10 +45,6 @@ def setup_logging(settings: Settings, token: str) -> None:
 
 
 async def run_bot(settings: Settings, token: str) -> int:
-    import discord
-
-    from bot.app import create_bot
-
     bot = create_bot(settings)
     try:
         async with bot:
@@ -58,11 +61,6 @@ async def run_bot(settings: Settings, token: str) -> int:
 
 
 async def backup(settings: Settings, target: str) -> int:
-    import sqlite3
-    from pathlib import Path
-
-    from bot.storage.db import Database
-
     source = Path(settings.database)
     if not source.is_file():
         # Opening it would create an empty database and "back up" nothing.
@@ -93,8 +91,6 @@ def main(argv: list[str] | None = None) -> int:
         "(settings from the environment and .env).",
     )
     commands = parser.add_subparsers(dest="command")
-    from bot import play
-
     play.add_arguments(commands.add_parser("play", help="a hot-seat game at one terminal"))
     saving = commands.add_parser("backup", help="copy the database (safe while the bot runs)")
     saving.add_argument("target", help="the backup file to write")

@@ -20,10 +20,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import lobby, turns
 from bot.discord_render import renderer_for
 from bot.service import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
 from bot.views.lobby import LobbyButton, RoleSelect
 from bot.views.prompt import ChoiceButton, ChoiceSelect, PageButton
@@ -37,6 +39,12 @@ COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.setti
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
                  LobbyButton, RoleSelect, SetupOption, SetupOpen)
+# What those components do when clicked (the components cannot import it: it builds them).
+CLICKS = Clicks(
+    take_turn=turns.take_turn, rematch=lobby.rematch, choose=turns.choose,
+    show_page=turns.show_page, lobby_button=lobby.lobby_button, pick_sides=lobby.pick_sides,
+    setup_changed=lobby.setup_changed, setup_open=lobby.setup_open,
+)
 
 
 def warm_up() -> None:
@@ -57,6 +65,7 @@ class StrategosBot(commands.Bot):
                          help_command=None, **options)
         self.settings = settings
         self.clock = clock
+        self.clicks = CLICKS
         self.db: Database | None = None
         self._service: GameService | None = None
         # The latest unexpected failures (for tests and a look in a debugger); bounded, so a

@@ -11,17 +11,15 @@ import asyncio
 import io
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from PIL import Image, ImageDraw
 
+from bot.models import LoadedGame
 from engine.core.game import LogEntry, Result
 from render.base import Renderer, get_renderer
 from render.common import font, png_bytes, wrap
-
-if TYPE_CHECKING:
-    from bot.models import LoadedGame
 
 EMBED_DESCRIPTION = 4096
 EMBED_FIELD = 1024

@@ -87,7 +87,8 @@ class LobbyFull(ServiceError):
 
 
 class AlreadyJoined(ServiceError):
-    default = "You are already in this game."
+    default = ("You are already in this game; to hold more sides, pick them in the lobby's menu "
+               "(or /game join side:).")
 
 
 class RoleTaken(ServiceError):

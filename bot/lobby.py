@@ -10,15 +10,16 @@ import discord
 from bot.discord_render import player_count, role_name
 from bot.errors import NoGameHere
 from bot.guard import FRIENDLY
+from bot.models import LoadedGame, TurnUpdate
 from bot.options import show
+from bot.turns import announce
 from bot.views.lobby import lobby_view
 from bot.views.setup import chosen, setup_view
 from engine.core.registry import get_game
 from engine.core.runner import parse_options
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: bot.app builds the bot from this module
     from bot.app import StrategosBot
-    from bot.models import LoadedGame, TurnUpdate
 
 log = logging.getLogger("strategos.lobby")
 CLOSED = "This lobby is closed."
@@ -39,10 +40,13 @@ def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
     )
     players = []
     for user in loaded.user_ids():
-        sides = ", ".join(role_name(loaded, r) for r in loaded.roles_of(user)) or "any side"
+        seats = [s.role for s in loaded.seats if s.user_id == user]
+        sides = ", ".join(role_name(loaded, r) if r else "any side" for r in seats)
         host = " (host)" if user == row.host_id else ""
         players.append(f"<@{user}>{host} — {sides}")
     embed.add_field(name="Players", value="\n".join(players) or "nobody yet", inline=False)
+    if not started:
+        embed.add_field(name="Sides held", value=str(len(loaded.seats)), inline=False)
     options = effective_options(loaded)
     if options:
         text = "\n".join(f"{name}: {show(value)}" for name, value in options.items())
@@ -51,12 +55,13 @@ def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
              if row.timeout_hours else f"none yet (policy when set: {row.timeout_policy})")
     embed.add_field(name="Turn timer", value=timer, inline=False)
     if not started:
-        embed.set_footer(text="Join, pick a side if you like, then the host presses Start.")
+        embed.set_footer(text="Join, or pick your sides (a player may hold several), then "
+                              "the host presses Start. The table has as many sides as are held.")
     return embed
 
 
 def lobby_message(loaded: LoadedGame) -> dict[str, Any]:
-    roles = [(info.id, info.name) for info in loaded.role_infos()]
+    roles = [(info.id, info.name) for info in loaded.lobby_roles()]
     view = lobby_view(loaded.row.id, roles)
     return {"embed": lobby_embed(loaded), "view": view}
 
@@ -142,18 +147,16 @@ async def _redraw(interaction: discord.Interaction[Any], game_id: int) -> None:
     await interaction.edit_original_response(**lobby_message(loaded))
 
 
-async def pick_role(interaction: discord.Interaction[Any], game_id: int, role: str) -> None:
+async def pick_sides(interaction: discord.Interaction[Any], game_id: int,
+                     roles: list[str]) -> None:
+    """The side picker: the clicker's sides become ``roles`` (joining if need be)."""
     bot: StrategosBot = interaction.client
     channel_id, user_id = interaction.channel_id or 0, interaction.user.id
     await interaction.response.defer()
     try:
-        loaded = await _current_lobby(interaction, game_id)
-        if loaded is None:
+        if await _current_lobby(interaction, game_id) is None:
             return
-        if not loaded.is_player(user_id):
-            await bot.service.join(channel_id, user_id, role)
-        else:
-            await bot.service.choose_role(channel_id, user_id, role)
+        await bot.service.choose_roles(channel_id, user_id, roles)
     except FRIENDLY as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
@@ -197,8 +200,6 @@ async def setup_open(interaction: discord.Interaction[Any], kind: str, picks: li
 
 
 async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
-    from bot.turns import announce
-
     loaded = update.loaded
     row = loaded.row
     players = ", ".join(

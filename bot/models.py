@@ -121,13 +121,24 @@ class LoadedGame(BaseModel):
         players = min(max(players, self.game.min_players), self.game.max_players)
         return self.game.roles(players, options)
 
+    def lobby_roles(self) -> list[RoleInfo]:
+        """Every side a lobby seat may pick, over every table size the game allows (the
+        table is as large as the number of sides held at the start). A side keeps the name
+        it has at the largest table (Epireia: "Delian League 2")."""
+        options = parse_options(self.game, self.row.options)
+        sides: dict[str, RoleInfo] = {}
+        for players in range(self.game.min_players, self.game.max_players + 1):
+            for info in self.game.roles(players, options):
+                sides[info.id] = info
+        return list(sides.values())
+
     def role_name(self, role: str) -> str:
         """The game's name for a role now (Epireia: the seat's city), else the seat's name."""
         if self.state is not None:
             name = self.game.role_name(self.state, role)
             if name != role:
                 return name
-        for info in self.role_infos():
+        for info in self.role_infos() + (self.lobby_roles() if self.state is None else []):
             if info.id == role:
                 return info.name
         return role

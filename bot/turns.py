@@ -25,19 +25,20 @@ from bot.discord_render import (
     log_lines,
     render_board,
     render_private,
+    renderer_for,
     result_text,
     role_name,
     summary_text,
 )
 from bot.errors import NotInGame, StaleChoice, StillInLobby
 from bot.guard import FRIENDLY
+from bot.models import LoadedGame, TurnUpdate
 from bot.views.game import game_view
 from bot.views.prompt import prompt_view
 from engine.core.game import GameState, LogEntry
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations only: bot.app builds the bot from this module
     from bot.app import StrategosBot
-    from bot.models import LoadedGame, TurnUpdate
 
 log = logging.getLogger("strategos.turns")
 
@@ -75,6 +76,12 @@ def state_of(loaded: LoadedGame) -> GameState:
 
 def role_index(loaded: LoadedGame, role: str) -> int:
     return state_of(loaded).roles.index(role)
+
+
+def role_at(loaded: LoadedGame, index: int) -> str | None:
+    """The role a button's role index names (None for an index the game does not have)."""
+    roles = state_of(loaded).roles
+    return roles[index] if index < len(roles) else None
 
 
 async def prompt_message(
@@ -149,9 +156,8 @@ async def show_page(interaction: discord.Interaction[Any], ref: ids.PromptRef, p
         loaded = await bot.service.load(ref.game)
         if loaded.row.version != ref.version:
             note = stale_note(loaded, interaction.user.id)
-        roles = state_of(loaded).roles
-        role = roles[ref.role] if ref.role < len(roles) else None
-        answer = await prompt_message(loaded, interaction.user.id, role, page, note)
+        answer = await prompt_message(loaded, interaction.user.id, role_at(loaded, ref.role),
+                                      page, note)
     except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
@@ -226,7 +232,8 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
             loaded = await bot.service.load(ref.game)
         if stale:
             note = stale_note(loaded, user_id)
-        answer = await prompt_message(loaded, user_id, note=note)
+        # A player holding several sides stays with the side they played while it is asked.
+        answer = await prompt_message(loaded, user_id, role_at(loaded, ref.role), note=note)
     except FRIENDLY as error:
         answer = {"content": str(error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
@@ -464,8 +471,6 @@ def status_text(loaded: LoadedGame) -> str:
         players = ", ".join(f"<@{u}>" for u in loaded.user_ids()) or "nobody yet"
         lines.append(f"Players so far: {players}.")
         return "\n".join(lines)
-    from bot.discord_render import renderer_for
-
     lines.append(renderer_for(row.kind).status_text(loaded.view(None)))
     if loaded.state.result is not None:
         lines.append(result_text(loaded.state.result, loaded))

@@ -1,4 +1,4 @@
-"""Shared fixtures: the Duel test game is registered for platform tests.
+"""Shared fixtures: the Duel and Alliance test games are registered for platform tests.
 
 Long playouts are marked ``slow``; a plain ``pytest`` leaves them out so that a developer's
 loop takes minutes, and ``--slow`` (which scripts/test.sh, the README's test command, passes)
@@ -12,6 +12,7 @@ import pytest
 from engine.core import registry
 
 registry.GAME_MODULES.setdefault("duel", "tests.support.duel")
+registry.GAME_MODULES.setdefault("alliance", "tests.support.alliance")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

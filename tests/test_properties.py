@@ -13,7 +13,7 @@ from engine.core.registry import get_game
 from engine.core.runner import RESIGN, Action, act, canonical_json, replay, start, state_digest
 
 CASES = [("freedom", 2), ("epireia", 1), ("epireia", 2), ("epireia", 3), ("epireia", 4),
-         ("duel", 2)]
+         ("duel", 2), ("alliance", 4)]
 PROPERTY = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 

@@ -61,7 +61,8 @@ async def side_autocomplete(interaction: discord.Interaction[Any],
     if loaded is None:
         return []
     return [app_commands.Choice(name=info.name[:100], value=info.id)
-            for info in loaded.role_infos() if current.lower() in info.name.lower()][:25]
+            for info in (loaded.role_infos() if loaded.state else loaded.lobby_roles())
+            if current.lower() in info.name.lower()][:25]
 
 
 async def require_moderator(interaction: discord.Interaction[Any]) -> None:

@@ -103,7 +103,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
         await lobby.open_lobby(interaction, game, chosen, timer or None, policy)
 
     @app_commands.command(description="Join the game that is gathering players here")
-    @app_commands.describe(side="The side you want to play (optional)")
+    @app_commands.describe(side="A side you want to play (optional; again for another one)")
     @app_commands.autocomplete(side=side_autocomplete)
     @guarded
     async def join(self, interaction: discord.Interaction, side: str | None = None) -> None:
@@ -174,7 +174,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
         if update.turn_ended:
             await turns.announce(self.bot, update)
 
-    @app_commands.command(description="Resign: your side loses this game")
+    @app_commands.command(description="Resign: your sides lose this game")
     @guarded
     async def resign(self, interaction: discord.Interaction) -> None:
         loaded = await channel_game(interaction, ended=True)

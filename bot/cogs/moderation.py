@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import turns
-from bot.cogs.common import channel_game, require_moderator
+from bot.cogs.common import channel_game, require_moderator, side_autocomplete
 from bot.guard import guarded
 from bot.models import LoadedGame, TurnUpdate
 
@@ -55,14 +55,20 @@ class ModerationCog(commands.GroupCog, group_name="mod",
                 else f"<@{user.id}> was removed from game #{loaded.row.id}.")
         await self.done(interaction, text, result)
 
-    @app_commands.command(description="Give a player's seat to someone else")
-    @app_commands.describe(old="The player leaving", new="The player taking the seat")
+    @app_commands.command(description="Give a player's seats (or one of their sides) to "
+                                      "someone else")
+    @app_commands.describe(old="The player leaving", new="The player taking the seat",
+                           side="Only this side (default: every side the player holds)")
+    @app_commands.autocomplete(side=side_autocomplete)
     @guarded
     async def replace(self, interaction: discord.Interaction, old: discord.User,
-                      new: discord.User) -> None:
+                      new: discord.User, side: str | None = None) -> None:
         loaded = await self.game(interaction)
-        await self.bot.service.replace(loaded.row.id, interaction.user.id, old.id, new.id)
-        await self.done(interaction, f"<@{new.id}> now plays instead of <@{old.id}>.", None)
+        await self.bot.service.replace(loaded.row.id, interaction.user.id, old.id, new.id,
+                                       role=side)
+        text = (f"<@{new.id}> now plays {loaded.role_name(side)} instead of <@{old.id}>."
+                if side else f"<@{new.id}> now plays instead of <@{old.id}>.")
+        await self.done(interaction, text, None)
 
     @app_commands.command(description="Pause the game: no moves, no timers")
     @guarded

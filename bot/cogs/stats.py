@@ -35,6 +35,24 @@ async def side_names(service: Any, lines: list[ResultLine]) -> dict[tuple[int, s
     return names
 
 
+def recent_text(lines: list[ResultLine], sides: dict[tuple[int, str], str]) -> list[str]:
+    """One line per game, naming every side the player held in it ("as Arden and Corin")."""
+    games: dict[int, list[ResultLine]] = {}
+    for line in lines:
+        games.setdefault(line.game_id, []).append(line)
+    text = []
+    for game_id, held in games.items():
+        first = held[0]
+        if len({line.outcome for line in held}) == 1:
+            played = " and ".join(sides[game_id, line.role] for line in held) + f": {first.outcome}"
+        else:  # sides on two teams
+            played = " and ".join(f"{sides[game_id, line.role]} ({line.outcome})" for line in held)
+        rated = first.rating_before is not None and first.rating_after is not None
+        text.append(f"#{game_id} {game_name(first.kind)} as {played}"
+                    + (f" ({first.rating_before:.0f} → {first.rating_after:.0f})" if rated else ""))
+    return text
+
+
 class StatsCog(commands.Cog):
     # Guild-only per command: on a plain Cog (not a GroupCog) a class decorator is ignored.
     def __init__(self, bot: Any) -> None:
@@ -60,13 +78,7 @@ class StatsCog(commands.Cog):
                 inline=False,
             )
         sides = await side_names(self.bot.service, stats.recent[:10])
-        recent = [
-            f"#{line.game_id} {game_name(line.kind)} as {sides[line.game_id, line.role]}: "
-            f"{line.outcome}"
-            + (f" ({line.rating_before:.0f} → {line.rating_after:.0f})"
-               if line.rating_before is not None and line.rating_after is not None else "")
-            for line in stats.recent[:10]
-        ]
+        recent = recent_text(stats.recent[:10], sides)
         if recent:
             embed.add_field(name="Recent games", value="\n".join(recent)[:1024], inline=False)
         if not stats.kinds:

@@ -28,17 +28,6 @@ class LobbyMixin(ServiceBase):
             raise errors.GameStarted()
 
     @staticmethod
-    def _lobby_roles(game: Game[Any, Any], options: dict[str, Any]) -> list[str]:
-        """Every side a lobby seat may pick: the sides of any allowed player count."""
-        parsed = parse_options(game, options)
-        roles: list[str] = []
-        for players in range(game.min_players, game.max_players + 1):
-            for info in game.roles(players, parsed):
-                if info.id not in roles:
-                    roles.append(info.id)
-        return roles
-
-    @staticmethod
     def _game_options(game: Game[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
         fields = getattr(game.Options, "model_fields", {})
         return {k: v for k, v in options.items() if k not in PLATFORM_OPTIONS or k in fields}
@@ -118,8 +107,9 @@ class LobbyMixin(ServiceBase):
             return await self._fetch(conn, loaded.id)
 
     def _check_role(self, loaded: LoadedGame, role: str, user_id: int) -> None:
-        if role not in self._lobby_roles(loaded.game, loaded.row.options):
-            names = ", ".join(self._lobby_roles(loaded.game, loaded.row.options))
+        sides = loaded.lobby_roles()
+        if role not in [info.id for info in sides]:
+            names = ", ".join(info.id for info in sides)
             raise errors.UnknownRole(f"{loaded.game.name} has no side {role!r}. Sides: {names}.")
         holder = next((s for s in loaded.seats if s.role == role), None)
         if holder is not None:
@@ -149,6 +139,42 @@ class LobbyMixin(ServiceBase):
                     "You hold several sides; leave and join again to change them."
                 )
             await queries.set_seat_role(conn, loaded.id, seat, role)
+            await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+            return await self._fetch(conn, loaded.id)
+
+    async def choose_roles(
+        self, channel_id: int, user_id: int, roles: Sequence[str]
+    ) -> LoadedGame:
+        """The lobby's side picker: the user's sides become exactly ``roles`` (one or more;
+        one player may hold a whole alliance, or sides of several). A user not yet seated
+        joins with them. Seats already held keep their place; the rest are reused, added or
+        given up, so the game's player count is the number of sides held."""
+        picked = list(dict.fromkeys(roles))
+        if not picked:
+            raise errors.ServiceError("Pick at least one side (or press Leave).")
+        now = stamp(self._now())
+        async with self.db.transaction() as conn:
+            loaded = await self._fetch_in(conn, channel_id)
+            self._require_lobby(loaded)
+            mine = [s for s in loaded.seats if s.user_id == user_id]
+            held = {s.role for s in mine}
+            wanted = [r for r in picked if r not in held]
+            for role in wanted:
+                self._check_role(loaded, role, user_id)
+            seats_after = len(loaded.seats) - len(mine) + len(picked)
+            if seats_after > loaded.game.max_players:
+                raise errors.LobbyFull(
+                    f"{loaded.game.name} has {loaded.game.max_players} sides and"
+                    f" {len(loaded.seats) - len(mine)} are held by others: pick fewer."
+                )
+            spare = [s.seat for s in mine if s.role not in picked]
+            for role in wanted:
+                if spare:
+                    await queries.set_seat_role(conn, loaded.id, spare.pop(0), role)
+                else:
+                    await queries.insert_seat(conn, loaded.id, user_id, role, now)
+            for seat in spare:
+                await queries.delete_seat(conn, loaded.id, seat)
             await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
             return await self._fetch(conn, loaded.id)
 
@@ -194,11 +220,11 @@ class LobbyMixin(ServiceBase):
             if loaded.row.host_id != user_id:
                 raise errors.NotHost()
             game = loaded.game
-            players = len(loaded.seats)
+            players = len(loaded.seats)  # the engine's player count is the sides held
             if players < game.min_players:
                 raise errors.NotEnoughPlayers(
-                    f"{game.name} needs at least {game.min_players} players;"
-                    f" {players} joined so far."
+                    f"{game.name} needs at least {game.min_players} sides held;"
+                    f" {players} so far (a player may hold several: pick them in the lobby)."
                 )
             if players > game.max_players:
                 raise errors.LobbyFull()

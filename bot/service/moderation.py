@@ -95,9 +95,10 @@ class ModerationMixin(ServiceBase):
             return await self._commit(loaded, steps, "mod", mod_id, detail={"kick": user_id})
 
     async def replace(
-        self, game_id: int, mod_id: int, old_user: int, new_user: int
+        self, game_id: int, mod_id: int, old_user: int, new_user: int, role: str | None = None
     ) -> LoadedGame:
-        """Give every seat of ``old_user`` to ``new_user`` (the game carries on)."""
+        """Give every seat of ``old_user`` to ``new_user`` (the game carries on), or with
+        ``role`` only that side (``new_user`` may already hold others)."""
         async with self._lock(game_id):
             loaded = await self.load(game_id)
             self._require_active(loaded)
@@ -105,15 +106,24 @@ class ModerationMixin(ServiceBase):
                 raise errors.NotInGame("That user is not in this game.")
             if old_user == new_user:
                 raise errors.BadSetting("That is the same person.")
+            mine = loaded.roles_of(old_user)
+            if role is not None and role not in mine:
+                sides = ", ".join(loaded.role_name(r) for r in mine) or "no side yet"
+                raise errors.NotYourRole(f"That player does not hold {role!r}; they hold {sides}.")
+            # The host's part passes on with the last seat the old user held.
+            moving_all = all(role in (None, s.role) for s in loaded.seats if s.user_id == old_user)
             now = self._now()
             extra: dict[str, Any] = {}
-            if loaded.row.host_id == old_user:
+            if loaded.row.host_id == old_user and moving_all:
                 extra["host_id"] = new_user
+            detail: dict[str, Any] = {"replace": [old_user, new_user]}
             async with self.db.transaction() as conn:
-                await queries.replace_seat_user(conn, game_id, old_user, new_user)
-                await self._mod_row(
-                    conn, loaded, mod_id, now, {"replace": [old_user, new_user]}, **extra
-                )
+                if role is None:
+                    await queries.replace_seat_user(conn, game_id, old_user, new_user)
+                else:
+                    await queries.replace_role_user(conn, game_id, role, new_user)
+                    detail["role"] = role
+                await self._mod_row(conn, loaded, mod_id, now, detail, **extra)
             return await self._after_write(game_id)
 
     async def pause(self, game_id: int, mod_id: int) -> LoadedGame:

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage import queries
+from bot.storage import migrations, queries
 
 T = TypeVar("T")
 
@@ -129,14 +129,23 @@ class Database:
             raise
         db = cls(target, conn)
         if migrate:
-            from bot.storage.migrations import migrate as run_migrations
-
             try:
-                await run_migrations(db, migrations_dir)
+                await db.migrate(migrations_dir)
             except BaseException:
                 await db.close()
                 raise
         return db
+
+    async def migrate(self, directory: Path | None = None) -> list[int]:
+        """Apply every pending migration (``migrations/NNNN_name.sql``) in one transaction,
+        after re-reading what is applied: each file exactly once, even from two processes at
+        once; a failing file leaves the database as it was. Returns the versions applied."""
+        async with self.transaction() as conn:
+            return await migrations.apply_pending(conn, directory)
+
+    async def schema_version(self) -> int:
+        async with self.read() as conn:
+            return await migrations.applied_version(conn)
 
     async def close(self) -> None:
         if self._pump is not None and not self._pump.done():

@@ -12,14 +12,11 @@ import re
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+import aiosqlite
 from pydantic import BaseModel
 
 from bot.storage import queries
-
-if TYPE_CHECKING:
-    from bot.storage.db import Database
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
@@ -64,32 +61,31 @@ def statements(sql: str) -> list[str]:
     return result
 
 
-async def migrate(db: Database, directory: Path | None = None) -> list[int]:
-    """Apply every pending migration; returns the versions applied now."""
+async def apply_pending(conn: aiosqlite.Connection, directory: Path | None = None) -> list[int]:
+    """Apply every pending migration on ``conn``, inside the caller's ``BEGIN IMMEDIATE``
+    transaction (``Database.migrate``); returns the versions applied now."""
     pending_all = available_migrations(directory)
-    async with db.transaction() as conn:
-        await queries.ensure_migrations_table(conn)
-        applied = await queries.applied_migrations(conn)
-        unknown = set(applied) - {m.version for m in pending_all}
-        if unknown:
-            raise RuntimeError(
-                f"the database has schema version(s) {sorted(unknown)} that this code does not"
-                " know; it was written by a newer Strategos"
-            )
-        now = datetime.now(UTC).isoformat()
-        done: list[int] = []
-        for migration in pending_all:
-            if migration.version in applied:
-                continue
-            for statement in statements(migration.sql):
-                await queries.run_migration_statement(conn, statement)
-            await queries.record_migration(conn, migration.version, migration.name, now)
-            done.append(migration.version)
+    await queries.ensure_migrations_table(conn)
+    applied = await queries.applied_migrations(conn)
+    unknown = set(applied) - {m.version for m in pending_all}
+    if unknown:
+        raise RuntimeError(
+            f"the database has schema version(s) {sorted(unknown)} that this code does not"
+            " know; it was written by a newer Strategos"
+        )
+    now = datetime.now(UTC).isoformat()
+    done: list[int] = []
+    for migration in pending_all:
+        if migration.version in applied:
+            continue
+        for statement in statements(migration.sql):
+            await queries.run_migration_statement(conn, statement)
+        await queries.record_migration(conn, migration.version, migration.name, now)
+        done.append(migration.version)
     return done
 
 
-async def schema_version(db: Database) -> int:
-    async with db.read() as conn:
-        await queries.ensure_migrations_table(conn)
-        applied = await queries.applied_migrations(conn)
-    return max(applied, default=0)
+async def applied_version(conn: aiosqlite.Connection) -> int:
+    """The newest migration applied to the database (0 for an empty one)."""
+    await queries.ensure_migrations_table(conn)
+    return max(await queries.applied_migrations(conn), default=0)

@@ -386,6 +386,10 @@ async def delete_seats_of(conn: aiosqlite.Connection, game_id: int, user_id: int
     return cursor.rowcount
 
 
+async def delete_seat(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
+    await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+
 async def set_seat_role(
     conn: aiosqlite.Connection, game_id: int, seat: int, role: str | None
 ) -> None:
@@ -400,6 +404,15 @@ async def replace_seat_user(
     cursor = await conn.execute(
         "UPDATE seats SET user_id = ? WHERE game_id = ? AND user_id = ?",
         (new_user, game_id, old_user),
+    )
+    return cursor.rowcount
+
+
+async def replace_role_user(
+    conn: aiosqlite.Connection, game_id: int, role: str, new_user: int
+) -> int:
+    cursor = await conn.execute(
+        "UPDATE seats SET user_id = ? WHERE game_id = ? AND role = ?", (new_user, game_id, role)
     )
     return cursor.rowcount
 

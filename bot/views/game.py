@@ -9,6 +9,7 @@ import discord
 
 from bot import ids
 from bot.guard import run_guarded
+from bot.views.clicks import clicks_of
 
 
 class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TAKE_TURN):
@@ -24,10 +25,8 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.turns import take_turn
-
         await run_guarded(
-            interaction, take_turn(interaction, self.game_id), "take_turn"
+            interaction, clicks_of(interaction).take_turn(interaction, self.game_id), "take_turn"
         )
 
 
@@ -44,10 +43,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.lobby import rematch
-
         await run_guarded(
-            interaction, rematch(interaction, self.game_id), "rematch"
+            interaction, clicks_of(interaction).rematch(interaction, self.game_id), "rematch"
         )
 
 

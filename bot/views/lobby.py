@@ -13,6 +13,7 @@ import discord
 from bot import ids
 from bot.guard import run_guarded
 from bot.ids import LobbyAction
+from bot.views.clicks import clicks_of
 from bot.views.layout import clip
 
 BUTTONS: dict[LobbyAction, tuple[str, discord.ButtonStyle]] = {
@@ -38,20 +39,23 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         return cls(int(match["game"]), action)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.lobby import lobby_button
-
+        lobby_button = clicks_of(interaction).lobby_button
         await run_guarded(
             interaction, lobby_button(interaction, self.game_id, self.action), "lobby_button"
         )
 
 
 class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LOBBY_ROLE):
+    """The side picker: one or more sides, which become exactly the clicker's sides (a
+    player may hold a whole alliance, or sides of several)."""
+
     def __init__(self, game_id: int, roles: list[tuple[str, str]] | None = None) -> None:
         self.game_id = game_id
         options = [discord.SelectOption(label=clip(name, 100), value=role)
                    for role, name in (roles or [("-", "-")])[:25]]
         super().__init__(discord.ui.Select(
-            custom_id=ids.lobby_role(game_id), placeholder="Pick your side", options=options
+            custom_id=ids.lobby_role(game_id), placeholder="Pick your sides (one or more)",
+            options=options, min_values=1, max_values=len(options),
         ), row=1)
 
     @classmethod
@@ -60,10 +64,9 @@ class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LO
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.lobby import pick_role
-
+        pick_sides = clicks_of(interaction).pick_sides
         await run_guarded(
-            interaction, pick_role(interaction, self.game_id, self.item.values[0]), "pick_role"
+            interaction, pick_sides(interaction, self.game_id, self.item.values), "pick_sides"
         )
 
 

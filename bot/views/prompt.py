@@ -14,6 +14,7 @@ import discord
 
 from bot import ids
 from bot.guard import run_guarded
+from bot.views.clicks import clicks_of
 from bot.views.layout import MAX_OPTION_TEXT, MAX_ROWS, Page, clip, paginate
 from engine.core.game import Choice, Prompt
 
@@ -42,11 +43,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         return cls(ids.prompt_ref(parts), parts["choice"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.turns import choose
-
-        await run_guarded(
-            interaction, choose(interaction, self.ref, self.choice_id), "choose"
-        )
+        choose = clicks_of(interaction).choose
+        await run_guarded(interaction, choose(interaction, self.ref, self.choice_id), "choose")
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT):
@@ -71,11 +69,9 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         return cls(ids.prompt_ref(match.groupdict()), int(match["unit"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.turns import choose
-
-        await run_guarded(
-            interaction, choose(interaction, self.ref, self.item.values[0]), "choose"
-        )
+        choose = clicks_of(interaction).choose
+        await run_guarded(interaction, choose(interaction, self.ref, self.item.values[0]),
+                          "choose")
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE):
@@ -95,11 +91,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         return cls(ids.prompt_ref(match.groupdict()), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.turns import show_page
-
-        await run_guarded(
-            interaction, show_page(interaction, self.ref, self.page), "show_page"
-        )
+        show_page = clicks_of(interaction).show_page
+        await run_guarded(interaction, show_page(interaction, self.ref, self.page), "show_page")
 
 
 def prompt_view(ref: ids.PromptRef, prompt: Prompt, page: int,

@@ -15,6 +15,7 @@ import discord
 from bot import ids
 from bot.guard import run_guarded
 from bot.options import option_domains, option_help, show
+from bot.views.clicks import clicks_of
 from bot.views.layout import clip
 
 MAX_MENUS = 4  # the fifth row holds the button
@@ -60,8 +61,7 @@ class SetupOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
         return cls(match["kind"], int(match["option"]), ids.decode_picks(match["picks"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.lobby import setup_changed
-
+        setup_changed = clicks_of(interaction).setup_changed
         picks = list(self.picks)
         if self.option < len(picks):
             picks[self.option] = int(self.item.values[0])
@@ -84,8 +84,7 @@ class SetupOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SET
         return cls(match["kind"], ids.decode_picks(match["picks"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.lobby import setup_open
-
+        setup_open = clicks_of(interaction).setup_open
         await run_guarded(
             interaction, setup_open(interaction, self.kind, self.picks), "setup_open"
         )

@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import Database, available_migrations, queries
-from bot.storage.migrations import schema_version, statements
+from bot.storage.migrations import statements
 from engine.core.record import verify
 from tests.service.play import NORTH, SOUTH, Clock, play_out
 
@@ -31,7 +31,7 @@ def load_fixture(version: int, path: Path) -> None:
 async def test_from_an_empty_file(db_path: Path) -> None:
     db = await Database.open(db_path)
     try:
-        assert await schema_version(db) == LATEST
+        assert await db.schema_version() == LATEST
         async with db.read() as conn:
             assert set(await queries.table_names(conn)) >= TABLES
             assert await queries.pragma(conn, "journal_mode") == "wal"
@@ -43,11 +43,9 @@ async def test_from_an_empty_file(db_path: Path) -> None:
 
 
 async def test_running_twice_changes_nothing(db_path: Path) -> None:
-    from bot.storage.migrations import migrate
-
     db = await Database.open(db_path)
     try:
-        assert await migrate(db) == []
+        assert await db.migrate() == []
         async with db.read() as conn:
             assert sorted(await queries.applied_migrations(conn)) == list(range(1, LATEST + 1))
     finally:
@@ -79,7 +77,7 @@ async def test_from_every_earlier_version(version: int, db_path: Path) -> None:
     load_fixture(version, db_path)
     db = await Database.open(db_path)
     try:
-        assert await schema_version(db) == LATEST
+        assert await db.schema_version() == LATEST
         service = GameService(db, Clock())
         # The fixture's settings, lobby and running game survived and still work.
         assert await service.moderator_role(100) == 555
@@ -121,7 +119,7 @@ async def test_a_failing_migration_leaves_the_database_as_it_was(
         await Database.open(db_path, migrations_dir=folder)
     db = await Database.open(db_path, migrate=False)
     try:
-        assert await schema_version(db) == 1
+        assert await db.schema_version() == 1
         async with db.read() as conn:
             assert "half_done" not in await queries.table_names(conn)
     finally:
