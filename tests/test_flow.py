@@ -13,6 +13,7 @@ from engine.core.flow import NOTHING_TO_DO, Flow, FlowGame, FlowState, Frame, Pr
 from engine.core.game import Choice, Result, RoleInfo
 from engine.core.rng import Rng
 from engine.core.runner import act
+from engine.core.steps import StepAction, start_action
 
 
 class MarketState(FlowState):
@@ -212,3 +213,67 @@ def test_a_flow_refuses_unnamed_and_duplicate_states() -> None:
         flow.state(Shop)
     with pytest.raises(KeyError):
         flow.push(new(), "nowhere", "a")
+
+
+# A step action: pick a good, then a price; back one step at a time -----------------------
+
+TRADE: Flow[MarketState] = Flow()
+
+
+@TRADE.state
+class Trade(StepAction[MarketState]):
+    name = "trade"
+    steps = ("good", "price")
+    skip_when_forced = True
+
+    def ask_good(self, state: MarketState, frame: Frame,
+                 picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return "Which good?", [Choice(id=f"good:{g}", label=g) for g in ("wool", "salt")]
+
+    def ask_price(self, state: MarketState, frame: Frame,
+                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        prices = [1] if picked["good"] == "salt" else [1, 2]
+        return f"Price of {picked['good']}?", [Choice(id=f"price:{p}", label=str(p))
+                                               for p in prices]
+
+    def perform(self, state: MarketState, frame: Frame, picked: dict[str, str]) -> None:
+        state.coins[frame.role] -= int(picked["price"])
+        state.bought[frame.role].append(picked["good"])
+
+
+def ids_asked(state: MarketState) -> list[str]:
+    frame = state.stack[-1]
+    return [c.id for c in TRADE.ask(state, frame).choices]
+
+
+def answer(state: MarketState, choice_id: str) -> None:
+    frame = state.stack[-1]
+    TRADE.states[frame.name].handle(state, frame, choice_id)
+
+
+def test_a_step_action_asks_each_step_and_goes_back_one_at_a_time() -> None:
+    state = new()
+    state.stack.clear()
+    start_action(TRADE, state, "trade", "a")
+    assert ids_asked(state) == ["good:wool", "good:salt", "back"]
+    answer(state, "good:wool")
+    assert ids_asked(state) == ["price:1", "price:2", "back"]
+    answer(state, "back")
+    assert ids_asked(state) == ["good:wool", "good:salt", "back"]
+    answer(state, "good:wool")
+    answer(state, "price:2")
+    assert state.bought["a"] == ["wool"] and state.coins["a"] == 1 and state.stack == []
+
+
+def test_a_forced_step_is_answered_by_itself_and_cancel_leaves_nothing() -> None:
+    state = new()
+    state.stack.clear()
+    start_action(TRADE, state, "trade", "a")
+    answer(state, "good:salt")  # one price only: taken at once
+    assert state.bought["a"] == ["salt"] and state.stack == []
+    start_action(TRADE, state, "trade", "b")
+    answer(state, "back")
+    assert state.stack == [] and state.bought["b"] == []
+    start_action(TRADE, state, "trade", "b")
+    with pytest.raises(IllegalChoice):
+        answer(state, "price:1")  # not the step asked

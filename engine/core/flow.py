@@ -73,6 +73,7 @@ class PromptState(Generic[S]):
     name: ClassVar[str] = ""
     auto: ClassVar[bool] = False
     simultaneous: ClassVar[bool] = False
+    flow: Flow[S]  # the table it is registered in (set by ``Flow.state``)
     # What the other roles read while a secret question is asked ({league} etc. from data).
     secret: ClassVar[str] = ""
 
@@ -115,7 +116,9 @@ class Flow(Generic[S]):
             raise ValueError(f"{cls.__name__} has no name")
         if cls.name in self.states:
             raise ValueError(f"two prompt states are called {cls.name!r}")
-        self.states[cls.name] = cls()
+        instance = cls()
+        instance.flow = self
+        self.states[cls.name] = instance
         return cls
 
     def push(self, state: S, name: str, role: str, **data: Any) -> Frame:
