@@ -17,7 +17,7 @@ K = 32.0
 
 def expected(rating: float, opponent: float) -> float:
     """Expected score of ``rating`` against ``opponent`` (0..1)."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / 400.0)))
 
 
 def team_rating(members: Sequence[float]) -> float:

@@ -9,6 +9,7 @@ from bot.discord_render import player_count
 from bot.errors import NoGameHere, NotModerator
 from bot.models import LoadedGame
 from bot.options import suggestions
+from bot.service import GameService
 from engine.core.errors import UnknownGame
 from engine.core.registry import GAME_MODULES, all_games, get_game
 
@@ -18,7 +19,7 @@ async def channel_game(interaction: discord.Interaction[Any], ended: bool = Fals
     """The lobby, running or paused game of this channel (or thread); with ``ended``, else
     the last game played there, so that after the end /game status, log and board still
     show it (and undo or resign say that it is over)."""
-    service = interaction.client.service
+    service: GameService = interaction.client.service
     channel_id = interaction.channel_id or 0
     loaded = await (service.last_game_in(channel_id) if ended else service.game_in(channel_id))
     if loaded is None:

@@ -42,7 +42,8 @@ async def in_thread(
     ``_execute`` and ``_conn`` are how its own methods do it (tested in
     tests/storage/test_database.py, so an aiosqlite change that breaks this is caught).
     """
-    result: T = await conn._execute(lambda: fn(conn._conn, *args, **kwargs))
+    result: T = await conn._execute(  # type: ignore[no-untyped-call]
+        lambda: fn(conn._conn, *args, **kwargs))
     return result
 
 

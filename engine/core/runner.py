@@ -56,7 +56,7 @@ def start(
         raise BadOptions(
             f"{game.name} is for {game.min_players}–{game.max_players} players, not {players}."
         )
-    state = game.setup(seed, players, parse_options(game, options))
+    state: GameState = game.setup(seed, players, parse_options(game, options))
     state.actions = 0
     return state
 

@@ -13,7 +13,6 @@ from engine.core.flow import pop
 from engine.core.game import Choice
 from engine.games.epireia import catalog
 from engine.games.epireia.battle import (
-    FRONTS,
     auto_place,
     league_figures,
     place_token,
@@ -23,7 +22,7 @@ from engine.games.epireia.battle import (
 from engine.games.epireia.board import token_label
 from engine.games.epireia.flow import PromptState, end, prompt_state, push
 from engine.games.epireia.setup_prompts import figure_choice
-from engine.games.epireia.state import BattleState, EpireiaState, Frame
+from engine.games.epireia.state import FRONTS, BattleState, EpireiaState, Frame
 
 
 def battle_of(state: EpireiaState) -> BattleState:
