@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core.errors import IllegalChoice
+from engine.core.errors import BadOptions, IllegalChoice
 from engine.core.rng import Rng
 
 CHOICE_ID = re.compile(r"^[A-Za-z0-9_.:+\-]{1,64}$")
@@ -147,9 +147,15 @@ class Game(ABC, Generic[S, OptionsT]):
     # by another version are not compared (their dice, draws and result still are).
     state_version: ClassVar[int] = 1
 
-    @abstractmethod
+    # The seats of each table size in seating order, with their teams: a game declares its
+    # roles as data here, or overrides ``roles`` when they depend on the options.
+    tables: ClassVar[dict[int, tuple[RoleInfo, ...]]] = {}
+
     def roles(self, players: int, options: OptionsT) -> list[RoleInfo]:
         """The roles for this many players, in seating order."""
+        if players not in self.tables:
+            raise BadOptions(f"{self.name} has no table for {players} players.")
+        return list(self.tables[players])
 
     @abstractmethod
     def setup(self, seed: str, players: int, options: OptionsT) -> S:

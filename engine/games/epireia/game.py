@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.errors import BadOptions
 from engine.core.flow import FlowGame
@@ -29,6 +29,7 @@ from engine.games.epireia.state import (
 )
 from engine.games.epireia.view import build_view
 
+# Seats by table size: (id, name, team); the two leagues alternate in the drafts.
 ROLE_SETS: dict[int, list[tuple[str, str, str]]] = {
     1: [("solo", "Solo", "solo")],
     2: [("delian-1", "Delian League", "delian"),
@@ -54,12 +55,12 @@ class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
     Options = EpireiaOptions
     State = EpireiaState
     flow = FLOW
+    tables: ClassVar[dict[int, tuple[RoleInfo, ...]]] = {
+        players: tuple(RoleInfo(id=i, name=n, team=t) for i, n, t in seats)
+        for players, seats in ROLE_SETS.items()}
     # 2: frames lost their ``simultaneous`` flag (now a property of the prompt state), so
     # states, and their digests in records made before, differ from version 1's.
     state_version = 2
-
-    def roles(self, players: int, options: EpireiaOptions) -> list[RoleInfo]:
-        return [RoleInfo(id=i, name=n, team=t) for i, n, t in ROLE_SETS[players]]
 
     def setup(self, seed: str, players: int, options: EpireiaOptions) -> EpireiaState:
         roles = self.roles(players, options)

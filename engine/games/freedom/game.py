@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.flow import FlowGame
 from engine.core.game import RoleInfo
@@ -31,10 +31,10 @@ class Freedom(FlowGame[FreedomState, FreedomOptions]):
     Options = FreedomOptions
     State = FreedomState
     flow = FLOW
+    tables: ClassVar[dict[int, tuple[RoleInfo, ...]]] = {
+        2: (RoleInfo(id="empire", name="Empire", team="empire"),
+            RoleInfo(id="insurgents", name="Insurgents", team="insurgents"))}
 
-    def roles(self, players: int, options: FreedomOptions) -> list[RoleInfo]:
-        return [RoleInfo(id="empire", name="Empire", team="empire"),
-                RoleInfo(id="insurgents", name="Insurgents", team="insurgents")]
 
     def role_name(self, state: FreedomState, role: str) -> str:
         return {"empire": "Empire", "insurgents": "Insurgents"}.get(role, role)
