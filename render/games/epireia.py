@@ -19,6 +19,7 @@ from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
 from engine.games.epireia.content import CONTENT
 from render import common as c
 from render.greece import LANDS, LAYOUT, LAYOUT_SIZE, PLACES, Projection, from_drawing
+from render.maps import palette
 
 WIDTH, HEIGHT = 1600, 1100
 MAP_BOX = (0, 64, 1010, 800)
@@ -27,12 +28,12 @@ PANEL_X = 1022
 # Okabe & Ito's colour-blind-safe hues (Larissa a Thessalian brown): no two Cities look alike
 # to deuteranopes or protanopes, whose eyes made the old red/brown/green Cities one olive.
 CITY_COLOURS: dict[str, c.RGB] = {
-    "athens": (0, 114, 178),
-    "sparta": (213, 94, 0),
-    "corinth": (230, 159, 0),
-    "delphi": (204, 121, 167),
-    "elis": (0, 158, 115),
-    "larissa": (120, 90, 50),
+    "athens": palette.BLUE,
+    "sparta": palette.VERMILLION,
+    "corinth": palette.ORANGE,
+    "delphi": palette.REDDISH_PURPLE,
+    "elis": palette.BLUISH_GREEN,
+    "larissa": palette.BROWN,
 }
 LEAGUE_COLOURS: dict[str, c.RGB] = {"delian": (30, 80, 170), "peloponnesian": (165, 35, 35)}
 LEAGUE_NAMES = {"delian": "Delian League", "peloponnesian": "Peloponnesian League"}
