@@ -210,11 +210,11 @@ def draw_legend(draw: ImageDraw.ImageDraw, box: c.Box, symbols: Mapping[str, Sym
 
 
 def draw_highlight(draw: ImageDraw.ImageDraw, outlines: Iterable[Sequence[Point]],
-                   colour: c.RGB = palette.HIGHLIGHT, core: c.RGB = palette.HIGHLIGHT_CORE,
+                   colour: c.RGB = palette.HIGHLIGHT, edge: c.RGB = palette.HIGHLIGHT_EDGE,
                    width: int = 8) -> None:
-    """A glowing edge around each shape (what changed since the last board): a wide band
-    of ``colour`` centred on the edge with a thin dark line in its middle."""
+    """A glowing frame on each shape's edge (what changed since the last board): a band of
+    ``colour`` between two dark lines, so it shows on pale land and on the dark sea alike."""
     for shape in outlines:
         ring = [*shape, shape[0]]
-        draw.line(ring, fill=colour, width=width, joint="curve")
-        draw.line(ring, fill=core, width=2)
+        draw.line(ring, fill=edge, width=width, joint="curve")
+        draw.line(ring, fill=colour, width=max(2, width - 4), joint="curve")

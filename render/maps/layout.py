@@ -28,6 +28,12 @@ Box = tuple[int, int, int, int]
 ConnectionStyle = Literal["land", "sea", "bridge", "strait"]
 
 
+def box_outline(box: Box) -> list[Point]:
+    """A box's four corners, clockwise from the top left."""
+    x0, y0, x1, y1 = box
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -105,8 +111,7 @@ class Zone(Strict):
         if self.polygon is not None:
             return list(self.polygon)
         if self.box is not None:
-            x0, y0, x1, y1 = self.box
-            return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            return box_outline(self.box)
         return None
 
     def centre(self) -> Point | None:
@@ -218,8 +223,7 @@ class MapLayout(Strict):
         zone = self.zones.get(zone_id)
         shape = zone.outline() if zone is not None else None
         if shape is None and self.grid is not None and row is not None and col is not None:
-            x0, y0, x1, y1 = self.grid.box(row, col)
-            shape = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            shape = box_outline(self.grid.box(row, col))
         return shape
 
     def neighbours(self, zone_id: str) -> list[str]:

@@ -32,10 +32,10 @@ OKABE_ITO: dict[str, c.RGB] = {
 OWNER_ORDER: tuple[c.RGB, ...] = (BLUE, VERMILLION, BLUISH_GREEN, REDDISH_PURPLE, ORANGE,
                                   BROWN, SKY_BLUE, YELLOW)
 
-# The highlight of what changed since the last board: Okabe & Ito's yellow, with a dark
-# core so that it shows on yellow-ish land as well as on the sea.
+# The highlight of what changed since the last board: Okabe & Ito's yellow between dark
+# edges, so that it shows on pale land as well as on the sea.
 HIGHLIGHT: c.RGB = YELLOW
-HIGHLIGHT_CORE: c.RGB = c.INK
+HIGHLIGHT_EDGE: c.RGB = c.INK
 
 TERRAIN: dict[str, c.RGB] = {
     "land": c.LAND, "sea": c.SEA, "deep sea": c.DEEP_SEA, "lake": c.SEA, "grass": c.GRASS,
