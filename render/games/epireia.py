@@ -19,10 +19,10 @@ from PIL import Image, ImageDraw
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
 from engine.games.epireia.content import CONTENT
 from render import common as c
-from render.greece import LANDS, LAYOUT, LAYOUT_SIZE, PLACES, Projection, from_drawing
+from render.greece import GREECE, LAYOUT, LAYOUT_SIZE, PLACES, Projection, from_drawing
 from render.maps import palette
 from render.maps.changes import changes, zone_contents
-from render.maps.draw import draw_highlight
+from render.maps.draw import draw_highlight, draw_lands
 from render.maps.layout import box_outline
 
 WIDTH, HEIGHT = 1600, 1100
@@ -150,8 +150,7 @@ def empire_centre(empire_id: str) -> tuple[float, float]:
 def _map_base() -> Image.Image:
     """The map's unchanging layer: sea, coasts, the Territories and the Empires."""
     image, draw = c.new_canvas(MAP_W, MAP_H, c.SEA)
-    for poly in LANDS:
-        draw.polygon(PROJECT.polygon(poly), fill=c.LAND, outline=(150, 135, 100))
+    draw_lands(draw, GREECE)
     # where each city and land Territory really lies, tied to its label by a thin line
     for place, real in PLACES.items():
         key = place.replace(" ", "-")
