@@ -42,6 +42,9 @@ LINE_STYLES: dict[ConnectionStyle, LineStyle] = {
 }
 
 
+COAST: c.RGB = palette.SKY_BLUE
+
+
 def draw_lands(draw: ImageDraw.ImageDraw, layout: MapLayout,
                outline: c.RGB = (150, 135, 100)) -> None:
     """Coastlines and other ground under the zones, filled by their kind's terrain."""
@@ -53,7 +56,7 @@ def draw_zones(draw: ImageDraw.ImageDraw, layout: MapLayout,
                fills: Mapping[str, c.RGB] | None = None, outline: c.RGB = c.INK,
                width: int = 2) -> None:
     """Every zone with a shape: its owner's colour from ``fills``, else its terrain. A
-    coastal land zone gets a blue inner edge."""
+    coastal zone's edge is a blue band (ships may land there)."""
     for zid, zone in layout.zones.items():
         shape = zone.outline()
         if shape is None:
@@ -61,7 +64,9 @@ def draw_zones(draw: ImageDraw.ImageDraw, layout: MapLayout,
         fill = (fills or {}).get(zid) or palette.terrain_fill(zone.kind)
         draw.polygon(shape, fill=fill, outline=outline, width=width)
         if zone.coast:
-            draw.line([*shape, shape[0]], fill=palette.SKY_BLUE, width=1)
+            ring = [*shape, shape[0]]
+            draw.line(ring, fill=COAST, width=width + 6, joint="curve")
+            draw.line(ring, fill=outline, width=1)
 
 
 def dashes(start: Point, end: Point, dash: int) -> list[tuple[Point, Point]]:

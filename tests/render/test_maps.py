@@ -15,6 +15,7 @@ from render import common as c
 from render.maps import palette
 from render.maps.changes import changes, zone_contents
 from render.maps.draw import (
+    COAST,
     Unit,
     draw_connections,
     draw_highlight,
@@ -85,6 +86,8 @@ def test_every_layout_file_loads_with_zones_inside_its_picture(name: str) -> Non
         assert centre is not None and layout.inside(centre), zid
         for point in layout.outline(zid) or []:
             assert layout.inside(point), zid
+        label = layout.zones[zid].label
+        assert label is None or layout.inside(label.at), zid
     for link in layout.connections:
         assert link.a in layout.zones and link.b in layout.zones
 
@@ -189,6 +192,8 @@ def test_zones_take_their_owner_s_colour_else_their_terrain() -> None:
     assert ink(image, (80, 60, 120, 100), palette.BLUE, 2) == 1600
     assert ink(image, (80, 200, 120, 240), palette.terrain_fill("mountain"), 2) == 1600
     assert ink(image, (280, 120, 320, 160), palette.terrain_fill("sea"), 2) == 1600
+    assert ink(image, (6, 40, 14, 100), COAST, 2) > 200  # the coastal zone's edge
+    assert ink(image, (6, 180, 14, 260), COAST, 2) == 0  # the inland one's
 
 
 def test_labels_go_to_their_label_position() -> None:
