@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from PIL import ImageDraw
 
@@ -87,21 +88,29 @@ def dashes(start: Point, end: Point, dash: int) -> list[tuple[Point, Point]]:
 
 def draw_connections(draw: ImageDraw.ImageDraw, layout: MapLayout,
                      styles: Mapping[ConnectionStyle, LineStyle] = LINE_STYLES) -> None:
-    """A line between the centres of each pair of connected zones, in its style."""
+    """A line between the centres of each pair of connected zones (through its ``via``
+    points), in its style; a bridge's ties cross the middle of its middle leg."""
     for link in layout.connections:
         a, b = layout.centre(link.a), layout.centre(link.b)
         if a is None or b is None:
             continue
         style = styles[link.style]
-        for p, q in dashes(a, b, style.dash):
-            draw.line((p, q), fill=style.colour, width=style.width)
+        path = [a, *link.via, b]
+        for start, end in pairwise(path):
+            for p, q in dashes(start, end, style.dash):
+                draw.line((p, q), fill=style.colour, width=style.width)
         if style.ties:
-            (x0, y0), (x1, y1) = a, b
-            length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
-            nx, ny = -(y1 - y0) / length * style.width, (x1 - x0) / length * style.width
-            for t in (0.35, 0.5, 0.65):
-                mx, my = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                draw.line((mx - nx, my - ny, mx + nx, my + ny), fill=style.colour, width=2)
+            middle = (len(path) - 1) // 2
+            _ties(draw, path[middle], path[middle + 1], style)
+
+
+def _ties(draw: ImageDraw.ImageDraw, start: Point, end: Point, style: LineStyle) -> None:
+    (x0, y0), (x1, y1) = start, end
+    length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+    nx, ny = -(y1 - y0) / length * style.width, (x1 - x0) / length * style.width
+    for t in (0.35, 0.5, 0.65):
+        mx, my = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        draw.line((mx - nx, my - ny, mx + nx, my + ny), fill=style.colour, width=2)
 
 
 def zone_name(layout: MapLayout, zone_id: str, names: Mapping[str, str] | None = None) -> str:

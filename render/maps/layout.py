@@ -128,11 +128,13 @@ class Zone(Strict):
 
 
 class Connection(Strict):
-    """Two zones one can move between, drawn as a line in its ``style``."""
+    """Two zones one can move between, drawn as a line in its ``style`` from one centre to
+    the other through the ``via`` points (around a label, across a strait at its narrows)."""
 
     a: str
     b: str
     style: ConnectionStyle = "land"
+    via: list[Point] = Field(default_factory=list)
 
 
 class Grid(Strict):
@@ -172,6 +174,8 @@ class MapLayout(Strict):
                          for end in (link.a, link.b) if end not in self.zones]
             if link.a == link.b:
                 problems.append(f"connection {link.a}-{link.b} joins a zone to itself")
+            problems += [f"connection {link.a}-{link.b}: {p} is outside the map"
+                         for p in link.via if not self.inside(p)]
         pairs = [frozenset((link.a, link.b)) for link in self.connections]
         problems += [f"connection {'-'.join(sorted(p))} listed twice"
                      for i, p in enumerate(pairs) if p in pairs[:i]]

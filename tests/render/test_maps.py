@@ -117,6 +117,7 @@ def test_every_epireia_place_with_a_label_position_is_a_place_of_the_game() -> N
     ('[[connections]]\na = "south"\nb = "north"\n', "listed twice"),
     ('[[connections]]\na = "sea"\nb = "sea"\n', "to itself"),
     ('[zones.far]\nat = [500, 20]\n', "outside the map"),
+    ('[[connections]]\na = "south"\nb = "sea"\nvia = [[200, 320]]\n', "outside the map"),
     ('[zones.east]\nlabel = { at = [390, 310] }\nat = [300, 200]\n', "outside the map"),
     ('[zones.nowhere]\nkind = "sea"\n', "no position"),
     ('[zones.lost]\nreal = [1.0, 2.0]\n', "needs a [geography]"),
@@ -213,6 +214,18 @@ def test_a_bridge_is_a_thick_line_with_ties_and_a_sea_lane_is_dashed() -> None:
     assert bridge >= 7 * 20 - 10  # 7 px wide, crossing the 20 px box
     lane = [ink(image, (x, 146, x + 1, 154), palette.BLUE, 10) for x in range(110, 290)]
     assert 0 in lane and max(lane) > 0  # gaps and dashes along the line
+
+
+def test_a_connection_goes_through_its_via_points() -> None:
+    toy = parse_layout(TOY + '[[connections]]\na = "south"\nb = "sea"\nvia = [[100, 295]]\n')
+    image, draw = canvas()
+    draw_connections(draw, toy)
+    assert ink(image, (96, 280, 104, 296), c.MUTED, 10) > 10  # down to the via point
+    assert ink(image, (196, 200, 204, 260), c.MUTED, 10) > 0  # and on to the sea
+    straight = parse_layout(TOY + '[[connections]]\na = "south"\nb = "sea"\n')
+    image, draw = canvas()
+    draw_connections(draw, straight)
+    assert ink(image, (96, 280, 104, 296), c.MUTED, 10) == 0
 
 
 def test_a_stack_shows_each_kind_in_its_owner_s_colour_with_its_count() -> None:
