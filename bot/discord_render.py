@@ -38,7 +38,8 @@ class GenericRenderer:
     picture of the public state.
     """
 
-    def board(self, view: dict[str, Any]) -> Image.Image:
+    def board(self, view: dict[str, Any], previous: dict[str, Any] | None = None
+              ) -> Image.Image:
         lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in view.items()]
         wrapped = [part for line in lines for part in wrap(line, 760, 20)][:40]
         image = Image.new("RGB", (800, 40 + 28 * len(wrapped)), (250, 246, 236))

@@ -15,8 +15,10 @@ from PIL import Image
 
 
 class Renderer(Protocol):
-    def board(self, view: dict[str, Any]) -> Image.Image:
-        """The public board picture, from the spectator view."""
+    def board(self, view: dict[str, Any], previous: dict[str, Any] | None = None
+              ) -> Image.Image:
+        """The public board picture, from the spectator view; given the spectator view of the
+        last board posted, what changed since is highlighted (``render.maps.draw``)."""
         ...
 
     def extra_images(self, view: dict[str, Any]) -> list[tuple[str, Image.Image]]:

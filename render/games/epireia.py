@@ -10,6 +10,7 @@ public map data.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from functools import cache
 from typing import Any
 
@@ -18,7 +19,11 @@ from PIL import Image, ImageDraw
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
 from engine.games.epireia.content import CONTENT
 from render import common as c
-from render.greece import LANDS, LAYOUT, LAYOUT_SIZE, PLACES, Projection, from_drawing
+from render.greece import GREECE, LAYOUT, LAYOUT_SIZE, PLACES, Projection, from_drawing
+from render.maps import palette
+from render.maps.changes import changes, zone_contents
+from render.maps.draw import draw_highlight, draw_lands
+from render.maps.layout import box_outline
 
 WIDTH, HEIGHT = 1600, 1100
 MAP_BOX = (0, 64, 1010, 800)
@@ -27,12 +32,12 @@ PANEL_X = 1022
 # Okabe & Ito's colour-blind-safe hues (Larissa a Thessalian brown): no two Cities look alike
 # to deuteranopes or protanopes, whose eyes made the old red/brown/green Cities one olive.
 CITY_COLOURS: dict[str, c.RGB] = {
-    "athens": (0, 114, 178),
-    "sparta": (213, 94, 0),
-    "corinth": (230, 159, 0),
-    "delphi": (204, 121, 167),
-    "elis": (0, 158, 115),
-    "larissa": (120, 90, 50),
+    "athens": palette.BLUE,
+    "sparta": palette.VERMILLION,
+    "corinth": palette.ORANGE,
+    "delphi": palette.REDDISH_PURPLE,
+    "elis": palette.BLUISH_GREEN,
+    "larissa": palette.BROWN,
 }
 LEAGUE_COLOURS: dict[str, c.RGB] = {"delian": (30, 80, 170), "peloponnesian": (165, 35, 35)}
 LEAGUE_NAMES = {"delian": "Delian League", "peloponnesian": "Peloponnesian League"}
@@ -145,8 +150,7 @@ def empire_centre(empire_id: str) -> tuple[float, float]:
 def _map_base() -> Image.Image:
     """The map's unchanging layer: sea, coasts, the Territories and the Empires."""
     image, draw = c.new_canvas(MAP_W, MAP_H, c.SEA)
-    for poly in LANDS:
-        draw.polygon(PROJECT.polygon(poly), fill=c.LAND, outline=(150, 135, 100))
+    draw_lands(draw, GREECE)
     # where each city and land Territory really lies, tied to its label by a thin line
     for place, real in PLACES.items():
         key = place.replace(" ", "-")
@@ -181,10 +185,8 @@ def _map_base() -> Image.Image:
     return image
 
 
-def _draw_map(view: dict[str, Any]) -> Image.Image:
-    image = _map_base().copy()
-    draw = ImageDraw.Draw(image)
-
+def figures_at(view: dict[str, Any]) -> dict[str, list[str]]:
+    """Place id -> the figures standing there (in id order)."""
     figures = _dict(view.get("figures"))
     at: dict[str, list[str]] = {}
     for fid in sorted(figures):
@@ -194,7 +196,49 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
             owner = str(_dict(figures[fid]).get("owner") or "")
             location = owner_city(view, owner) or str(_dict(figures[fid]).get("city") or "home")
         at.setdefault(location, []).append(fid)
+    return at
+
+
+def place_contents(view: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """What each place shows: its figures, a Territory's owner, a Greek City's league and
+    token (for the highlight of what changed since the last board)."""
+    held: dict[str, dict[str, int]] = {
+        place: zone_contents({f"figure:{fid}": 1 for fid in fids})
+        for place, fids in figures_at(view).items()}
+    for tid, owner in _dict(view.get("territories")).items():
+        held.setdefault(str(tid), {}).update(zone_contents(owner=str(owner or "")))
+    tokens = _dict(view.get("greek_city_tokens"))
+    for cid, league in _dict(view.get("greek_cities")).items():
+        marks = [f"league:{league}"] if league else []
+        marks += [f"token:{tokens[cid]}"] if tokens.get(cid) else []
+        held.setdefault(str(cid), {}).update(zone_contents(marks=marks))
+    return held
+
+
+@cache
+def fixed_boxes() -> dict[str, c.Box]:
+    """The boxes of the Territories and the Empires on the map, as ``_map_base`` draws them."""
+    boxes: dict[str, c.Box] = {}
+    for tid, territory in TERRITORIES.items():
+        cx, cy = at_place(tid, territory.x, territory.y)
+        boxes[tid] = (int(cx - 82), int(cy - 28), int(cx + 82), int(cy + 28))
+    for eid in EMPIRES:
+        cx, cy = empire_centre(eid)
+        boxes[eid] = (int(cx - 88), int(cy - 36), int(cx + 88), int(cy + 36))
+    return boxes
+
+
+def _draw_map(view: dict[str, Any], changed: Collection[str] = ()) -> Image.Image:
+    """The map with its figures; ``changed`` places get a glowing edge (under the figures)."""
+    image = _map_base().copy()
+    draw = ImageDraw.Draw(image)
+
+    at = figures_at(view)
     rows: list[tuple[list[str], tuple[float, float]]] = []
+    # under the owners' badges; the Cities' below, once their boxes are drawn
+    draw_highlight(draw, [box_outline(box) for place, box in fixed_boxes().items()
+                          if place in changed])
+    city_boxes: dict[str, c.Box] = {}
 
     territories = _dict(view.get("territories"))
     for tid, territory in TERRITORIES.items():
@@ -220,6 +264,7 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
         if cid in played or cid in enemies:
             colour = CITY_COLOURS.get(cid, c.GREY) if cid in played else (50, 50, 50)
             box = (int(cx - 62), int(cy - 20), int(cx + 62), int(cy + 20))
+            city_boxes[cid] = box
             draw.rectangle(box, fill=colour, outline=c.BLACK, width=3)
             c.label(draw, (cx, cy), city.name, size=c.fit_size(city.name, 118, 34, 22, True),
                     bold=True, fill=c.ink_on(colour))
@@ -228,6 +273,7 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
             border = LEAGUE_COLOURS.get(league, c.MUTED)
             token = str(_dict(view.get("greek_city_tokens")).get(cid) or "")
             box = (int(cx - 70), int(cy - 28), int(cx + 70), int(cy + (34 if token else 26)))
+            city_boxes[cid] = box
             draw.rectangle(box, fill=(235, 235, 228), outline=border, width=4 if league else 2)
             c.label(draw, (cx, cy - 12), city.name, size=19, bold=True)
             # In solo no Greek City can be integrated: no number to reach.
@@ -239,6 +285,8 @@ def _draw_map(view: dict[str, Any]) -> Image.Image:
                 c.label(draw, (cx, cy + 24), token_label(token), size=14, fill=c.MUTED)
         below = 40 if cid in played or cid in enemies else 52
         rows.append((at.get(cid, []), (cx, cy + below)))
+    draw_highlight(draw, [box_outline(box) for place, box in city_boxes.items()
+                          if place in changed])
     for fids, centre in rows:
         _draw_figures(draw, view, fids, centre)
     return image
@@ -587,10 +635,13 @@ def _draw_city_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], role: str,
 class EpireiaRenderer:
     """The ``render.base.Renderer`` for Epireia."""
 
-    def board(self, view: dict[str, Any]) -> Image.Image:
+    def board(self, view: dict[str, Any], previous: dict[str, Any] | None = None
+              ) -> Image.Image:
         image, draw = c.new_canvas(WIDTH, HEIGHT)
         _draw_header(draw, view)
-        image.paste(_draw_map(view), (MAP_BOX[0], MAP_BOX[1]))
+        changed = (changes(place_contents(previous), place_contents(view))
+                   if previous is not None else {})
+        image.paste(_draw_map(view, changed), (MAP_BOX[0], MAP_BOX[1]))
         draw.rectangle(MAP_BOX, outline=c.INK, width=2)
         top = _draw_scenario(draw, view, PANEL_TOP)
         top = _draw_leagues(draw, view, top)

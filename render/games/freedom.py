@@ -16,6 +16,9 @@ from PIL import Image, ImageDraw
 from engine.games.freedom.data import AREAS, SPACES, TRACKS
 from render import common as c
 from render.freedom_layout import MAP_RIGHT, space_box
+from render.maps.changes import changes, zone_contents
+from render.maps.draw import draw_highlight
+from render.maps.layout import box_outline
 
 WIDTH, HEIGHT = 1600, 1100
 PANEL_X = MAP_RIGHT + 14
@@ -533,14 +536,48 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
                         align="left", valign="top")
 
 
+# --- what changed since the last board ----------------------------------------------------
+
+UNIT_KEYS = ("exp", "ally", "ins", "civ")
+
+
+def space_contents(view: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """What each space shows: units by kind, its cannon and whose, wall damage; the Camp
+    also its cannons waiting to be built."""
+    spaces = _dict(view.get("spaces"))
+    held: dict[str, dict[str, int]] = {}
+    for space_id in SPACES:
+        data = _dict(spaces.get(space_id))
+        units = {key: c.as_int(data.get(key)) for key in (*UNIT_KEYS, "damage")}
+        cannon = str(data.get("cannon") or "")
+        marks = ([f"cannon:{cannon}"] if cannon else []) + (["bombard"] if data.get("bombard")
+                                                           else [])
+        held[space_id] = zone_contents(units, marks=marks)
+    camp_cannons = c.as_int(_dict(view.get("camp")).get("cannons"))
+    if camp_cannons and "CAMP" in held:
+        held["CAMP"]["camp cannons"] = camp_cannons
+    return held
+
+
+def _draw_changes(draw: ImageDraw.ImageDraw, previous: dict[str, Any],
+                  view: dict[str, Any]) -> None:
+    """A glowing edge around every space whose pieces, cannon or wall changed."""
+    changed = changes(space_contents(previous), space_contents(view))
+    draw_highlight(draw, [box_outline(space_box(sid, SPACES[sid].row, SPACES[sid].col))
+                          for sid in changed if sid in SPACES])
+
+
 class FreedomRenderer:
     """The ``render.base.Renderer`` for Freedom!."""
 
-    def board(self, view: dict[str, Any]) -> Image.Image:
+    def board(self, view: dict[str, Any], previous: dict[str, Any] | None = None
+              ) -> Image.Image:
         image = _base().copy()
         draw = ImageDraw.Draw(image)
         _draw_header(draw, view)
         _draw_map(draw, view)
+        if previous is not None:
+            _draw_changes(draw, previous, view)
         top = _draw_tracks(draw, view, 72)
         top = _draw_areas(draw, view, top, top + AREAS_HEIGHT)
         _draw_footer(draw, view, top)

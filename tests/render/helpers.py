@@ -49,3 +49,28 @@ def ink(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, i
     return sum(1 for x in range(crop.width) for y in range(crop.height)
                if all(abs(a - b) <= tolerance
                       for a, b in zip(pixels[x, y], colour, strict=True)))  # type: ignore[arg-type]
+
+
+# How a colour looks to colour-blind eyes: Machado, Oliveira & Fernandes (2009), full
+# severity, on linear RGB; compared in CIELAB (a distance under ~15 reads as one colour).
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                (-0.011820, 0.042940, 0.968881))
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+              (-0.003882, -0.048116, 1.051998))
+
+
+def lab_as_seen(rgb: tuple[int, int, int], matrix: Any) -> tuple[float, float, float]:
+    def linear(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+    lin = [linear(v) for v in rgb]
+    if matrix is not None:
+        lin = [min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True))))
+               for row in matrix]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))

@@ -11,7 +11,7 @@ from engine.games.epireia import catalog
 from engine.games.epireia.state import EpireiaState
 from render.common import png_bytes
 from render.games.epireia import RENDERER
-from tests.render.helpers import colours, play, same
+from tests.render.helpers import DEUTERANOPIA, PROTANOPIA, colours, lab_as_seen, play, same
 
 GAME = get_game("epireia")
 
@@ -329,38 +329,14 @@ def test_the_active_augur_card_says_what_it_does_this_round() -> None:
     assert not same(RENDERER.board(GAME.view(state, None)), RENDERER.board(view))
 
 
-# Machado, Oliveira & Fernandes (2009), full severity, on linear RGB.
-_DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                 (-0.011820, 0.042940, 0.968881))
-_PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-               (-0.003882, -0.048116, 1.051998))
-
-
-def _lab_as_seen(rgb: tuple[int, int, int], matrix: Any) -> tuple[float, float, float]:
-    def linear(v: int) -> float:
-        x = v / 255
-        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
-    lin = [linear(v) for v in rgb]
-    if matrix is not None:
-        lin = [min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True))))
-               for row in matrix]
-    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
-    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
-
-
-@pytest.mark.parametrize("vision", [None, _DEUTERANOPIA, _PROTANOPIA],
+@pytest.mark.parametrize("vision", [None, DEUTERANOPIA, PROTANOPIA],
                          ids=["normal", "deuteranopia", "protanopia"])
 def test_every_two_cities_look_different_to_colour_blind_players_too(vision: Any) -> None:
     # Figure discs on the map carry only initials and their City's colour.
     from math import dist
 
     from render.games.epireia import CITY_COLOURS
-    seen = {city: _lab_as_seen(rgb, vision) for city, rgb in CITY_COLOURS.items()}
+    seen = {city: lab_as_seen(rgb, vision) for city, rgb in CITY_COLOURS.items()}
     closest = min((dist(seen[a], seen[b]), a, b) for a in seen for b in seen if a < b)
     assert closest[0] >= 15, closest
 

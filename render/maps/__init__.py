@@ -1,0 +1,1 @@
+"""The map drawing toolkit: layouts from data files, palettes, zones, stacks, highlights."""
