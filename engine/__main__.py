@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.core.errors import BadRecord, EngineError
 from engine.core.record import parse_record, verify
-from engine.core.registry import all_games
+from engine.core.registry import all_games, get_game
 from engine.core.simulate import simulate
 
 
@@ -50,8 +50,6 @@ def main(argv: list[str] | None = None) -> int:
             result = verify(record)
             print(result.message)
             return 0 if result.ok else 1
-        from engine.core.registry import get_game
-
         game = get_game(args.game)
         players = args.players if args.players is not None else game.min_players
         options = dict(_parse_option(o) for o in args.option)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
     RAID_LANES,
@@ -268,8 +269,6 @@ class Spend(PromptState):
 
     def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:
         if arg not in {a for a, _, _ in self.menu(state, frame)}:
-            from engine.core.errors import IllegalChoice
-
             raise IllegalChoice("That action is not possible now.")
         IMMEDIATE.get((frame.role, arg), _push_action(arg))(state, frame)
 

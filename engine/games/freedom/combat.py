@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import math
 
-from engine.games.freedom.data import ADJECTIVE, KLISOVA, KLISOVA_INNER, KLISOVA_OUTER, SPACES
+from engine.games.freedom.data import (
+    ADJECTIVE,
+    KLISOVA,
+    KLISOVA_INNER,
+    KLISOVA_OUTER,
+    SPACES,
+    TRACKS,
+)
 from engine.games.freedom.flow import push_morale_choice
 from engine.games.freedom.pieces import remove_cannon, remove_units, units
 from engine.games.freedom.state import FreedomState
@@ -175,8 +182,6 @@ def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
         return result
     if src == KLISOVA:
         if state.spaces[KLISOVA_OUTER].imperial > 0 and state.spaces[KLISOVA_INNER].imperial == 0:
-            from engine.games.freedom.data import TRACKS
-
             result.append((KLISOVA_OUTER, TRACKS.costs.klisova_raid))
         return result
     spaces = state.spaces

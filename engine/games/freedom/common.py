@@ -14,7 +14,14 @@ from engine.games.freedom.data import (
 )
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state
 from engine.games.freedom.movement import insurgent_placements
-from engine.games.freedom.pieces import add_units, change_morale, remove_units, room, units
+from engine.games.freedom.pieces import (
+    add_units,
+    change_morale,
+    place_cannon,
+    remove_units,
+    room,
+    units,
+)
 from engine.games.freedom.state import Frame, FreedomState
 
 KIND_NAMES = {"exp": "Expeditionary", "ally": "Allied", "ins": "Insurgent"}
@@ -171,8 +178,6 @@ class PlaceCannon(PromptState):
         ]
 
     def on_space(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        from engine.games.freedom.pieces import place_cannon
-
         place_cannon(state, arg, "insurgents")
         state.say(f"A new Insurgent cannon stands on {SPACES[arg].name}.", role=frame.role)
         frame.data["count"] = frame.data.get("count", 1) - 1

@@ -56,6 +56,7 @@ from engine.games.freedom.cards import (
     Train,
     resolve,
 )
+from engine.games.freedom.combat import RAID_LANES, can_fire
 from engine.games.freedom.data import (
     AREAS,
     CAMP,
@@ -642,8 +643,6 @@ def _strike_targets(state: FreedomState, side: str, reach: str | dict[str, Any])
             if n != CAMP and _units_of(state, n, enemy) > 0:
                 targets.add(n)
     if reach.get("raids") and side == "insurgents":
-        from engine.games.freedom.combat import RAID_LANES
-
         for src in zone_spaces("wall"):
             if state.spaces[src].ins > 0:
                 targets.update(dst for dst, path, _ in RAID_LANES.get(src, ())
@@ -691,8 +690,6 @@ class StrikePrompt(PromptState):
 
 def fire(state: FreedomState, effect: Fire, role: str, card_id: str) -> None:
     side = _side(effect.who, role)
-    from engine.games.freedom.combat import can_fire
-
     if not any(sp.cannon == side and can_fire(state, s, side) for s, sp in state.spaces.items()):
         state.say(f"No cannon of {SIDE_NAME[side]} can fire.")
         return
