@@ -1,45 +1,18 @@
-"""The bot: ``create_bot(settings)`` builds a ready-to-start ``commands.Bot``.
-
-At start-up (``setup_hook``) it opens the database and runs the migrations, builds the
-game service, loads the cogs, registers the persistent dynamic items (so buttons sent
-before a restart keep working), syncs the slash commands and starts the turn-timer loop.
-Tests pass ``clock`` to control time and call :meth:`StrategosBot.run_timers_once`.
-"""
+"""The bot: ``create_bot(settings)`` builds a ready-to-start :class:`StrategosBot` with what
+its persistent buttons and menus do when clicked (``CLICKS``, from ``bot.turns`` and
+``bot.lobby``: the components cannot import them, since those build the components)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
-from collections import deque
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-import discord
-from discord import app_commands
-from discord.ext import commands
-
 from bot import lobby, turns
-from bot.discord_render import renderer_for
-from bot.service import GameService
+from bot.client import StrategosBot, utc_now
 from bot.settings import Settings
-from bot.storage.db import Database
 from bot.views.clicks import Clicks
-from bot.views.game import RematchButton, TakeTurnButton
-from bot.views.lobby import LobbyButton, RoleSelect
-from bot.views.prompt import ChoiceButton, ChoiceSelect, PageButton
-from bot.views.setup import SetupOpen, SetupOption
-from engine.core.registry import all_games
 
-log = logging.getLogger("strategos.bot")
-
-COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.settings",
-        "bot.cogs.stats")
-MAX_FAILURES = 100
-DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
-                 LobbyButton, RoleSelect, SetupOption, SetupOpen)
-# What those components do when clicked (the components cannot import it: it builds them).
 CLICKS = Clicks(
     take_turn=turns.take_turn, rematch=lobby.rematch, choose=turns.choose,
     show_page=turns.show_page, lobby_button=lobby.lobby_button, pick_sides=lobby.pick_sides,
@@ -47,88 +20,7 @@ CLICKS = Clicks(
 )
 
 
-def warm_up() -> None:
-    for game in all_games():
-        renderer_for(game.id)
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-class StrategosBot(commands.Bot):
-    def __init__(self, settings: Settings, clock: Callable[[], datetime] = utc_now,
-                 **options: Any) -> None:
-        intents = discord.Intents.none()
-        intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, **options)
-        self.settings = settings
-        self.clock = clock
-        self.clicks = CLICKS
-        self.db: Database | None = None
-        self._service: GameService | None = None
-        # The latest unexpected failures (for tests and a look in a debugger); bounded, so a
-        # bot that runs for months does not keep every exception it ever met.
-        self.failures: deque[BaseException] = deque(maxlen=MAX_FAILURES)
-        self.tree.error(self.on_app_command_error)
-
-    @property
-    def service(self) -> GameService:
-        if self._service is None:
-            raise RuntimeError("the bot is not set up yet")
-        return self._service
-
-    async def setup_hook(self) -> None:
-        # Import every game and renderer now (data files, fonts), not inside a 3-second
-        # interaction deadline.
-        await asyncio.to_thread(warm_up)
-        self.db = await Database.open(self.settings.database)
-        self._service = GameService(self.db, clock=self.clock)
-        for cog in COGS:
-            await self.load_extension(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        if self.settings.sync_commands:
-            await self.sync_commands()
-
-    async def sync_commands(self) -> None:
-        if self.settings.dev_guild:
-            guild = discord.Object(id=self.settings.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
-
-    async def close(self) -> None:
-        await super().close()
-        if self.db is not None:
-            await self.db.close()
-            self.db = None
-
-    async def run_timers_once(self) -> None:
-        """One pass of the turn timers (the loop does this every ``timer_interval`` seconds)."""
-        cog = self.get_cog("PlayCog")
-        if cog is not None:
-            await cog.run_once()  # type: ignore[attr-defined]
-
-    def report(self, error: BaseException, where: str) -> None:
-        """An unexpected failure: logged, and kept in ``failures`` for the tests to see."""
-        self.failures.append(error)
-        log.error("Unexpected error in %s", where, exc_info=error)
-
-    async def on_app_command_error(self, interaction: discord.Interaction[Any],
-                                   error: app_commands.AppCommandError) -> None:
-        name = interaction.command.qualified_name if interaction.command else "?"
-        self.report(error, f"command {name}")
-        text = "Something went wrong on our side; it has been logged."
-        with contextlib.suppress(discord.HTTPException):
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-
-
 def create_bot(settings: Settings, *, clock: Callable[[], datetime] = utc_now,
                **options: Any) -> StrategosBot:
     """A configured bot, not yet started: ``await bot.start(token)`` or ``bot.run(token)``."""
-    return StrategosBot(settings, clock=clock, **options)
+    return StrategosBot(settings, CLICKS, clock=clock, **options)

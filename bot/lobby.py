@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.client import StrategosBot
 from bot.discord_render import player_count, role_name
 from bot.errors import NoGameHere
 from bot.guard import FRIENDLY
@@ -17,9 +18,6 @@ from bot.views.lobby import lobby_view
 from bot.views.setup import chosen, setup_view
 from engine.core.registry import get_game
 from engine.core.runner import parse_options
-
-if TYPE_CHECKING:  # for annotations only: bot.app builds the bot from this module
-    from bot.app import StrategosBot
 
 log = logging.getLogger("strategos.lobby")
 CLOSED = "This lobby is closed."

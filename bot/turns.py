@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import ids
+from bot.client import StrategosBot
 from bot.discord_render import (
     CONTENT,
     EMBED_DESCRIPTION,
@@ -36,9 +37,6 @@ from bot.models import LoadedGame, TurnUpdate
 from bot.views.game import game_view
 from bot.views.prompt import prompt_view
 from engine.core.game import GameState, LogEntry
-
-if TYPE_CHECKING:  # for annotations only: bot.app builds the bot from this module
-    from bot.app import StrategosBot
 
 log = logging.getLogger("strategos.turns")
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import StrategosBot, create_bot
+from bot.app import create_bot
+from bot.client import MAX_FAILURES, StrategosBot
 from bot.settings import Settings
 from engine.core import registry
 from tests.fakediscord import (
@@ -450,8 +451,6 @@ async def test_a_timer_race_is_not_reported_as_a_bug(fake: FakeDiscord, tmp_path
 
 
 async def test_failures_kept_are_bounded(tmp_path: Path) -> None:
-    from bot.app import MAX_FAILURES
-
     client = create_bot(Settings(_env_file=None, database=tmp_path / "x.db"))
     for n in range(MAX_FAILURES + 50):
         client.failures.append(RuntimeError(str(n)))

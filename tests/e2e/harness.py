@@ -14,7 +14,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.app import StrategosBot, create_bot
+from bot.app import create_bot
+from bot.client import StrategosBot
 from bot.settings import Settings
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, RunningClient
 
