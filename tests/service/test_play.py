@@ -12,6 +12,8 @@ from engine.core.record import verify
 from engine.core.registry import get_game
 from engine.core.rng import seed_digest
 from engine.core.runner import Action, canonical_json, replay
+from engine.core.view import private_of
+from tests.support.duel import DuelPlayerView
 from tests.service.play import (
     GUILD,
     NORTH,
@@ -203,8 +205,10 @@ async def test_public_log_never_shows_private_lines(service: GameService) -> Non
 async def test_views_keep_hands_hidden(service: GameService) -> None:
     start = await started_duel(service)
     loaded = start.loaded
-    assert loaded.view(None)["hand"] is None
-    assert loaded.view("north")["hand"] == loaded.state.hands["north"]  # type: ignore[union-attr]
+    assert private_of(loaded.view(None)) is None
+    north = loaded.view("north")
+    assert isinstance(north, DuelPlayerView)
+    assert north.private.hand == loaded.state.hands["north"]  # type: ignore[union-attr]
 
 
 async def test_games_survive_a_restart(service: GameService, db_path: object) -> None:

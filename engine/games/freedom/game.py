@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.game import Game, Prompt, RoleInfo
 from engine.games.freedom import (  # noqa: F401 (prompt states)
     actions,
@@ -16,7 +14,7 @@ from engine.games.freedom.flow import answer, current_choices, settle
 from engine.games.freedom.invariants import check
 from engine.games.freedom.setup import setup_state
 from engine.games.freedom.state import FreedomOptions, FreedomState
-from engine.games.freedom.view import build_view, cards_view
+from engine.games.freedom.view import FreedomView, build_view, cards_view
 
 
 class Freedom(Game[FreedomState, FreedomOptions]):
@@ -52,7 +50,7 @@ class Freedom(Game[FreedomState, FreedomOptions]):
     def apply(self, state: FreedomState, role: str, choice_id: str) -> None:
         answer(state, role, choice_id)
 
-    def view(self, state: FreedomState, role: str | None) -> dict[str, Any]:
+    def view(self, state: FreedomState, role: str | None) -> FreedomView:
         return build_view(state, role)
 
     def timeout_choice(self, state: FreedomState, role: str) -> str | None:
@@ -71,8 +69,8 @@ class Freedom(Game[FreedomState, FreedomOptions]):
 
     def invariants(self, state: FreedomState) -> list[str]:
         # The spectator view's card part is the only part that can carry card ids (see
-        # invariants.hidden_leaks); the board part is checked by the view tests.
-        return check(state, {"hand": None, "cards": cards_view(state)})
+        # invariants.hidden_leaks); the hand is in a player view's private part only.
+        return check(state, cards_view(state))
 
 
 GAME = Freedom()
