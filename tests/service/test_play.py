@@ -13,7 +13,6 @@ from engine.core.registry import get_game
 from engine.core.rng import seed_digest
 from engine.core.runner import Action, canonical_json, replay
 from engine.core.view import private_of
-from tests.support.duel import DuelPlayerView
 from tests.service.play import (
     GUILD,
     NORTH,
@@ -24,6 +23,7 @@ from tests.service.play import (
     play_out,
     started_duel,
 )
+from tests.support.duel import DuelPlayerView
 
 
 async def snapshot(db: Database, game_id: int) -> tuple[object, ...]:

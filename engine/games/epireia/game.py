@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.errors import IllegalChoice
 from engine.core.game import Game, Prompt, RoleInfo
 from engine.core.rng import Rng
@@ -21,7 +19,7 @@ from engine.games.epireia.state import (
     League,
     Seat,
 )
-from engine.games.epireia.view import build_view
+from engine.games.epireia.view import EpireiaView, build_view
 
 ROLE_SETS: dict[int, list[tuple[str, str, str]]] = {
     1: [("solo", "Solo", "solo")],
@@ -107,7 +105,7 @@ class Epireia(Game[EpireiaState, EpireiaOptions]):
         check_objectives(state, actor=role)  # this player's action may have met it
         advance(state)
 
-    def view(self, state: EpireiaState, role: str | None) -> dict[str, Any]:
+    def view(self, state: EpireiaState, role: str | None) -> EpireiaView:
         return build_view(self, state, role)
 
     def role_name(self, state: EpireiaState, role: str) -> str:
