@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.models import LoadedGame
 from engine.core.game import LogEntry, Result
+from engine.core.view import View
 from render.base import Renderer, get_renderer
 from render.common import font, png_bytes, wrap
 
@@ -35,12 +36,12 @@ class GenericRenderer:
     """Used only for a game that has no module under ``render/games/`` (the test games).
 
     It draws the spectator view's fields as a list, so the board post still carries a
-    picture of the public state.
+    picture of the public state. A view is any model: JSON is what it needs.
     """
 
-    def board(self, view: dict[str, Any], previous: dict[str, Any] | None = None
-              ) -> Image.Image:
-        lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in view.items()]
+    def board(self, view: View, previous: View | None = None) -> Image.Image:
+        lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}"
+                 for key, value in view.model_dump(mode="json").items()]
         wrapped = [part for line in lines for part in wrap(line, 760, 20)][:40]
         image = Image.new("RGB", (800, 40 + 28 * len(wrapped)), (250, 246, 236))
         draw = ImageDraw.Draw(image)
@@ -48,18 +49,19 @@ class GenericRenderer:
             draw.text((20, 20 + 28 * number), line, fill=(30, 30, 30), font=font(20))
         return image
 
-    def extra_images(self, view: dict[str, Any]) -> list[tuple[str, Image.Image]]:
+    def extra_images(self, view: View) -> list[tuple[str, Image.Image]]:
         return []
 
-    def status_text(self, view: dict[str, Any]) -> str:
+    def status_text(self, view: View) -> str:
         return "\n".join(
             f"**{key}**: {value}"
-            for key, value in view.items()
+            for key, value in view.model_dump(mode="json").items()
             if isinstance(value, str | int | float) and not isinstance(value, bool)
         )
 
-    def private_text(self, view: dict[str, Any]) -> str:
-        return "\n".join(f"**{key}**: {json.dumps(value)}" for key, value in view.items())
+    def private_text(self, view: View) -> str:
+        return "\n".join(f"**{key}**: {json.dumps(value)}"
+                         for key, value in view.model_dump(mode="json").items())
 
 
 def renderer_for(kind: str) -> Renderer:
@@ -78,7 +80,7 @@ class RenderedBoard:
     status: str
 
 
-def _render_board(kind: str, view: dict[str, Any]) -> RenderedBoard:
+def _render_board(kind: str, view: View) -> RenderedBoard:
     renderer = renderer_for(kind)
     return RenderedBoard(
         png=png_bytes(renderer.board(view)),
@@ -87,11 +89,11 @@ def _render_board(kind: str, view: dict[str, Any]) -> RenderedBoard:
     )
 
 
-async def render_board(kind: str, spectator_view: dict[str, Any]) -> RenderedBoard:
+async def render_board(kind: str, spectator_view: View) -> RenderedBoard:
     return await asyncio.to_thread(_render_board, kind, spectator_view)
 
 
-async def render_private(kind: str, view: dict[str, Any]) -> str:
+async def render_private(kind: str, view: View) -> str:
     return await asyncio.to_thread(lambda: renderer_for(kind).private_text(view))
 
 

@@ -7,8 +7,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.errors import StillInLobby
 from engine.core.game import Game, GameState, LogEntry, Prompt, Result, RoleInfo
 from engine.core.runner import parse_options
+from engine.core.view import View
 
 Status = Literal["lobby", "running", "paused", "finished", "aborted"]
 ACTIVE: tuple[Status, ...] = ("lobby", "running", "paused")
@@ -143,10 +145,10 @@ class LoadedGame(BaseModel):
                 return info.name
         return role
 
-    def view(self, role: str | None = None) -> dict[str, Any]:
+    def view(self, role: str | None = None) -> View:
         """The engine's redacted view; ``None`` is the spectator view (the only public one)."""
         if self.state is None:
-            return {}
+            raise StillInLobby()
         return self.game.view(self.state, role)
 
 

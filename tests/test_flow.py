@@ -14,6 +14,7 @@ from engine.core.game import Choice, Result, RoleInfo
 from engine.core.rng import Rng
 from engine.core.runner import act
 from engine.core.steps import StepAction, start_action
+from engine.core.view import View
 
 
 class MarketState(FlowState):
@@ -137,8 +138,8 @@ class Market(FlowGame[MarketState, MarketOptions]):
         else:
             state.result = Result(winners=["a"], reason="test over")
 
-    def view(self, state: MarketState, role: str | None) -> dict[str, Any]:
-        return {}
+    def view(self, state: MarketState, role: str | None) -> View:
+        return View(game=self.id)
 
 
 GAME = Market()

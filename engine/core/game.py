@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core.errors import BadOptions, IllegalChoice
 from engine.core.rng import Rng
+from engine.core.view import View
 
 CHOICE_ID = re.compile(r"^[A-Za-z0-9_.:+\-]{1,64}$")
 
@@ -172,8 +173,9 @@ class Game(ABC, Generic[S, OptionsT]):
         ``state``."""
 
     @abstractmethod
-    def view(self, state: S, role: str | None) -> dict[str, Any]:
-        """JSON-ready redacted state for ``role``, or for spectators when ``role`` is None."""
+    def view(self, state: S, role: str | None) -> View:
+        """The spectator view (``role`` None) or ``role``'s view: typed, redacted
+        (``engine.core.view``: secrets only in the player view's ``private`` part)."""
 
     def role_name(self, state: S, role: str) -> str:
         """How to call a role right now (Epireia's seats take a city's name after the draft)."""

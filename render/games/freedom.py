@@ -1,19 +1,20 @@
 """Freedom! pictures and texts: the siege of Messolonghi, its tracks and Surrounding Areas.
 
-Everything is drawn from the view dict (``engine/games/freedom/view.py`` documents its
-keys). The board picture and the status text read only what the spectator view shows;
-``private_text`` is the one place that reads a hand. Static facts (space names, rows,
+Everything is drawn from the typed views of ``engine/games/freedom/view.py``. The board
+picture and the status text read only the spectator view (``FreedomView``); ``private_text``
+is the one place that reads a hand (``FreedomPlayerView.private``). Static facts (space names, rows,
 area names and rewards, card texts) come from the game's public data files.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.view import View
 from engine.games.freedom.data import AREAS, SPACES, TRACKS
+from engine.games.freedom.view import CardView, FreedomPlayerView, FreedomView, SpaceView
 from render import common as c
 from render.freedom_layout import MAP_RIGHT, space_box
 from render.maps.changes import changes, zone_contents
@@ -61,55 +62,15 @@ AREAS_HEIGHT = 390
 
 # --- reading the view ---------------------------------------------------------------------
 
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
+def freedom_view(view: View) -> FreedomView:
+    if not isinstance(view, FreedomView):
+        raise TypeError(f"the Freedom! renderer was given a {type(view).__name__}")
+    return view
 
 
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def tracks(view: dict[str, Any]) -> dict[str, Any]:
-    return _dict(view.get("tracks"))
-
-
-def side_value(view: dict[str, Any], key: str, side: str) -> int:
-    """A per-side track (``morale``, ``supplies``, ``plea``, ``preparation``) or a number."""
-    value = tracks(view).get(key)
-    if isinstance(value, dict):
-        return c.as_int(value.get(side))
-    return c.as_int(value)
-
-
-def card_info(card: Any) -> dict[str, Any]:
-    """A card as a dict (id, name, side, ap, text, note), from the view or the deck data."""
-    if isinstance(card, dict):
-        info = dict(card)
-        card_id = str(info.get("id") or "")
-    else:
-        card_id, info = str(card), {"id": str(card)}
-    if card_id and not info.get("name"):
-        try:
-            from engine.games.freedom import cards
-
-            data = cards.card(card_id)
-            info.update(name=data.name, side=data.side, ap=data.ap, text=data.text,
-                        note=data.note, period=data.period)
-        except Exception:  # a card the deck does not know: show what the view gives
-            info.setdefault("name", card_id)
-    return info
-
-
-def to_act(view: dict[str, Any]) -> list[str]:
-    """The role asked now (the view gives one role or None)."""
-    value = view.get("to_act")
-    if isinstance(value, str) and value:
-        return [value]
-    return [str(r) for r in _list(value)]
-
-
-def last_card(view: dict[str, Any]) -> dict[str, Any]:
-    return _dict(_dict(view.get("cards")).get("last_card"))
+def to_act(view: FreedomView) -> list[str]:
+    """The role asked now, as a list (the view gives one role or None)."""
+    return [view.to_act] if view.to_act else []
 
 
 # --- the city map -------------------------------------------------------------------------
@@ -243,20 +204,18 @@ def cannon_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: fl
                  fill=fill, outline=owner, width=4)
 
 
-def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: dict[str, Any]) -> None:
+def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: SpaceView) -> None:
     """Units, civilians and the cannon standing on one space, as numbered blocks."""
     pieces: list[tuple[str, int, c.RGB, c.RGB]] = []
-    for key, colour, ink, shape in (("exp", EXP, c.WHITE, "square"),
-                                    ("ally", ALLY, c.BLACK, "square"),
-                                    ("ins", INS, c.WHITE, "square"),
-                                    ("civ", CIV, c.BLACK, "circle")):
-        count = c.as_int(data.get(key))
+    for count, colour, ink, shape in ((data.exp, EXP, c.WHITE, "square"),
+                                      (data.ally, ALLY, c.BLACK, "square"),
+                                      (data.ins, INS, c.WHITE, "square"),
+                                      (data.civ, CIV, c.BLACK, "circle")):
         if count:
             pieces.append((shape, count, colour, ink))
-    cannon = data.get("cannon")
-    if cannon:
-        colour = BOMBARD if data.get("bombard") else CANNON
-        pieces.append(("triangle", 0, colour, SIDE_COLOURS.get(str(cannon), c.GREY)))
+    if data.cannon:
+        colour = BOMBARD if data.bombard else CANNON
+        pieces.append(("triangle", 0, colour, SIDE_COLOURS[data.cannon]))
     size, centres = piece_layout(space_id, len(pieces))
     for (shape, count, colour, ink), centre in zip(pieces, centres, strict=True):
         if shape == "triangle":
@@ -321,15 +280,13 @@ def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
     c.label(draw, (x + 24, 1073), VICTORY_NOTE, size=16, anchor="lm")
 
 
-def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    spaces = _dict(view.get("spaces"))
+def _draw_map(draw: ImageDraw.ImageDraw, view: FreedomView) -> None:
     for space_id in SPACES:
-        data = _dict(spaces.get(space_id))
-        damage = c.as_int(data.get("damage"))
-        if damage:
-            _draw_space_ground(draw, space_id, damage)
+        data = view.spaces[space_id]
+        if data.damage:
+            _draw_space_ground(draw, space_id, data.damage)
         _draw_pieces(draw, space_id, data)
-    camp_cannons = c.as_int(_dict(view.get("camp")).get("cannons"))
+    camp_cannons = view.camp.cannons
     camp = space_box("CAMP", 9, 9)
     if camp_cannons:
         x, y = camp[2] - 40, (camp[1] + camp[3]) / 2 + 8
@@ -339,12 +296,10 @@ def _draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 # --- tracks and areas ---------------------------------------------------------------------
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, view: FreedomView) -> None:
     draw.rectangle((0, 0, WIDTH, 60), fill=(40, 30, 30))
-    round_no = c.as_int(view.get("round"), 1)
-    period = str(view.get("period") or ("A" if round_no <= 3 else "B"))
-    phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
-    text = f"FREEDOM!  Messolonghi  ·  Round {round_no}/6 (Period {period})  ·  {phase}"
+    text = (f"FREEDOM!  Messolonghi  ·  Round {view.round}/6 (Period {view.period})  ·  "
+            f"{PHASES[view.phase]}")
     c.label(draw, (20, 30), text, size=28, bold=True, fill=c.WHITE, anchor="lm")
     acting = to_act(view)
     if acting:
@@ -353,43 +308,38 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
                 fill=(250, 220, 140), anchor="rm")
 
 
-def _draw_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
+def _draw_tracks(draw: ImageDraw.ImageDraw, view: FreedomView, top: int) -> int:
     x0, x1 = PANEL_X, WIDTH - 12
-    round_no = c.as_int(view.get("round"), 1)
+    tracks = view.tracks
     c.track(draw, (x0, top, x1, top + 62), "Round", list(range(1, 7)),
-            {round_no: [c.GOLD]}, size=18)
+            {view.round: [c.GOLD]}, size=18)
     top += 72
     morale_max = TRACKS.morale.max
     markers: dict[int, list[c.RGB]] = {}
     for side in ("empire", "insurgents"):
-        markers.setdefault(side_value(view, "morale", side), []).append(SIDE_COLOURS[side])
+        markers.setdefault(tracks.morale[side], []).append(SIDE_COLOURS[side])
     c.track(draw, (x0, top, x1, top + 62), "Morale (0 loses)", list(range(morale_max + 1)),
             markers, size=18)
     top += 74
     # the scoreboard: one row per track, Empire and Insurgents side by side
     rows: list[tuple[str, str, str]] = [
-        ("Morale", str(side_value(view, "morale", "empire")),
-         str(side_value(view, "morale", "insurgents"))),
-        ("Supplies", str(side_value(view, "supplies", "empire")),
-         str(side_value(view, "supplies", "insurgents"))),
-        ("Money", str(side_value(view, "money", "empire")), "—"),
+        ("Morale", str(tracks.morale["empire"]), str(tracks.morale["insurgents"])),
+        ("Supplies", str(tracks.supplies["empire"]), str(tracks.supplies["insurgents"])),
+        ("Money", str(tracks.money), "—"),
     ]
-    population = side_value(view, "population", "insurgents")
-    band = str(tracks(view).get("population_band") or "")
-    feed = side_value(view, "feed", "insurgents")
-    rows.append(("Population", "—", f"{population} ({band}: eats {feed})" if band
-                 else str(population)))
-    plea = _dict(tracks(view).get("plea"))
-    insurgent_plea = plea.get("insurgents")
-    rows.append(("Plea", f"+{c.as_int(plea.get('empire'))}",
-                 "answered" if "insurgents" in plea and insurgent_plea is None
+    band = tracks.population_band
+    rows.append(("Population", "—", f"{tracks.population} ({band}: eats {tracks.feed})"
+                 if band else str(tracks.population)))
+    insurgent_plea = tracks.plea.get("insurgents")
+    rows.append(("Plea", f"+{c.as_int(tracks.plea.get('empire'))}",
+                 "answered" if "insurgents" in tracks.plea and insurgent_plea is None
                  else f"+{c.as_int(insurgent_plea)}"))
-    rows.append(("Preparation", str(side_value(view, "preparation", "empire")),
-                 str(side_value(view, "preparation", "insurgents"))))
-    hands = _dict(_dict(view.get("cards")).get("hand_counts"))
+    rows.append(("Preparation", str(tracks.preparation["empire"]),
+                 str(tracks.preparation["insurgents"])))
+    hands = view.cards.hand_counts
     if hands:
-        rows.append(("Cards in hand", str(c.as_int(hands.get("empire"))),
-                     str(c.as_int(hands.get("insurgents")))))
+        rows.append(("Cards in hand", str(hands.get("empire", 0)),
+                     str(hands.get("insurgents", 0))))
     col_a, col_b = x0 + 210, x0 + 380
     draw.rectangle((x0, top, x1, top + 34), fill=(60, 50, 45))
     c.label(draw, (col_a, top + 17), "Empire", size=20, bold=True,
@@ -411,11 +361,10 @@ def _draw_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> i
     return top + 10
 
 
-def _draw_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, bottom: int) -> int:
+def _draw_areas(draw: ImageDraw.ImageDraw, view: FreedomView, top: int, bottom: int) -> int:
     x0, x1 = PANEL_X, WIDTH - 12
     c.label(draw, (x0, top), "Surrounding Areas", size=20, bold=True, anchor="lt")
     top += 28
-    areas = _dict(view.get("areas"))
     cell_w = (x1 - x0) / 3
     cell_h = (bottom - top) / 3
     cx, cy = x0 + cell_w * 1.5, top + cell_h * 1.5
@@ -423,9 +372,7 @@ def _draw_areas(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, botto
     draw.rectangle((x0, top + cell_h * 2, x1, bottom), fill=(170, 200, 222))
     c.label(draw, (cx, cy), "Messolonghi", size=18, bold=True, fill=c.MUTED)
     for area_id, area in AREAS.items():
-        state = _dict(areas.get(area_id))
-        side = str(state.get("side") or area.side)
-        support = c.as_int(state.get("support"))
+        side, support = view.areas[area_id].side, view.areas[area_id].support
         gx, gy = AREA_GRID.get(area_id, (1, 1))
         bx0 = x0 + gx * cell_w + 6
         by0 = top + gy * cell_h + 6
@@ -489,42 +436,35 @@ def support_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], side:
 MARKER_COLOURS: dict[str, c.RGB] = {"empire": (120, 10, 10), "insurgents": (10, 40, 120)}
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+def _draw_footer(draw: ImageDraw.ImageDraw, view: FreedomView, top: int) -> None:
     x0, x1 = PANEL_X, WIDTH - 12
     lines = []
-    last = last_card(view)
-    if last.get("name"):
-        mode = {"event": "as its event", "ap": f"for {c.as_int(last.get('ap'))} AP",
-                "discard": "discarded for an event"}.get(str(last.get("mode")),
-                                                         str(last.get("mode") or ""))
-        who = SIDE_NAMES.get(str(last.get("role")), str(last.get("role") or ""))
-        lines.append(f"Last card: {last['name']} ({who}, {mode})")
-    pending = _dict(_dict(view.get("cards")).get("pending_event"))
-    if pending.get("name"):
-        lines.append(f"Event open to {SIDE_NAMES.get(str(pending.get('for')), '?')}: "
-                     f"{pending['name']}")
-    prompt = view.get("prompt")
+    last = view.cards.last_card
+    if last is not None:
+        mode = {"event": "as its event", "ap": f"for {last.ap} AP",
+                "discard": "discarded for an event"}[last.mode]
+        lines.append(f"Last card: {last.name} ({SIDE_NAMES[last.role]}, {mode})")
+    pending = view.cards.pending_event
+    if pending is not None:
+        lines.append(f"Event open to {SIDE_NAMES.get(pending.for_ or '', '?')}: {pending.name}")
     acting = to_act(view)
-    if prompt and acting:
-        lines.append(f"{SIDE_NAMES.get(acting[0], acting[0])}: {prompt}")
-    if view.get("bombard_lost"):
+    if view.prompt and acting:
+        lines.append(f"{SIDE_NAMES[acting[0]]}: {view.prompt}")
+    if view.bombard_lost:
         lines.append("The Bombard is destroyed (gone for good).")
-    pool = _dict(view.get("pool"))
-    if pool:
-        names = {"exp": "Expeditionary", "ally": "Allied", "ins": "Insurgent", "civ": "civilians",
-                 "cannons": "cannons"}
-        lines.append("Beside the board: " + ", ".join(
-            f"{c.as_int(v)} {names.get(k, k)}" for k, v in pool.items()))
-    card_counts = _dict(view.get("cards"))
-    decks = _dict(card_counts.get("deck_counts"))
+    names = {"exp": "Expeditionary", "ally": "Allied", "ins": "Insurgent", "civ": "civilians",
+             "cannons": "cannons"}
+    lines.append("Beside the board: " + ", ".join(
+        f"{v} {names[k]}" for k, v in view.pool.model_dump().items()))
+    decks = view.cards.deck_counts
     if decks:
-        lines.append("Decks: " + ", ".join(f"Period {k} {c.as_int(v)}" for k, v in decks.items())
-                     + f" · discards {c.as_int(card_counts.get('discard_count'))}")
+        lines.append("Decks: " + ", ".join(f"Period {k} {v}" for k, v in decks.items())
+                     + f" · discards {view.cards.discard_count}")
     bottom = HEIGHT - 8
-    result = _dict(view.get("result"))
-    if result.get("reason"):
-        winners = [SIDE_NAMES.get(str(w), str(w)) for w in _list(result.get("winners"))]
-        banner = f"Game over: {result['reason']}"
+    result = view.result
+    if result is not None and result.reason:
+        winners = [SIDE_NAMES.get(w, w) for w in result.winners]
+        banner = f"Game over: {result.reason}"
         banner += f" — {' and '.join(winners)} win" if winners else ""
         bottom = HEIGHT - 96
         box = (x0, HEIGHT - 90, x1, HEIGHT - 8)
@@ -538,29 +478,26 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> N
 
 # --- what changed since the last board ----------------------------------------------------
 
-UNIT_KEYS = ("exp", "ally", "ins", "civ")
-
-
-def space_contents(view: dict[str, Any]) -> dict[str, dict[str, int]]:
+def space_contents(view: FreedomView) -> dict[str, dict[str, int]]:
     """What each space shows: units by kind, its cannon and whose, wall damage; the Camp
     also its cannons waiting to be built."""
-    spaces = _dict(view.get("spaces"))
     held: dict[str, dict[str, int]] = {}
     for space_id in SPACES:
-        data = _dict(spaces.get(space_id))
-        units = {key: c.as_int(data.get(key)) for key in (*UNIT_KEYS, "damage")}
-        cannon = str(data.get("cannon") or "")
-        marks = ([f"cannon:{cannon}"] if cannon else []) + (["bombard"] if data.get("bombard")
-                                                           else [])
+        space = view.spaces.get(space_id)
+        if space is None:
+            continue
+        units = {"exp": space.exp, "ally": space.ally, "ins": space.ins, "civ": space.civ,
+                 "damage": space.damage}
+        marks = ([f"cannon:{space.cannon}"] if space.cannon else []) + (
+            ["bombard"] if space.bombard else [])
         held[space_id] = zone_contents(units, marks=marks)
-    camp_cannons = c.as_int(_dict(view.get("camp")).get("cannons"))
-    if camp_cannons and "CAMP" in held:
-        held["CAMP"]["camp cannons"] = camp_cannons
+    if view.camp.cannons and "CAMP" in held:
+        held["CAMP"]["camp cannons"] = view.camp.cannons
     return held
 
 
-def _draw_changes(draw: ImageDraw.ImageDraw, previous: dict[str, Any],
-                  view: dict[str, Any]) -> None:
+def _draw_changes(draw: ImageDraw.ImageDraw, previous: FreedomView,
+                  view: FreedomView) -> None:
     """A glowing edge around every space whose pieces, cannon or wall changed."""
     changed = changes(space_contents(previous), space_contents(view))
     draw_highlight(draw, [box_outline(space_box(sid, SPACES[sid].row, SPACES[sid].col))
@@ -570,99 +507,77 @@ def _draw_changes(draw: ImageDraw.ImageDraw, previous: dict[str, Any],
 class FreedomRenderer:
     """The ``render.base.Renderer`` for Freedom!."""
 
-    def board(self, view: dict[str, Any], previous: dict[str, Any] | None = None
-              ) -> Image.Image:
+    def board(self, any_view: View, previous: View | None = None) -> Image.Image:
+        view = freedom_view(any_view)
         image = _base().copy()
         draw = ImageDraw.Draw(image)
         _draw_header(draw, view)
         _draw_map(draw, view)
         if previous is not None:
-            _draw_changes(draw, previous, view)
+            _draw_changes(draw, freedom_view(previous), view)
         top = _draw_tracks(draw, view, 72)
         top = _draw_areas(draw, view, top, top + AREAS_HEIGHT)
         _draw_footer(draw, view, top)
         return image
 
-    def extra_images(self, view: dict[str, Any]) -> list[tuple[str, Image.Image]]:
+    def extra_images(self, view: View) -> list[tuple[str, Image.Image]]:
         return []
 
-    def status_text(self, view: dict[str, Any]) -> str:
-        return status_text(view)
+    def status_text(self, view: View) -> str:
+        return status_text(freedom_view(view))
 
-    def private_text(self, view: dict[str, Any]) -> str:
-        return private_text(view)
+    def private_text(self, view: View) -> str:
+        return private_text(freedom_view(view))
 
 
 # --- texts --------------------------------------------------------------------------------
 
-def status_text(view: dict[str, Any]) -> str:
-    round_no = c.as_int(view.get("round"), 1)
-    period = str(view.get("period") or ("A" if round_no <= 3 else "B"))
-    phase = PHASES.get(str(view.get("phase") or ""), c.title_case(str(view.get("phase") or "")))
-    lines = [f"**Freedom!** — round {round_no}/6 (Period {period}) · {phase}"]
+def status_text(view: FreedomView) -> str:
+    tracks = view.tracks
+    lines = [f"**Freedom!** — round {view.round}/6 (Period {view.period}) · {PHASES[view.phase]}"]
     lines.append(
-        f"Morale: Empire **{side_value(view, 'morale', 'empire')}**, Insurgents "
-        f"**{side_value(view, 'morale', 'insurgents')}** · Supplies: Empire "
-        f"{side_value(view, 'supplies', 'empire')}, Insurgents "
-        f"{side_value(view, 'supplies', 'insurgents')} · Money "
-        f"{side_value(view, 'money', 'empire')}")
-    hands = _dict(_dict(view.get("cards")).get("hand_counts"))
+        f"Morale: Empire **{tracks.morale['empire']}**, Insurgents "
+        f"**{tracks.morale['insurgents']}** · Supplies: Empire "
+        f"{tracks.supplies['empire']}, Insurgents "
+        f"{tracks.supplies['insurgents']} · Money {tracks.money}")
+    hands = view.cards.hand_counts
     if hands:
-        lines[-1] += (f" · Cards in hand: Empire {c.as_int(hands.get('empire'))}, "
-                      f"Insurgents {c.as_int(hands.get('insurgents'))}")
-    spaces = _dict(view.get("spaces"))
-    destroyed = [SPACES[s].name for s, d in spaces.items()
-                 if s in SPACES and SPACES[s].on_wall and c.as_int(_dict(d).get("damage")) >= 2]
+        lines[-1] += (f" · Cards in hand: Empire {hands.get('empire', 0)}, "
+                      f"Insurgents {hands.get('insurgents', 0)}")
+    destroyed = [SPACES[s].name for s, d in view.spaces.items()
+                 if s in SPACES and SPACES[s].on_wall and d.damage >= 2]
     if destroyed:
         lines.append("Wall destroyed at: " + ", ".join(destroyed))
-    last = last_card(view)
-    if last.get("name"):
-        who = SIDE_NAMES.get(str(last.get("role")), str(last.get("role") or ""))
-        mode = {"event": "event", "ap": f"{c.as_int(last.get('ap'))} AP",
-                "discard": "discarded"}.get(str(last.get("mode")), str(last.get("mode") or ""))
-        lines.append(f"Last card: *{c.md_escape(str(last['name']))}* ({who}, {mode})")
+    last = view.cards.last_card
+    if last is not None:
+        mode = {"event": "event", "ap": f"{last.ap} AP", "discard": "discarded"}[last.mode]
+        lines.append(f"Last card: *{c.md_escape(last.name)}* ({SIDE_NAMES[last.role]}, {mode})")
     acting = to_act(view)
     if acting:
         lines.append("Waiting for: " + ", ".join(SIDE_NAMES.get(r, r) for r in acting))
-    result = _dict(view.get("result"))
-    if result.get("reason"):
-        lines.append(f"**Game over:** {c.md_escape(str(result['reason']))}")
+    if view.result is not None and view.result.reason:
+        lines.append(f"**Game over:** {c.md_escape(view.result.reason)}")
     return "\n".join(lines)
 
 
-def card_line(card: Any) -> str:
-    info = card_info(card)
-    side = str(info.get("side") or "neutral")
-    marker = {"empire": "🟥", "insurgents": "🟦"}.get(side, "⬜")
-    text = str(info.get("text") or "")
-    return (f"{marker} **{c.md_escape(str(info.get('name')))}** · {c.as_int(info.get('ap'))} AP · "
-            f"{SIDE_NAMES.get(side, side)}" + (f"\n  {c.md_escape(text)}" if text else ""))
+def card_line(card: CardView) -> str:
+    marker = {"empire": "🟥", "insurgents": "🟦"}.get(card.side, "⬜")
+    return (f"{marker} **{c.md_escape(card.name)}** · {card.ap} AP · {SIDE_NAMES[card.side]}"
+            + (f"\n  {c.md_escape(card.text)}" if card.text else ""))
 
 
-def viewer_side(view: dict[str, Any], hand_size: int) -> str:
-    """Whose hand this is, when the view does not say: the only side with that many cards."""
-    counts = _dict(_dict(view.get("cards")).get("hand_counts"))
-    sides = [side for side, n in counts.items() if c.as_int(n) == hand_size]
-    return str(sides[0]) if len(sides) == 1 else ""
-
-
-def private_text(view: dict[str, Any]) -> str:
+def private_text(view: FreedomView) -> str:
     """The viewer's hand: each card with its AP, side and event text."""
-    if not isinstance(view.get("hand"), list):
+    if not isinstance(view, FreedomPlayerView):
         return "You are watching this game."
-    hand = _list(view.get("hand"))
-    role = str(view.get("role") or "") or viewer_side(view, len(hand))
-    whose = f" ({SIDE_NAMES[role]})" if role in SIDE_NAMES else ""
+    hand, role, tracks = view.private.hand, view.private.role, view.tracks
     count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-    lines = [f"**Your hand{whose}** — {count}"]
+    lines = [f"**Your hand ({SIDE_NAMES[role]})** — {count}"]
     lines.extend(card_line(card) for card in hand)
     if hand:
         lines.append("*🟥 Empire events · 🟦 Insurgent events · ⬜ neutral events (either side)*")
-    if role in SIDE_NAMES:
-        lines.append(f"Preparation: {side_value(view, 'preparation', role)} · Supplies: "
-                     f"{side_value(view, 'supplies', role)}"
-                     + (f" · Money: {side_value(view, 'money', role)}" if role == "empire"
-                        else ""))
+    lines.append(f"Preparation: {tracks.preparation[role]} · Supplies: {tracks.supplies[role]}"
+                 + (f" · Money: {tracks.money}" if role == "empire" else ""))
     return "\n".join(lines)
 
 

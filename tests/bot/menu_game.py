@@ -3,12 +3,13 @@ message can show (7 rows of components), to exercise the prompt's pagination."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
+from engine.core.view import View
 
 GROUPS = {"Orders": 3, "Cities": 60, "Units": 30, "Extras": 4}
 
@@ -20,6 +21,11 @@ class MenuOptions(BaseModel):
 class MenuState(GameState):
     options: MenuOptions
     picked: list[str] = Field(default_factory=list)
+
+
+class MenuView(View):
+    game: Literal["menu"] = "menu"
+    picked: list[str]
 
 
 class Menu(Game[MenuState, MenuOptions]):
@@ -54,8 +60,8 @@ class Menu(Game[MenuState, MenuOptions]):
         if len(state.picked) == 2:
             state.result = Result(winners=["diner"], reason="ate")
 
-    def view(self, state: MenuState, role: str | None) -> dict[str, Any]:
-        return {"picked": state.picked}
+    def view(self, state: MenuState, role: str | None) -> MenuView:
+        return MenuView(picked=list(state.picked))
 
 
 GAME = Menu()

@@ -7,12 +7,13 @@ choice is worth the number in its id; the higher total wins.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
+from engine.core.view import Private, View
 
 GROUPS: list[tuple[str, int]] = [("Small", 3), ("Numbers", 60), ("Letters", 7),
                                  ("Colours", 4), ("More", 30)]
@@ -27,6 +28,23 @@ class WideOptions(BaseModel):
 class WideState(GameState):
     options: WideOptions
     picked: dict[str, list[int]] = Field(default_factory=dict)
+
+
+class WideView(View):
+    """How many picks each role made; what they were only once the game is over."""
+
+    game: Literal["wide"] = "wide"
+    picks_made: dict[str, int]
+    picked: dict[str, list[int]]
+    result: Result | None
+
+
+class WidePicks(Private):
+    picked: list[int]
+
+
+class WidePlayerView(WideView):
+    private: WidePicks
 
 
 class Wide(Game[WideState, WideOptions]):
@@ -69,13 +87,17 @@ class Wide(Game[WideState, WideOptions]):
                                   scores=totals, reason="higher total")
             state.turn += 1
 
-    def view(self, state: WideState, role: str | None) -> dict[str, Any]:
+    def view(self, state: WideState, role: str | None) -> WideView:
         done = state.result is not None
-        return {
-            "picks_made": {r: len(p) for r, p in state.picked.items()},
-            "picked": state.picked if done else ({role: state.picked[role]} if role else {}),
-            "result": state.result.model_dump() if state.result else None,
-        }
+        public = WideView(
+            picks_made={r: len(p) for r, p in state.picked.items()},
+            picked={r: list(p) for r, p in state.picked.items()} if done else {},
+            result=state.result,
+        )
+        if role is None:
+            return public
+        return WidePlayerView(**dict(public),
+                              private=WidePicks(role=role, picked=list(state.picked[role])))
 
 
 def _value(choice_id: str) -> int:

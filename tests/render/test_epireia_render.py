@@ -75,14 +75,10 @@ def test_a_secret_starting_figure_never_reaches_the_board(players: int) -> None:
 def test_the_board_reads_nothing_that_only_a_private_view_has(players: int) -> None:
     for steps in (5, 40, 120):
         state = _state(players, steps, seed=f"p{players}-{steps}")
-        spectator = GAME.view(state, None)
-        board = RENDERER.board(spectator)
+        board = RENDERER.board(GAME.view(state, None))
         for role in state.roles:
-            view = GAME.view(state, role)
-            # A player reads their own secret question; the engine redacts it for the others
-            # (tests/games/epireia/test_secrets.py), and the board is drawn from the spectator's.
-            view["prompt_text"] = spectator["prompt_text"]
-            assert same(board, RENDERER.board(view)), (role, steps)
+            # A player's own secret question is in its private part, never on a board.
+            assert same(board, RENDERER.board(GAME.view(state, role))), (role, steps)
 
 
 def _battle_placing(state: EpireiaState) -> bool:
@@ -127,8 +123,8 @@ def test_status_text_is_short_markdown_with_round_and_phase() -> None:
 
 def test_status_text_counts_a_league_s_reserve_in_good_english() -> None:
     view = GAME.view(_state(2, 0), None)
-    view["leagues"]["delian"]["reserve"] = ["hoplite-1"]
-    view["leagues"]["peloponnesian"]["reserve"] = []
+    view.leagues["delian"].reserve = ["hoplite-1"]
+    view.leagues["peloponnesian"].reserve = []
     text = RENDERER.status_text(view)
     assert "1 token in reserve" in text and "0 tokens in reserve" in text
 
@@ -201,7 +197,7 @@ def test_solo_enemy_figures_at_home_are_drawn_and_no_city_asks_for_integration(
     view = GAME.view(state, None)
     board = RENDERER.board(view)
     gone = GAME.view(state, None)
-    del gone["figures"]["pheidon"]
+    del gone.figures["pheidon"]
     assert not same(board, RENDERER.board(gone)), "Pheidon at home in Larissa is drawn"
     # a City nobody plays is neutral, without the integration number (impossible in solo)
     from render.games import epireia as module
@@ -283,10 +279,11 @@ def test_the_column_being_fought_is_framed_in_the_battle_image() -> None:
             break
     assert state is not None and state.battle is not None
     view = GAME.view(state, None)
+    assert view.battle is not None
     front, column = state.battle.front, state.battle.column
-    assert current_column(view["battle"], front) == column
-    assert all(current_column(view["battle"], f) is None for f in range(3) if f != front)
-    image = battle_image(view)
+    assert current_column(view.battle, front) == column
+    assert all(current_column(view.battle, f) is None for f in range(3) if f != front)
+    image = battle_image(view, view.battle)
     top = 70 + front * 300
     for col in range(3):
         x = 220 + col * 370
@@ -294,7 +291,8 @@ def test_the_column_being_fought_is_framed_in_the_battle_image() -> None:
         framed = ink(image, left_edge, CURRENT_FRAME, 20)
         assert (framed > 300) == (col == column), (col, framed)
     state.battle.step = "done"
-    assert current_column(GAME.view(state, None)["battle"], front) is None
+    done = GAME.view(state, None).battle
+    assert done is not None and current_column(done, front) is None
 
 
 def test_a_long_league_reserve_uses_short_names_instead_of_a_smaller_font() -> None:
@@ -321,8 +319,8 @@ def test_the_active_augur_card_says_what_it_does_this_round() -> None:
     state = _state(1, 40, seed="augur")
     view = GAME.view(state, None)
     card = next(a for a in catalog.augur_ids() if catalog.augur_name(a) == "Storm at Sea")
-    view["augur"] = {**view["augur"], "active": card, "active_name": "Storm at Sea",
-                     "active_text": catalog.augur_text(card)}
+    view.augur = view.augur.model_copy(update={
+        "active": card, "active_name": "Storm at Sea", "active_text": catalog.augur_text(card)})
     line = next(x for x in extras_lines(view) if x.startswith("Augur: Storm at Sea"))
     assert "no figure may go to a sea-only Territory or Empire this round" in line
     assert "Poseidon" not in line  # the story stays in the card; the board says the rule

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from engine.core.registry import get_game
 from engine.games.freedom.data import AREAS, SPACES
 from engine.games.freedom.state import FreedomState
+from engine.games.freedom.view import FreedomPlayerView
 from render.common import md_escape, png_bytes, wrap
 from render.freedom_layout import MAP_RIGHT, space_box
 from render.games.freedom import (
@@ -118,10 +119,11 @@ def test_private_text_lists_each_card_with_ap_side_and_event() -> None:
     for role in ("empire", "insurgents"):
         view = GAME.view(state, role)
         text = RENDERER.private_text(view)
-        for card in view["hand"]:
-            assert card["name"] in text
-            assert f"{card['ap']} AP" in text
-            assert md_escape(card["text"]) in text
+        assert isinstance(view, FreedomPlayerView)
+        for card in view.private.hand:
+            assert card.name in text
+            assert f"{card.ap} AP" in text
+            assert md_escape(card.text) in text
     assert RENDERER.private_text(GAME.view(state, None)) == "You are watching this game."
 
 

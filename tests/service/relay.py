@@ -9,12 +9,13 @@ timeout plays the first choice, move by move. Platform tests only (timers, undo,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
+from engine.core.view import View
 
 
 class RelayOptions(BaseModel):
@@ -27,6 +28,15 @@ class RelayState(GameState):
     options: RelayOptions
     scores: dict[str, int]
     moves: int = 0  # moves made in the current turn
+
+
+class RelayView(View):
+    """Nothing is secret: every role sees this too."""
+
+    game: Literal["relay"] = "relay"
+    scores: dict[str, int]
+    turn: int
+    moves: int
 
 
 class Relay(Game[RelayState, RelayOptions]):
@@ -82,8 +92,8 @@ class Relay(Game[RelayState, RelayOptions]):
         winners = [r for r in state.roles if state.scores[r] == best]
         state.result = Result(winners=winners, scores=dict(state.scores), reason="most points")
 
-    def view(self, state: RelayState, role: str | None) -> dict[str, Any]:
-        return {"scores": state.scores, "turn": state.turn, "moves": state.moves}
+    def view(self, state: RelayState, role: str | None) -> RelayView:
+        return RelayView(scores=dict(state.scores), turn=state.turn, moves=state.moves)
 
 
 GAME = Relay()

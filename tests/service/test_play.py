@@ -13,6 +13,7 @@ from engine.core.record import verify
 from engine.core.registry import get_game
 from engine.core.rng import seed_digest
 from engine.core.runner import Action, canonical_json, replay
+from engine.core.view import private_of
 from tests.service.play import (
     GUILD,
     NORTH,
@@ -23,6 +24,7 @@ from tests.service.play import (
     play_out,
     started_duel,
 )
+from tests.support.duel import DuelPlayerView
 
 
 async def snapshot(db: Database, game_id: int) -> tuple[object, ...]:
@@ -204,8 +206,10 @@ async def test_public_log_never_shows_private_lines(service: GameService) -> Non
 async def test_views_keep_hands_hidden(service: GameService) -> None:
     start = await started_duel(service)
     loaded = start.loaded
-    assert loaded.view(None)["hand"] is None
-    assert loaded.view("north")["hand"] == loaded.state.hands["north"]  # type: ignore[union-attr]
+    assert private_of(loaded.view(None)) is None
+    north = loaded.view("north")
+    assert isinstance(north, DuelPlayerView)
+    assert north.private.hand == loaded.state.hands["north"]  # type: ignore[union-attr]
 
 
 async def test_games_survive_a_restart(service: GameService, db_path: object) -> None:

@@ -12,12 +12,13 @@ points are a draw (both alliances are winners).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
+from engine.core.view import Private, View
 
 KINGDOMS: list[tuple[str, str, str]] = [
     ("arden", "Arden", "red"), ("brisk", "Brisk", "blue"),
@@ -38,6 +39,28 @@ class AllianceState(GameState):
     points: dict[str, int] = Field(default_factory=lambda: {"red": 0, "blue": 0})
     round: int = 1
     stake: int | None = None
+
+
+class AllianceView(View):
+    """The spectator view: hands only as sizes, who has chosen but never what."""
+
+    game: Literal["alliance"] = "alliance"
+    round: int
+    stake: int | None
+    points: dict[str, int]
+    hand_sizes: dict[str, int]
+    chosen: list[str]
+    log: list[str]
+    result: Result | None
+
+
+class AllianceHand(Private):
+    hand: list[int]
+    log: list[str]
+
+
+class AlliancePlayerView(AllianceView):
+    private: AllianceHand
 
 
 class Alliance(Game[AllianceState, AllianceOptions]):
@@ -126,17 +149,21 @@ class Alliance(Game[AllianceState, AllianceOptions]):
             reason="a draw" if len(teams) > 1 else f"{teams[0].title()} has more points",
         )
 
-    def view(self, state: AllianceState, role: str | None) -> dict[str, Any]:
-        return {
-            "round": state.round,
-            "stake": state.stake,
-            "points": state.points,
-            "hand_sizes": {r: len(h) for r, h in state.hands.items()},
-            "chosen": sorted(state.chosen),  # who has chosen, never what
-            "hand": state.hands[role] if role else None,
-            "log": [e.text for e in state.log if e.visible(role)][-10:],
-            "result": state.result.model_dump() if state.result else None,
-        }
+    def view(self, state: AllianceState, role: str | None) -> AllianceView:
+        public = AllianceView(
+            round=state.round,
+            stake=state.stake,
+            points=dict(state.points),
+            hand_sizes={r: len(h) for r, h in state.hands.items()},
+            chosen=sorted(state.chosen),  # who has chosen, never what
+            log=[e.text for e in state.log if e.visible(None)][-10:],
+            result=state.result,
+        )
+        if role is None:
+            return public
+        private = AllianceHand(role=role, hand=list(state.hands[role]),
+                               log=[e.text for e in state.log if e.visible(role)][-10:])
+        return AlliancePlayerView(**dict(public), private=private)
 
     def invariants(self, state: AllianceState) -> list[str]:
         cards = [c for h in state.hands.values() for c in h] + list(state.chosen.values())

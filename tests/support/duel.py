@@ -8,12 +8,13 @@ simultaneous secret choices, hidden hands, reveals, dice and a result.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
+from engine.core.view import Private, View
 
 
 class DuelOptions(BaseModel):
@@ -27,6 +28,26 @@ class DuelState(GameState):
     chosen: dict[str, int] = Field(default_factory=dict)
     wins: dict[str, int]
     round: int = 1
+
+
+class DuelView(View):
+    """The spectator view: hands only as sizes, who has chosen but never what."""
+
+    game: Literal["duel"] = "duel"
+    round: int
+    wins: dict[str, int]
+    hand_sizes: dict[str, int]
+    chosen: list[str]
+    log: list[str]
+    result: Result | None
+
+
+class DuelHand(Private):
+    hand: list[int]
+
+
+class DuelPlayerView(DuelView):
+    private: DuelHand
 
 
 class Duel(Game[DuelState, DuelOptions]):
@@ -101,16 +122,19 @@ class Duel(Game[DuelState, DuelOptions]):
         state.result = Result(winners=[best], scores=dict(state.wins),
                               reason=f"{best.title()} won {state.wins[best]} rounds")
 
-    def view(self, state: DuelState, role: str | None) -> dict[str, Any]:
-        return {
-            "round": state.round,
-            "wins": state.wins,
-            "hand_sizes": {r: len(h) for r, h in state.hands.items()},
-            "chosen": sorted(state.chosen),  # who has chosen, never what
-            "hand": state.hands[role] if role else None,
-            "log": [e.text for e in state.log if e.visible(role)][-10:],
-            "result": state.result.model_dump() if state.result else None,
-        }
+    def view(self, state: DuelState, role: str | None) -> DuelView:
+        public = DuelView(
+            round=state.round,
+            wins=dict(state.wins),
+            hand_sizes={r: len(h) for r, h in state.hands.items()},
+            chosen=sorted(state.chosen),
+            log=[e.text for e in state.log if e.visible(None)][-10:],
+            result=state.result,
+        )
+        if role is None:
+            return public
+        return DuelPlayerView(**dict(public),
+                              private=DuelHand(role=role, hand=list(state.hands[role])))
 
 
 GAME = Duel()

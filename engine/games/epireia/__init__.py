@@ -1,7 +1,7 @@
 """Epireia (DTDA Games, 2024): Greek city-states before the Peloponnesian War, 1-4 players.
 
 ``GAME`` is the game definition; the rules live in the modules of this package (see
-``state.py`` for the state and ``view.py`` for the view's keys).
+``state.py`` for the state and ``view.py`` for the typed views).
 """
 
 from engine.games.epireia import autoplay

@@ -27,12 +27,6 @@ def figure_text(figure: str) -> str:
     return f"attack {card.attack}{sea}. {card.ability}"[:100]
 
 
-def figure_card(figure: str) -> dict[str, object]:
-    card = CONTENT.figures[figure]
-    return {"id": card.id, "name": card.name, "city": card.city, "attack": card.attack,
-            "sea": card.sea, "ability": card.ability}
-
-
 @cache
 def building_ids() -> tuple[str, ...]:
     return tuple(CONTENT.buildings)
@@ -97,13 +91,6 @@ def scenario_summary(card: str) -> str:
     if scenario.constraint_text:
         text += f" Constraint: {scenario.constraint_text}"
     return text
-
-
-def scenario_card(card: str) -> dict[str, object]:
-    scenario = CONTENT.scenarios[card]
-    return {"id": scenario.id, "act": scenario.act, "name": scenario.name,
-            "story": scenario.story, "objective": scenario.objective.text,
-            "reward": scenario.reward, "constraint": scenario.constraint_text}
 
 
 def solo_scenario_ids() -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core.errors import BadOptions
 from engine.core.flow import FlowGame
@@ -27,7 +27,7 @@ from engine.games.epireia.state import (
     League,
     Seat,
 )
-from engine.games.epireia.view import build_view
+from engine.games.epireia.view import EpireiaView, build_view
 
 # Seats by table size: (id, name, team); the two leagues alternate in the drafts.
 ROLE_SETS: dict[int, list[tuple[str, str, str]]] = {
@@ -107,7 +107,7 @@ class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
         check_objectives(state, actor=role)  # this player's action may have met it
         check_objectives(state)
 
-    def view(self, state: EpireiaState, role: str | None) -> dict[str, Any]:
+    def view(self, state: EpireiaState, role: str | None) -> EpireiaView:
         return build_view(self, state, role)
 
     def role_name(self, state: EpireiaState, role: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine.core.game import Game
@@ -10,6 +9,7 @@ from engine.games.epireia import catalog
 from engine.games.epireia.battle import league_figures, player_leagues
 from engine.games.epireia.board import token_label
 from engine.games.epireia.state import ENEMY, FRONTS, RESOURCES, EpireiaState
+from engine.games.epireia.view import EpireiaPlayerView, EpireiaView, Token, build_view
 
 
 def token_census(state: EpireiaState) -> dict[str, int]:
@@ -57,17 +57,17 @@ def leaks(game: Game[Any, Any], state: EpireiaState) -> list[str]:
     if not choosing and not secret_battle:
         return []
     problems: list[str] = []
-    views: dict[str | None, dict[str, Any]] = {}
+    views: dict[str | None, EpireiaView] = {}
     texts: dict[str | None, str] = {}
 
-    def view_of(viewer: str | None) -> dict[str, Any]:
+    def view_of(viewer: str | None) -> EpireiaView:
         if viewer not in views:
-            views[viewer] = game.view(state, viewer)
+            views[viewer] = build_view(game, state, viewer)
         return views[viewer]
 
     def text_of(viewer: str | None) -> str:
         if viewer not in texts:
-            texts[viewer] = json.dumps(view_of(viewer), sort_keys=True)
+            texts[viewer] = view_of(viewer).model_dump_json()
         return texts[viewer]
 
     for chooser, figure in choosing.items():
@@ -85,19 +85,20 @@ def leaks(game: Game[Any, Any], state: EpireiaState) -> list[str]:
         for viewer in viewers:
             view = view_of(viewer)
             who = viewer or "spectators"
-            for role, text in view["prompt_text"].items():
-                if role in members and any(w in str(text) for w in TOKEN_WORDS):
+            secrets = view.private if isinstance(view, EpireiaPlayerView) else None
+            asked = {**view.prompt_text, **(secrets.prompt_text if secrets else {})}
+            for role, text in asked.items():
+                if role in members and any(w in text for w in TOKEN_WORDS):
                     problems.append(f"{who} read {role}'s secret prompt: {text!r}")
-            side = view["battle"]["sides"][league]
-            if side["figures"] or side["pool"]:
+            assert view.battle is not None
+            if view.battle.sides[league].figures or (secrets and secrets.league == league):
                 problems.append(f"{who} see the {league} battle secrets")
-            for columns in side["slots"].values():
+            for columns in view.battle.sides[league].slots.values():
                 for column in columns:
-                    if any(isinstance(cell, dict) and cell.get("power") is None
-                           for cell in column):
+                    if any(isinstance(cell, Token) and cell.power is None for cell in column):
                         problems.append(f"{who} see a face-down {league} token")
-            if other is not None and text_of(viewer) != json.dumps(
-                    game.view(other, viewer), sort_keys=True):
+            if other is not None and \
+                    text_of(viewer) != build_view(game, other, viewer).model_dump_json():
                 problems.append(f"the view of {who} changes with the {league} League's "
                                 "face-down tokens or figures")
     return problems

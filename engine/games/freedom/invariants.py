@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS
 from engine.games.freedom.state import FreedomState
+from engine.games.freedom.view import CardsView
 
 WALL = frozenset(sid for sid, d in SPACES.items() if d.on_wall)
 IN_CITY = frozenset(sid for sid, d in SPACES.items() if d.in_city)
 LIMIT = {sid: d.limit for sid, d in SPACES.items()}
 
 
-def check(state: FreedomState, spectator_view: dict[str, Any] | None = None) -> list[str]:
+def check(state: FreedomState, public_cards: CardsView | None = None) -> list[str]:
     problems: list[str] = []
     pieces = TRACKS.pieces
     exp = ally = ins = civ = black = bombards = 0
@@ -78,21 +77,18 @@ def check(state: FreedomState, spectator_view: dict[str, Any] | None = None) -> 
             problems.append(f"{side} morale {value}")
     if state.result is None and min(state.morale.values()) <= 0:
         problems.append("a morale is 0 but the game goes on")
-    if spectator_view is not None:
-        problems += hidden_leaks(state, spectator_view)
+    if public_cards is not None:
+        problems += hidden_leaks(state, public_cards)
     return problems
 
 
-def hidden_leaks(state: FreedomState, view: dict[str, Any]) -> list[str]:
-    """Hidden cards in a spectator view. Only ``hand`` and ``cards`` carry card ids (the board
-    parts hold numbers and names, the log names no ids): the hand must be absent, and the ids
-    of ``cards`` (the last card and a pending event) must not be in a hand or a pile."""
+def hidden_leaks(state: FreedomState, cards: CardsView) -> list[str]:
+    """Hidden cards in the spectator view. Its ``cards`` part is the only one that carries card
+    ids (the board parts hold numbers and names, the log names no ids; a hand exists only in
+    a player view's private part): the ids of the last card and a pending event must not be
+    in a hand or a pile."""
     problems = []
-    if view.get("hand") is not None:
-        problems.append("a hand in the spectator view")
-    cards = view.get("cards") or {}
-    shown = [item["id"] for item in (cards.get("last_card"), cards.get("pending_event"))
-             if item]
+    shown = [item.id for item in (cards.last_card, cards.pending_event) if item]
     for card in shown:
         if any(card in h for h in state.hands.values()) or any(
             card in d for d in state.decks.values()

@@ -1,121 +1,225 @@
-"""What each role (or a spectator) sees: a JSON-ready dict. The renderer draws exactly this.
+"""What a spectator, or one side, sees of a game of Freedom!: typed views.
 
-Keys (stable; spectator view ``role=None`` has everything public, hands only as counts):
-- ``game`` "freedom"; ``round`` 1-6; ``period`` "A"/"B"; ``phase`` ("administration",
-  "opening", "actions", "cannons", "replenishment", "over"); ``turn`` (the state's turn number).
-- ``to_act``: the role asked now (or None); ``prompt``: that question's text; ``active``: whose card
-  play it is in the Actions phase; ``first``: who played first this Actions phase.
-- ``spaces``: {space id: {"name", "row", "col", "kind", "limit", "exp", "ally", "ins", "civ",
-  "cannon" (None/"empire"/"insurgents"), "bombard" (bool), "damage" (0 intact, 1 damaged,
-  2 destroyed)}} for every board space, the Camp ("CAMP") and the City Centre ("CITY") included.
-- ``camp``: {"exp", "ally", "cannons"} (the Camp's units and its cannons waiting to be built).
-- ``areas``: {area id: {"name", "side", "support"}} for the 8 Surrounding Area tiles.
-- ``tracks``: {"morale": {empire, insurgents}, "money" (Empire), "supplies": {empire,
-  insurgents}, "population", "population_band", "feed" (supplies it costs), "plea": {empire,
-  insurgents (None once answered)}, "preparation": {empire, insurgents}}.
-- ``cards``: {"hand_counts": {role: n}, "deck_counts": {"A": n, "B": n}, "discard_count",
-  "played": {role: n this phase}, "last_card": None or {"id", "name", "side", "ap", "text",
-  "role", "mode" ("event"/"ap"/"discard")}, "pending_event": None or {"id", "name", "for"}}.
-- ``pool``: pieces beside the board {"exp", "ally", "ins", "civ", "cannons"}; ``bombard_lost``.
-- ``role``: whose view this is ("empire"/"insurgents"; None for spectators).
-- ``hand``: the viewer's own cards [{"id", "name", "side", "ap", "text"}] (None for spectators).
-- ``log``: the last 20 visible log lines (text); ``result``: None or {"winners", "reason", ...}.
+``FreedomView`` (``role=None``) is everything public, hands only as counts; the renderer
+draws the board from exactly this. ``FreedomPlayerView`` is the same plus ``private``: the
+side's own hand (``FreedomSecrets``), the only place a card in a hand can appear.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, cast
 
+from pydantic import BaseModel
+
+from engine.core.game import Result
+from engine.core.view import Private, View
 from engine.games.freedom import cards
-from engine.games.freedom.data import AREAS, CAMP, SPACES, TRACKS
+from engine.games.freedom.data import AREAS, CAMP, SPACES, TRACKS, Kind
+from engine.games.freedom.data import Side as Role
 from engine.games.freedom.flow import FLOW, top
 from engine.games.freedom.phases import PHASE_OF_STEP
-from engine.games.freedom.state import FreedomState
+from engine.games.freedom.state import FreedomState, Phase
 
-STATIC = {
-    sid: {"name": d.name, "row": d.row, "col": d.col, "kind": d.kind, "limit": d.limit}
-    for sid, d in SPACES.items()
-}
+LOG_LINES = 20
 
 
-def card_info(card_id: str) -> dict[str, Any]:
+class CardView(BaseModel):
+    id: str
+    name: str
+    side: cards.Side
+    ap: int
+    text: str
+
+
+class PlayedCard(CardView):
+    """The last card played: by whom, and how (as its event, for AP, discarded for an event)."""
+
+    role: Role
+    mode: Literal["event", "ap", "discard"]
+
+
+class PendingEvent(BaseModel):
+    id: str
+    name: str
+    for_: Role | None
+
+
+class CardsView(BaseModel):
+    """The public card information: counts, the last played card, a pending event."""
+
+    hand_counts: dict[Role, int]
+    deck_counts: dict[Literal["A", "B"], int]
+    discard_count: int
+    played: dict[Role, int]  # cards played this Actions phase
+    last_card: PlayedCard | None
+    pending_event: PendingEvent | None
+
+
+class SpaceView(BaseModel):
+    """A board space (the Camp and the City Centre included): its static facts and pieces."""
+
+    name: str
+    row: int
+    col: int
+    kind: Kind
+    limit: int
+    exp: int
+    ally: int
+    ins: int
+    civ: int
+    cannon: Role | None
+    bombard: bool
+    damage: Literal[0, 1, 2]  # wall only: 0 intact, 1 damaged, 2 destroyed
+
+
+class CampView(BaseModel):
+    exp: int
+    ally: int
+    cannons: int  # waiting to be built
+
+
+class AreaView(BaseModel):
+    name: str
+    side: Role
+    support: int
+
+
+class TracksView(BaseModel):
+    morale: dict[Role, int]
+    money: int  # the Empire's
+    supplies: dict[Role, int]
+    population: int
+    population_band: str
+    feed: int  # supplies the population costs
+    plea: dict[Role, int | None]  # insurgents: None once answered
+    preparation: dict[Role, int]
+
+
+class PoolView(BaseModel):
+    """Pieces beside the board."""
+
+    exp: int
+    ally: int
+    ins: int
+    civ: int
+    cannons: int
+
+
+class FreedomView(View):
+    """The spectator view: the only source of channel text and board images."""
+
+    game: Literal["freedom"] = "freedom"
+    round: int  # 1-6
+    period: Literal["A", "B"]
+    phase: Phase
+    turn: int
+    to_act: Role | None  # the side asked now
+    prompt: str | None  # that question's text
+    active: Role  # whose card play it is in the Actions phase
+    spaces: dict[str, SpaceView]
+    camp: CampView
+    areas: dict[str, AreaView]
+    tracks: TracksView
+    cards: CardsView
+    pool: PoolView
+    bombard_lost: bool
+    log: list[str]  # the last public log lines
+    result: Result | None
+
+
+class FreedomSecrets(Private):
+    role: Role
+    hand: list[CardView]
+    log: list[str]  # the last log lines this side may read
+
+
+class FreedomPlayerView(FreedomView):
+    """One side's view: the spectator view plus its own hand."""
+
+    private: FreedomSecrets
+
+
+def card_info(card_id: str) -> CardView:
     card = cards.card(card_id)
-    return {"id": card.id, "name": card.name, "side": card.side, "ap": card.ap, "text": card.text}
+    return CardView(id=card.id, name=card.name, side=card.side, ap=card.ap, text=card.text)
 
 
-def phase_of(state: FreedomState) -> str:
+def phase_of(state: FreedomState) -> Phase:
     if state.result is not None:
         return "over"
-    return PHASE_OF_STEP.get(state.step, "administration")
+    return cast(Phase, PHASE_OF_STEP.get(state.step, "administration"))
 
 
-def cards_view(state: FreedomState) -> dict[str, Any]:
-    """The public card information: counts, the last played card, a pending event."""
+def cards_view(state: FreedomState) -> CardsView:
     last = None
     if state.last_card is not None and state.last_card.card:
-        last = {**card_info(state.last_card.card), "role": state.last_card.role,
-                "mode": state.last_card.mode}
+        last = PlayedCard(**card_info(state.last_card.card).model_dump(),
+                          role=state.last_card.role, mode=state.last_card.mode)
     pending = None
     if state.pending_event:
-        pending = {"id": state.pending_event, "name": cards.card(state.pending_event).name,
-                   "for": state.pending_for}
-    return {
-        "hand_counts": {r: len(h) for r, h in state.hands.items()},
-        "deck_counts": {p: len(d) for p, d in state.decks.items()},
-        "discard_count": len(state.discard),
-        "played": dict(state.played),
-        "last_card": last,
-        "pending_event": pending,
-    }
+        pending = PendingEvent(id=state.pending_event, name=cards.card(state.pending_event).name,
+                               for_=state.pending_for)
+    return CardsView(
+        hand_counts={r: len(h) for r, h in state.hands.items()},
+        deck_counts={p: len(d) for p, d in state.decks.items()},
+        discard_count=len(state.discard),
+        played=dict(state.played),
+        last_card=last,
+        pending_event=pending,
+    )
 
 
-def build_view(state: FreedomState, role: str | None) -> dict[str, Any]:
+def build_view(state: FreedomState, role: str | None) -> FreedomView | FreedomPlayerView:
+    """The spectator view (``role=None``), or ``role``'s view: the same plus its hand."""
     frame = top(state)
+    asking = frame is not None and state.result is None
     spaces = {}
-    for sid, static in STATIC.items():
+    for sid, d in SPACES.items():
         sp = state.spaces[sid]
-        spaces[sid] = {
-            **static, "exp": sp.exp, "ally": sp.ally, "ins": sp.ins, "civ": sp.civ,
-            "cannon": sp.cannon, "bombard": sp.bombard, "damage": sp.damage,
-        }
-    prompt_text = None
-    if frame is not None and state.result is None:
-        prompt_text = FLOW.states[frame.name].text(state, frame)
-    return {
-        "game": "freedom",
-        "round": state.round,
-        "period": state.period,
-        "phase": phase_of(state),
-        "turn": state.turn,
-        "to_act": frame.role if frame is not None and state.result is None else None,
-        "prompt": prompt_text,
-        "active": state.active,
-        "spaces": spaces,
-        "camp": {"exp": state.spaces[CAMP].exp, "ally": state.spaces[CAMP].ally,
-                 "cannons": state.camp_cannons},
-        "areas": {aid: {"name": a.name, "side": state.areas[aid].side,
-                        "support": state.areas[aid].support} for aid, a in AREAS.items()},
-        "tracks": {
-            "morale": dict(state.morale),
-            "money": state.money,
-            "supplies": dict(state.supplies),
-            "population": state.population,
-            "population_band": TRACKS.band(state.population),
-            "feed": TRACKS.population_cost(state.population),
-            "plea": dict(state.plea),
-            "preparation": dict(state.prep),
-        },
-        "cards": cards_view(state),
-        "pool": dict(state.pool),
-        "bombard_lost": state.bombard_lost,
-        "role": role,
-        "hand": [card_info(c) for c in state.hands[role]] if role in state.hands else None,
-        "log": recent_log(state, role),
-        "result": state.result.model_dump() if state.result else None,
-    }
+        spaces[sid] = SpaceView(
+            name=d.name, row=d.row, col=d.col, kind=d.kind, limit=d.limit, exp=sp.exp,
+            ally=sp.ally, ins=sp.ins, civ=sp.civ, cannon=sp.cannon, bombard=sp.bombard,
+            damage=sp.damage,
+        )
+    public = FreedomView(
+        round=state.round,
+        period=state.period,
+        phase=phase_of(state),
+        turn=state.turn,
+        to_act=frame.role if asking and frame is not None else None,
+        prompt=FLOW.states[frame.name].text(state, frame) if asking and frame is not None
+        else None,
+        active=state.active,
+        spaces=spaces,
+        camp=CampView(exp=state.spaces[CAMP].exp, ally=state.spaces[CAMP].ally,
+                      cannons=state.camp_cannons),
+        areas={aid: AreaView(name=a.name, side=state.areas[aid].side,
+                             support=state.areas[aid].support) for aid, a in AREAS.items()},
+        tracks=TracksView(
+            morale=dict(state.morale),
+            money=state.money,
+            supplies=dict(state.supplies),
+            population=state.population,
+            population_band=TRACKS.band(state.population),
+            feed=TRACKS.population_cost(state.population),
+            plea=dict(state.plea),
+            preparation=dict(state.prep),
+        ),
+        cards=cards_view(state),
+        pool=PoolView(**state.pool),
+        bombard_lost=state.bombard_lost,
+        log=recent_log(state, None),
+        result=state.result,
+    )
+    if role not in state.hands:
+        return public
+    secrets = FreedomSecrets(role=role,
+                             hand=[card_info(c) for c in state.hands[role]],
+                             log=recent_log(state, role))
+    return FreedomPlayerView(**dict(public), private=secrets)
 
 
-def recent_log(state: FreedomState, role: str | None, count: int = 20) -> list[str]:
+def recent_log(state: FreedomState, role: str | None, count: int = LOG_LINES) -> list[str]:
     lines: list[str] = []
     for entry in reversed(state.log):
         if entry.visible(role):

@@ -1,10 +1,10 @@
 """The Great Battle: gathering, secret placement, figures face down, columns, fronts, ties."""
 
-import json
 
 from engine.games.epireia import GAME
 from engine.games.epireia.battle import battle_winner, start_battle
 from engine.games.epireia.state import FRONTS, EpireiaState
+from engine.games.epireia.view import EpireiaPlayerView
 from tests.games.epireia.helpers import choose, clear_figures, place, set_up
 
 
@@ -46,15 +46,18 @@ def test_placed_tokens_and_figures_stay_secret_until_revealed() -> None:
     choose(state, "delian-1", "tok:hoplites-2")
     choose(state, "delian-1", "slot:centre:0:0")
     spectator = GAME.view(state, None)
-    cell = spectator["battle"]["sides"]["delian"]["slots"]["centre"][0][0]
-    assert cell == "hidden"
-    own = GAME.view(state, "delian-1")["battle"]["sides"]["delian"]["slots"]["centre"][0][0]
-    assert own["kind"] == "hoplites-2"
+    assert spectator.battle is not None
+    assert spectator.battle.sides["delian"].slots["centre"][0][0] == "hidden"
+    own = GAME.view(state, "delian-1")
+    assert isinstance(own, EpireiaPlayerView) and own.private.army is not None
+    assert own.private.army.slots["centre"][0][0] == "hoplites-2"
+    assert own.battle == spectator.battle  # the public part is the spectator's
     choose(state, "peloponnesian-1", "auto")
     assert state.battle is not None and state.battle.step == "figures"
     assert sorted(GAME.prompts(state)) == ["delian-1", "peloponnesian-1"]
     choose(state, "delian-1", "fig:pericles")
-    assert "pericles" not in json.dumps(GAME.view(state, None)["battle"])
+    battle = GAME.view(state, None).battle
+    assert battle is not None and "pericles" not in battle.model_dump_json()
     assert not GAME.invariants(state)
     reveals = state.reveals
     choose(state, "peloponnesian-1", "none")

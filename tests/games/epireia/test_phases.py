@@ -219,7 +219,7 @@ def test_the_city_whose_action_meets_a_league_objective_is_credited() -> None:
     assert "hoplites-2" in state.leagues["delian"].reserve
     assert any(e.text == "Corinth meets the objective of The Long Walls and takes its reward."
                for e in state.log)
-    assert GAME.view(state, None)["scenario"]["winner"] == "delian-2"
+    assert GAME.view(state, None).scenario.winner == "delian-2"
 
 
 def test_a_donation_that_fills_the_treasury_credits_the_donor() -> None:

@@ -3,8 +3,6 @@ not through the battlefield, not through prompt texts, not through a figure's fr
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from engine.core.simulate import play_random
@@ -12,7 +10,16 @@ from engine.games.epireia import GAME
 from engine.games.epireia.battle import start_battle
 from engine.games.epireia.flow import FLOW
 from engine.games.epireia.state import EpireiaState
+from engine.games.epireia.view import EpireiaPlayerView
 from tests.games.epireia.helpers import choose, clear_figures, place, set_up
+
+
+def asked_as_read_by(state: EpireiaState, viewer: str | None) -> dict[str, str]:
+    """The questions of the moment as ``viewer`` reads them (spectators: the public ones)."""
+    view = GAME.view(state, viewer)
+    if isinstance(view, EpireiaPlayerView):
+        return view.private.prompt_text
+    return view.prompt_text
 
 
 def four_player_battle(delian: list[str], peloponnesian: list[str]) -> EpireiaState:
@@ -37,11 +44,11 @@ def test_the_question_where_a_token_goes_is_read_only_by_its_league() -> None:
     asked = GAME.prompts(state)["delian-1"].text
     assert "Triremes II" in asked
     for viewer in ("delian-1", "delian-2"):  # the league's own seats read the question
-        assert GAME.view(state, viewer)["prompt_text"]["delian-1"] == asked
+        assert asked_as_read_by(state, viewer)["delian-1"] == asked
     for viewer in (None, "peloponnesian-1", "peloponnesian-2"):
-        text = GAME.view(state, viewer)["prompt_text"]["delian-1"]
+        text = asked_as_read_by(state, viewer)["delian-1"]
         assert text == "Placing the Delian League's army face down, in secret."
-        assert "triremes" not in json.dumps(GAME.view(state, viewer)["prompt_text"]).lower()
+        assert "triremes" not in str(asked_as_read_by(state, viewer)).lower()
     assert not GAME.invariants(state)
 
 
@@ -64,11 +71,12 @@ def test_the_figure_prompt_names_no_front_to_the_others() -> None:
     own = GAME.prompts(state)["delian-1"].text
     assert "centre" in own
     spectator = GAME.view(state, None)
-    assert spectator["prompt_text"]["delian-1"] == (
+    assert spectator.prompt_text["delian-1"] == (
         "Choosing the Delian League's Influential Figures in secret.")
     # how many fronts have a figure so far is the league's secret too
-    assert spectator["battle"]["sides"]["delian"]["figures_count"] == 0
-    assert spectator["battle"]["sides"]["delian"]["figure_fronts"] == []
+    assert spectator.battle is not None
+    assert spectator.battle.sides["delian"].figures_count == 0
+    assert spectator.battle.sides["delian"].figure_fronts == []
     assert not GAME.invariants(state)
 
 
@@ -79,12 +87,17 @@ def test_a_front_bonus_does_not_show_where_a_face_down_figure_lies() -> None:
     choose(state, "peloponnesian-1", "fig:heliodorus")  # flank
     choose(state, "peloponnesian-1", "fig:leonidas")  # centre: +2 there (The Three Hundred)
     assert state.battle is not None and state.battle.sides["peloponnesian"].figures_placed
-    assert GAME.view(state, "peloponnesian-2")["figures"]["leonidas"]["attack"] == 5
-    for viewer in (None, "delian-1", "delian-2"):
+    own = GAME.view(state, "peloponnesian-2")
+    assert isinstance(own, EpireiaPlayerView)
+    assert own.private.figure_attacks["leonidas"] == 5
+    for viewer in (None, "peloponnesian-2", "delian-1", "delian-2"):
         view = GAME.view(state, viewer)
-        assert view["figures"]["leonidas"]["attack"] == 3
+        assert view.figures["leonidas"].attack == 3
+        if isinstance(view, EpireiaPlayerView) and viewer != "peloponnesian-2":
+            assert "leonidas" not in view.private.figure_attacks
         # once the league is done, the face-down cards lie on their fronts for all to see
-        assert view["battle"]["sides"]["peloponnesian"]["figure_fronts"] == ["flank", "centre"]
+        assert view.battle is not None
+        assert view.battle.sides["peloponnesian"].figure_fronts == ["flank", "centre"]
     assert not GAME.invariants(state)
 
 

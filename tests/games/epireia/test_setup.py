@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.errors import BadOptions
 from engine.games.epireia import GAME
+from engine.games.epireia.view import EpireiaPlayerView
 from tests.games.epireia.helpers import choose, new_game, set_up
 
 
@@ -78,17 +79,18 @@ def test_starting_figures_are_chosen_secretly_and_simultaneously() -> None:
     first = prompts["delian-1"].choices[1].id
     choose(state, "delian-1", first)
     figure = first.split(":")[1]
-    spectator = json.dumps(GAME.view(state, None))
-    assert figure not in spectator
-    assert GAME.view(state, None)["seats"]["delian-1"]["has_chosen"] is True
-    assert GAME.view(state, "delian-1")["me"]["figure_choice"] == figure
-    assert figure not in json.dumps(GAME.view(state, "peloponnesian-1"))
+    spectator = GAME.view(state, None)
+    assert figure not in spectator.model_dump_json()
+    assert spectator.seats["delian-1"].has_chosen is True
+    own = GAME.view(state, "delian-1")
+    assert isinstance(own, EpireiaPlayerView) and own.private.figure_choice == figure
+    assert figure not in GAME.view(state, "peloponnesian-1").model_dump_json()
     assert "delian-1" not in GAME.prompts(state)
     for role in ("peloponnesian-1", "delian-2", "peloponnesian-2"):
         choose(state, role, GAME.prompts(state)[role].choices[0].id)
     assert state.reveals > reveals
     assert state.figures[figure].owner == "delian-1"
-    assert figure in json.dumps(GAME.view(state, None))
+    assert figure in GAME.view(state, None).model_dump_json()
     assert state.phase == "development"
 
 
@@ -103,7 +105,7 @@ def test_neutral_cities_keep_their_tokens_apart_from_the_supply() -> None:
 def test_act_one_is_drawn_at_the_start() -> None:
     state = set_up(2)
     assert state.scenario.act == 1 and state.scenario.card
-    assert GAME.view(state, None)["scenario"]["name"]
+    assert GAME.view(state, None).scenario.name
 
 
 def test_bad_solo_options_are_refused() -> None:

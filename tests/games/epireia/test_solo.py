@@ -6,6 +6,7 @@ from engine.games.epireia.content import CONTENT
 from engine.games.epireia.phases import end_round
 from engine.games.epireia.solo import move_enemy_figures
 from engine.games.epireia.state import HOME, EpireiaState
+from engine.games.epireia.view import Token
 from tests.games.epireia.helpers import choose, new_game, script
 
 
@@ -129,8 +130,9 @@ def test_the_enemy_army_is_public_from_the_set_up_and_face_up_in_the_battle() ->
     state = solo_game("ithome")
     army = catalog.solo_scenario("ithome").enemy_army
     for viewer in (None, "solo"):
-        shown = GAME.view(state, viewer)["solo"]["enemy_army"]
-        assert shown == {f: [list(col) for col in cols] for f, cols in army.items()}
+        solo = GAME.view(state, viewer).solo
+        assert solo is not None
+        assert solo.enemy_army == {f: [list(col) for col in cols] for f, cols in army.items()}
     state.round = state.solo.rounds
     state.seats["solo"].prestige = 6
     for _ in range(4):
@@ -141,14 +143,16 @@ def test_the_enemy_army_is_public_from_the_set_up_and_face_up_in_the_battle() ->
     GAME.settle(state)
     assert state.battle is not None and state.battle.step == "place"
     view = GAME.view(state, None)
-    enemy = view["battle"]["sides"]["delian"]["slots"]
-    assert enemy["flank"][0][0] == {"kind": "cavalry-2", "power": None, "face_up": True}
-    assert view["solo"]["enemy_army"]["flank"][0] == ["cavalry-2", "hoplites-2"]
+    assert view.battle is not None and view.solo is not None
+    enemy = view.battle.sides["delian"].slots
+    assert enemy["flank"][0][0] == Token(kind="cavalry-2", power=None, face_up=True)
+    assert view.solo.enemy_army["flank"][0] == ["cavalry-2", "hoplites-2"]
     # the player's own tokens stay face down to spectators
     choose(state, "solo", "tok:hoplites-1")
     choose(state, "solo", "slot:centre:0:0")
-    assert GAME.view(state, None)["battle"]["sides"]["peloponnesian"]["slots"]["centre"][0][0] \
-        == "hidden"
+    battle = GAME.view(state, None).battle
+    assert battle is not None
+    assert battle.sides["peloponnesian"].slots["centre"][0][0] == "hidden"
     assert not GAME.invariants(state)
 
 

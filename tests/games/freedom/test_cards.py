@@ -1114,15 +1114,13 @@ def test_kapitan_mahmud_gives_six_lagoon_ap_with_two_attacks_per_unit() -> None:
 
 
 def test_a_card_drawn_by_an_event_stays_hidden_from_spectators_and_the_opponent() -> None:
-    import json
-
     state = start_state()
     drawn = state.decks["A"][0]
     run_event(state, "A45", "insurgents")  # Council of War: Preparation +2, draw 1 card
     assert drawn in state.hands["insurgents"]
-    assert drawn not in json.dumps(GAME.view(state, None))
-    assert drawn not in json.dumps(GAME.view(state, "empire"))
-    assert drawn in json.dumps(GAME.view(state, "insurgents"))
+    assert drawn not in GAME.view(state, None).model_dump_json()
+    assert drawn not in GAME.view(state, "empire").model_dump_json()
+    assert drawn in GAME.view(state, "insurgents").model_dump_json()
 
 
 def test_event_questions_name_their_card() -> None:

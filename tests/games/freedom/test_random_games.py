@@ -45,6 +45,6 @@ def test_full_spectator_view_never_shows_a_hidden_card() -> None:
     assert isinstance(state, FreedomState)
     for action in playout.history:
         act(GAME, state, action.role, action.choice)
-        view = str(GAME.view(state, None))
+        view = GAME.view(state, None).model_dump_json()
         for card in [c for h in state.hands.values() for c in h][:16]:
-            assert f"'{card}'" not in view
+            assert f'"{card}"' not in view

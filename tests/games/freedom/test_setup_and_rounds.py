@@ -18,6 +18,7 @@ from engine.core.errors import BadOptions, IllegalChoice
 from engine.core.runner import start
 from engine.games.freedom import GAME, cards
 from engine.games.freedom.state import FreedomOptions
+from engine.games.freedom.view import FreedomPlayerView
 
 
 def test_setup_tracks_and_hands() -> None:
@@ -57,13 +58,14 @@ def test_edition_options() -> None:
 def test_spectator_view_hides_hands_and_deck() -> None:
     state = new_game()
     view = GAME.view(state, None)
-    assert view["hand"] is None
-    assert view["cards"]["hand_counts"] == {"empire": 8, "insurgents": 8}
-    text = str(view)
+    assert not isinstance(view, FreedomPlayerView)
+    assert view.cards.hand_counts == {"empire": 8, "insurgents": 8}
+    text = view.model_dump_json()
     for card in state.hands["empire"] + state.hands["insurgents"] + state.decks["A"]:
-        assert f"'{card}'" not in text
+        assert f'"{card}"' not in text
     own = GAME.view(state, "empire")
-    assert [c["id"] for c in own["hand"]] == state.hands["empire"]
+    assert isinstance(own, FreedomPlayerView)
+    assert [c.id for c in own.private.hand] == state.hands["empire"]
 
 
 def test_opening_moves_up_to_five_units_forward_only() -> None:

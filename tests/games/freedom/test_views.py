@@ -1,0 +1,40 @@
+"""Freedom!'s typed views keep the cards secret by construction: only the player model has a
+``private`` part, it holds that side's hand alone, and everything else is the spectator's."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.runner import act, start
+from engine.core.simulate import play_random
+from engine.games.freedom import GAME
+from engine.games.freedom.state import FreedomState
+from engine.games.freedom.view import FreedomPlayerView, FreedomSecrets, FreedomView
+from tests.support.views import assert_private_only_in_player_model, split_views
+
+
+def test_only_the_player_model_can_hold_a_secret() -> None:
+    assert_private_only_in_player_model(FreedomView, FreedomPlayerView)
+
+
+@pytest.mark.parametrize("seed", ["views-1", "views-2"])
+def test_no_view_shows_a_card_of_another_hand_or_of_a_deck(seed: str) -> None:
+    _, playout = play_random(GAME, seed, 2, check=False)
+    assert playout.error is None, playout.error
+    state = start(GAME, seed, 2)
+    assert isinstance(state, FreedomState)
+    for index, action in enumerate(playout.history):
+        act(GAME, state, action.role, action.choice)
+        if index % 4:
+            continue
+        secrets = split_views(GAME, state)
+        decks = {card for deck in state.decks.values() for card in deck}
+        hands = {card for hand in state.hands.values() for card in hand}
+        shown = GAME.view(state, None).model_dump_json()
+        assert not [card for card in decks | hands if f'"{card}"' in shown]
+        for role, mine in secrets.items():
+            assert isinstance(mine, FreedomSecrets)
+            assert [card.id for card in mine.hand] == state.hands[role]
+            others = {card for r, hand in state.hands.items() if r != role for card in hand}
+            text = GAME.view(state, role).model_dump_json()
+            assert not [card for card in decks | others if f'"{card}"' in text], role
