@@ -5,5 +5,5 @@ cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/pip install -q -e ".[dev]"
 .venv/bin/ruff check .
-.venv/bin/mypy engine bot render
+.venv/bin/mypy engine bot render tests
 .venv/bin/python -m pytest -n 2 -q --slow "$@"

@@ -36,7 +36,9 @@ def test_unknown_game_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> N
 def _finished_record(seed: str) -> dict[str, object]:
     state, playout = play_random(get_game("duel"), seed, 2)
     assert playout.error is None and state.result is not None
-    return json.loads(record_game("duel", seed, 2, {}, playout.history).model_dump_json())
+    data: dict[str, object] = json.loads(
+        record_game("duel", seed, 2, {}, playout.history).model_dump_json())
+    return data
 
 
 def test_verify_accepts_a_true_record_and_rejects_a_forged_die(

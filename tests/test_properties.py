@@ -5,6 +5,8 @@ resignation at any moment ends the game for the resigning team."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +24,7 @@ seeds = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-", min_size=1, ma
 picks = st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=150)
 
 
-def play(game: Game[GameState, object], seed: str, players: int,
+def play(game: Game[Any, Any], seed: str, players: int,
          chosen: list[int]) -> tuple[GameState, list[Action]]:
     """Apply one legal choice per pick (which role, then which choice) until the picks or
     the game run out, checking the invariants after every action."""

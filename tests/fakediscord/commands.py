@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tests.fakediscord import payloads
@@ -130,9 +131,10 @@ def _option_value(fake: FakeDiscord, command: str, option: dict[str, Any], value
     if choices and raw not in [c["value"] for c in choices]:
         raise FakeDiscordError(f"/{command}: {raw!r} is not a choice of {option['name']!r} "
                                f"({[c['value'] for c in choices]})")
-    for bound, ok in (("min_value", lambda b: raw >= b), ("max_value", lambda b: raw <= b),
-                      ("min_length", lambda b: len(raw) >= b),
-                      ("max_length", lambda b: len(raw) <= b)):
+    bounds: tuple[tuple[str, Callable[[Any], bool]], ...] = (
+        ("min_value", lambda b: bool(raw >= b)), ("max_value", lambda b: bool(raw <= b)),
+        ("min_length", lambda b: len(raw) >= b), ("max_length", lambda b: len(raw) <= b))
+    for bound, ok in bounds:
         if bound in option and not ok(option[bound]):
             raise FakeDiscordError(f"/{command}: {raw!r} breaks {bound}={option[bound]} of "
                                    f"{option['name']!r}")

@@ -46,9 +46,13 @@ def ink(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, i
     crop = image.crop(box).convert("RGB")
     pixels = crop.load()
     assert pixels is not None
-    return sum(1 for x in range(crop.width) for y in range(crop.height)
-               if all(abs(a - b) <= tolerance
-                      for a, b in zip(pixels[x, y], colour, strict=True)))  # type: ignore[arg-type]
+    found = 0
+    for x in range(crop.width):
+        for y in range(crop.height):
+            pixel: tuple[int, int, int] = pixels[x, y]  # type: ignore[assignment]
+            if all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True)):
+                found += 1
+    return found
 
 
 # How a colour looks to colour-blind eyes: Machado, Oliveira & Fernandes (2009), full

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
-from engine.core.registry import get_game
+from engine.games.epireia import GAME as EPIREIA
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
 from engine.games.epireia.state import EpireiaState
+from engine.games.freedom import GAME as FREEDOM
 from engine.games.freedom.data import SPACES
 from engine.games.freedom.state import FreedomState
 from render.freedom_layout import space_box
@@ -15,8 +16,6 @@ from render.maps.changes import changes
 from render.maps.palette import HIGHLIGHT
 from tests.render.helpers import ink, play, same
 
-FREEDOM = get_game("freedom")
-EPIREIA = get_game("epireia")
 GLOW = 5  # how far the highlight reaches beyond a zone's edge
 
 

@@ -6,14 +6,15 @@ from typing import Any
 
 import pytest
 
-from engine.core.registry import get_game
+from engine.games.epireia import GAME as EPIREIA
 from engine.games.epireia import catalog
 from engine.games.epireia.state import EpireiaState
+from render import common
 from render.common import png_bytes
 from render.games.epireia import RENDERER
 from tests.render.helpers import DEUTERANOPIA, PROTANOPIA, colours, lab_as_seen, play, same
 
-GAME = get_game("epireia")
+GAME = EPIREIA
 
 
 def _state(players: int, steps: int, seed: str = "r1") -> EpireiaState:
@@ -200,16 +201,14 @@ def test_solo_enemy_figures_at_home_are_drawn_and_no_city_asks_for_integration(
     del gone.figures["pheidon"]
     assert not same(board, RENDERER.board(gone)), "Pheidon at home in Larissa is drawn"
     # a City nobody plays is neutral, without the integration number (impossible in solo)
-    from render.games import epireia as module
-
     drawn: list[str] = []
-    original = module.c.label
+    original = common.label
 
     def spy(draw: Any, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any) -> None:
         drawn.append(text)
         original(draw, xy, text, *args, **kwargs)
 
-    monkeypatch.setattr(module.c, "label", spy)
+    monkeypatch.setattr(common, "label", spy)
     RENDERER.board(view)
     assert "neutral" in drawn
     assert not any(t.startswith("neutral ·") for t in drawn)

@@ -33,6 +33,7 @@ async def test_a_forged_record_with_its_own_seed_is_not_the_game_played_here(
     assert verify(forged).ok  # consistent with itself
     match = await service.match_record(GUILD, forged, game_id)
     assert match.hosted and not match.matches
+    assert start.loaded.row.seed_sha256 is not None
     assert "NOT" in match.message and start.loaded.row.seed_sha256 in match.message
 
 

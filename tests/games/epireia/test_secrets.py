@@ -45,10 +45,10 @@ def test_the_question_where_a_token_goes_is_read_only_by_its_league() -> None:
     assert "Triremes II" in asked
     for viewer in ("delian-1", "delian-2"):  # the league's own seats read the question
         assert asked_as_read_by(state, viewer)["delian-1"] == asked
-    for viewer in (None, "peloponnesian-1", "peloponnesian-2"):
-        text = asked_as_read_by(state, viewer)["delian-1"]
-        assert text == "Placing the Delian League's army face down, in secret."
-        assert "triremes" not in str(asked_as_read_by(state, viewer)).lower()
+    for outsider in (None, "peloponnesian-1", "peloponnesian-2"):
+        shown = asked_as_read_by(state, outsider)["delian-1"]
+        assert shown == "Placing the Delian League's army face down, in secret."
+        assert "triremes" not in str(asked_as_read_by(state, outsider)).lower()
     assert not GAME.invariants(state)
 
 

@@ -13,13 +13,12 @@ import json
 import sys
 from typing import Any
 
-from freedom_helpers import answer_as, current
-
 from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.freedom import GAME, events, flow
 from engine.games.freedom.cards import CARDS
 from engine.games.freedom.state import FreedomState
+from tests.games.freedom.freedom_helpers import answer_as, current
 
 MATERIAL = {
     "spaces", "camp_cannons", "pool", "bombard_lost", "morale", "money", "supplies", "plea",

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from freedom_helpers import (
+
+from engine.core.errors import IllegalChoice
+from engine.games.freedom import GAME, flow
+from engine.games.freedom.data import SPACES
+from engine.games.freedom.movement import step_destinations
+from engine.games.freedom.state import FreedomState
+from tests.games.freedom.freedom_helpers import (
     ap_left,
     asked,
     card_with,
@@ -15,12 +21,6 @@ from freedom_helpers import (
     play_ap,
     put,
 )
-
-from engine.core.errors import IllegalChoice
-from engine.games.freedom import GAME, flow
-from engine.games.freedom.data import SPACES
-from engine.games.freedom.movement import step_destinations
-from engine.games.freedom.state import FreedomState
 
 
 def board(**_: object) -> FreedomState:

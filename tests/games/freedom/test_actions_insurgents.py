@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from freedom_helpers import (
+from engine.games.freedom import GAME
+from engine.games.freedom.state import FreedomState
+from tests.games.freedom.freedom_helpers import (
     ap_left,
     asked,
     choose,
@@ -13,9 +15,6 @@ from freedom_helpers import (
     play_ap,
     put,
 )
-
-from engine.games.freedom import GAME
-from engine.games.freedom.state import FreedomState
 
 
 def board() -> FreedomState:

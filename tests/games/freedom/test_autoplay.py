@@ -44,6 +44,7 @@ def test_choices_are_listed_and_the_state_is_untouched() -> None:
 def test_greedy_games_finish_with_invariants(seed: str) -> None:
     options = {"edition": "v2.2"} if seed == "g-4" else None
     state, playout = play_random(GAME, seed, 2, options, True, BOTH)
+    assert isinstance(state, FreedomState)
     assert playout.error is None, playout.error
     assert state.result is not None and state.result.winners in (["empire"], ["insurgents"])
     assert GAME.prompts(state) == {}

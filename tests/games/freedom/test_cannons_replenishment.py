@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from freedom_helpers import asked, choose, empty_board, ids, load_dice, new_game, put
+from typing import Any
 
 from engine.games.freedom import GAME
 from engine.games.freedom.state import FreedomState
+from tests.games.freedom.freedom_helpers import (
+    asked,
+    choose,
+    empty_board,
+    ids,
+    load_dice,
+    new_game,
+    put,
+)
 
 
 def at_step(state: FreedomState, step: str) -> None:
@@ -14,7 +23,7 @@ def at_step(state: FreedomState, step: str) -> None:
     GAME.settle(state)
 
 
-def board(**options: object) -> FreedomState:
+def board(**options: Any) -> FreedomState:
     state = new_game(**options)
     empty_board(state)
     return state
@@ -311,7 +320,7 @@ def test_insurgents_win_after_round_six_and_morale_zero_ends_at_once() -> None:
     put(state, "M45", exp=1)
     state.morale["insurgents"] = 1
     load_dice(state, 8, 8)
-    from freedom_helpers import play_ap
+    from tests.games.freedom.freedom_helpers import play_ap
 
     play_ap(state, "empire", ap=2)
     choose(state, "empire", "act:attack", "from:M45", "at:W5", "morale:down")
@@ -333,7 +342,7 @@ def test_timeout_passes_stops_or_plays_for_ap() -> None:
     put(state, "M45", exp=1, cannon="empire")
     at_step(state, "cannons_empire")
     assert GAME.timeout_choice(state, "empire") == "done"
-    from freedom_helpers import to_actions
+    from tests.games.freedom.freedom_helpers import to_actions
 
     to_actions(state, "empire", state.hands["empire"])
     assert GAME.timeout_choice(state, "empire").endswith(":ap")  # type: ignore[union-attr]

@@ -6,7 +6,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from freedom_helpers import answer_as, current
 from pydantic import ValidationError
 
 from engine.core.errors import IllegalChoice
@@ -16,6 +15,7 @@ from engine.games.freedom import GAME, cards, events, flow, invariants, pieces
 from engine.games.freedom.cards import CARDS, deck, parse_deck
 from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS, VASILADI_WATERS
 from engine.games.freedom.state import Area, FreedomOptions, FreedomState
+from tests.games.freedom.freedom_helpers import answer_as, current
 
 # ───────────────────────────── helpers ─────────────────────────────
 

@@ -15,9 +15,9 @@ from functools import cache
 from typing import Any
 
 import pytest
-from event_effects import effect_rates, positions
 
 from engine.games.freedom.cards import CARDS, Card, resolve
+from tests.games.freedom.event_effects import effect_rates, positions
 
 THRESHOLD = 0.5  # "most random situations"
 GAMES = 12

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from freedom_helpers import (
+from engine.games.freedom import GAME, cards
+from engine.games.freedom.state import FreedomState
+from tests.games.freedom.freedom_helpers import (
     ap_left,
     asked,
     card_named,
@@ -15,8 +17,10 @@ from freedom_helpers import (
     put,
 )
 
-from engine.games.freedom import GAME, cards
-from engine.games.freedom.state import FreedomState
+
+def sea_side(state: FreedomState) -> str:
+    """Who holds the Sea now (read afresh: an action changes it between two asserts)."""
+    return state.areas["sea"].side
 
 
 def board(round_: int = 1) -> FreedomState:
@@ -95,9 +99,9 @@ def test_georgios_karaiskakis_support_at_sea() -> None:
     state.areas["sea"].support = 1
     play_ap(state, "empire", card_named("Georgios Karaiskakis"))
     choose(state, "empire", "act:support", "area:sea")
-    assert state.areas["sea"].side == "insurgents" and state.areas["sea"].support == 0
+    assert sea_side(state) == "insurgents" and state.areas["sea"].support == 0
     choose(state, "empire", "act:support", "area:sea")
-    assert state.areas["sea"].side == "empire"
+    assert sea_side(state) == "empire"
 
 
 def test_reinforcements_plea_for_funds() -> None:
@@ -153,7 +157,7 @@ def test_high_morale_support_at_sea() -> None:
     state.areas["sea"].side, state.areas["sea"].support = "empire", 0
     play_ap(state, "insurgents", card_named("Wysokie morale"))
     choose(state, "insurgents", "act:support", "area:sea")
-    assert state.areas["sea"].side == "insurgents" and ap_left(state) == 1
+    assert sea_side(state) == "insurgents" and ap_left(state) == 1
 
 
 def test_destruction_of_the_aqueduct_raid() -> None:

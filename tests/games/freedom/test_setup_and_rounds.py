@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from freedom_helpers import (
+
+from engine.core.errors import BadOptions, IllegalChoice
+from engine.core.runner import start
+from engine.games.freedom import GAME, cards
+from engine.games.freedom.state import FreedomOptions
+from engine.games.freedom.view import FreedomPlayerView
+from tests.games.freedom.freedom_helpers import (
     asked,
     card_with,
     choose,
@@ -13,12 +19,6 @@ from freedom_helpers import (
     put,
     to_actions,
 )
-
-from engine.core.errors import BadOptions, IllegalChoice
-from engine.core.runner import start
-from engine.games.freedom import GAME, cards
-from engine.games.freedom.state import FreedomOptions
-from engine.games.freedom.view import FreedomPlayerView
 
 
 def test_setup_tracks_and_hands() -> None:
