@@ -1,8 +1,9 @@
 """Playouts: complete games with random legal choices (or a game's own automatic player),
 for testing and balance.
 
-A game may offer automatic players ("policies") besides random play: its module exposes
-``AUTOPLAY``, a dict of policy name -> ``Policy`` (see ``engine.core.registry.policies``).
+A game may offer automatic players ("policies") besides random play: its ``ai`` module
+(``engine.core.registry.AI_MODULES``) exposes ``POLICIES``, a dict of policy name -> ``Policy``
+(see ``engine.core.registry.policies``).
 A policy reads the state and returns one of the listed choice ids; it must not change the
 state nor draw from ``state.rng`` (its own ``Rng`` is given for tie-breaks), so that the dice
 of a game depend only on the game's seed and the choices made.

@@ -1,4 +1,7 @@
-"""A greedy automatic player for Freedom!, used only to measure balance.
+"""A greedy automatic player for Freedom!, for balance runs and playouts.
+
+Imported only by what plays it (``engine.core.registry.policies``: simulate, benchmarks); the
+rules never import it.
 
 ``choose(state, role, choices, rng)`` returns the id of one of ``choices`` (the prompt ``role``
 is answering now). It reads the state and never changes it, never draws from ``state.rng``
@@ -950,4 +953,7 @@ def autoplay(game: Any, state: Any, role: str, choices: Sequence[Choice], rng: R
     return choose(state, role, choices, rng)
 
 
-__all__ = ["CITY", "Context", "autoplay", "choose", "score_choices"]
+# The automatic players this module offers, by name (``engine.core.registry.policies``).
+POLICIES = {"greedy": autoplay}
+
+__all__ = ["CITY", "POLICIES", "Context", "autoplay", "choose", "score_choices"]

@@ -1,4 +1,7 @@
-"""A greedy automatic player for Epireia, used only to measure balance (solo and leagues).
+"""A greedy automatic player for Epireia, for balance runs and playouts (solo and leagues).
+
+Imported only by what plays it (``engine.core.registry.policies``: simulate, benchmarks); the
+rules never import it.
 
 ``autoplay(game, state, role, choices, rng)`` returns the id of one of ``choices`` (the prompt
 ``role`` answers now). It reads the state and never changes it, never draws from ``state.rng``
@@ -968,3 +971,7 @@ HANDLERS = {
     "battle_figure": battle_figure,
     "battle_commit": battle_commit,
 }
+
+
+# The automatic players this module offers, by name (``engine.core.registry.policies``).
+POLICIES = {"greedy": autoplay}
