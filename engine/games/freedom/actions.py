@@ -26,6 +26,8 @@ from engine.games.freedom.combat import (
 from engine.games.freedom.data import AREAS, CAMP, CITY, KLISOVA, SPACES, TRACKS, side_does
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import (
+    can_move_normally,
+    can_step,
     imperial_kinds,
     insurgent_placements,
     normal_destinations,
@@ -115,8 +117,8 @@ def empire_move_sources(
             break
         for kind in imperial_kinds(state, sid):
             count = getattr(space, kind) - (1 if exclude == sid else 0)
-            if count > 0 and normal_destinations(state, sid, kind, spaces,
-                                                 allow_through=exclude is None):
+            if count > 0 and can_move_normally(state, sid, kind, spaces,
+                                               allow_through=exclude is None):
                 found.append((sid, kind))
     return sorted(found)
 
@@ -128,7 +130,7 @@ def empire_slow_sources(state: FreedomState, first: bool = False) -> list[tuple[
         if space.exp + space.ally == 0 or not SLOW_NEXT[sid]:
             continue
         for kind in imperial_kinds(state, sid):
-            if step_destinations(state, sid, kind, "slow", spaces):
+            if can_step(state, sid, kind, "slow", spaces):
                 found.append((sid, kind))
                 if first:
                     return found

@@ -1,5 +1,6 @@
 """The action menu's fast paths give what the plain definitions give, on every state of a few
-random games: the raid costs in one pass, a chosen action checked alone, Insurgent targets."""
+random games: the raid costs in one pass, a chosen action checked alone, Insurgent targets,
+whether a unit can move at all."""
 
 from __future__ import annotations
 
@@ -14,6 +15,13 @@ from engine.games.freedom.actions import RAIDERS, Spend, spend_frame
 from engine.games.freedom.combat import insurgent_targets as fast_insurgent_targets
 from engine.games.freedom.combat import raid_costs, raid_targets
 from engine.games.freedom.data import SPACES
+from engine.games.freedom.movement import (
+    can_move_normally,
+    can_step,
+    imperial_kinds,
+    normal_destinations,
+    step_destinations,
+)
 from engine.games.freedom.state import FreedomState
 
 ACTIONS = ("move", "slow", "attack", "reward", "prep", "support", "plea", "cannon", "regroup",
@@ -44,6 +52,13 @@ def test_fast_listings_agree_with_the_plain_definitions(seed: str) -> None:
         every = {c for src in RAIDERS for _, c in raid_targets(state, src)}
         assert raid_costs(state) == every
         assert fast_insurgent_targets(state) == plain_insurgent_targets(state)
+        for sid in SPACES:
+            for kind in imperial_kinds(state, sid):
+                for through in (True, False):
+                    assert can_move_normally(state, sid, kind, allow_through=through) == bool(
+                        normal_destinations(state, sid, kind, allow_through=through))
+                assert can_step(state, sid, kind, "slow") == bool(
+                    step_destinations(state, sid, kind, "slow"))
         if any(f.name == "spend" for f in state.stack):
             spends += 1
             frame = spend_frame(state)
