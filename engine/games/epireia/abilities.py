@@ -604,6 +604,26 @@ def objective_met(state: EpireiaState, role: str) -> bool:
     return objective_holds(state, role, card.objective)
 
 
+def roles_meeting_objective(state: EpireiaState) -> list[str]:
+    """The roles for which ``objective_met`` holds, in seat order. Checked after every action:
+    a league-wide objective is read once per league rather than once per seat."""
+    card = CONTENT.scenarios.get(state.scenario.card)
+    if card is None or state.scenario.completed:
+        return []
+    objective = card.objective
+    if objective.check == "prestige":  # the only check of a City's own
+        return [r for r in state.roles if objective_holds(state, r, objective)]
+    by_league: dict[str, bool] = {}
+    meeting = []
+    for role in state.roles:
+        league = state.league_of(role)
+        if league not in by_league:
+            by_league[league] = objective_holds(state, role, objective)
+        if by_league[league]:
+            meeting.append(role)
+    return meeting
+
+
 def grant_reward(state: EpireiaState, role: str) -> None:
     """The current scenario's reward token goes to ``role``'s league reserve."""
     card = CONTENT.scenarios[state.scenario.card]
