@@ -26,7 +26,7 @@ before reading the Brigand threshold), :func:`can_produce`, :func:`development_a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES, token_label
 from engine.games.epireia.content import CONTENT, Effect, Modifier, Objective
@@ -459,6 +459,7 @@ def _discount(cost: dict[str, int], m: Modifier) -> None:
         cost[resource] = max(0, cost[resource] - m.amount)
 
 
+@cache
 def military_building(unit: str) -> str:
     """The building that lets a City produce Level II tokens of ``unit``."""
     return next(b.id for b in CONTENT.buildings.values() if b.unlocks == unit)

@@ -69,8 +69,11 @@ def imperial_step(
 
 
 def imperial_kinds(state: FreedomState, space_id: str) -> list[str]:
+    """The Imperial unit kinds on ``space_id``, Expeditionary first."""
     space = state.spaces[space_id]
-    return [k for k in ("exp", "ally") if getattr(space, k) > 0]
+    if space.exp > 0:
+        return ["exp", "ally"] if space.ally > 0 else ["exp"]
+    return ["ally"] if space.ally > 0 else []
 
 
 def normal_destinations(
