@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 from typing import Any
 
 import pytest
 
 from engine.__main__ import main
+from engine.core import simulate as simulate_module
 from engine.core.game import GameState
 from engine.core.registry import get_game
 from engine.core.simulate import batches, play_random, simulate
@@ -22,7 +24,12 @@ def test_batches_cover_every_game_once_in_order() -> None:
             assert all(count > 0 for _, count in runs)
 
 
-def test_jobs_give_the_serial_summary() -> None:
+@pytest.mark.parametrize("method", sorted({"fork", "forkserver", "spawn"}
+                                           & set(multiprocessing.get_all_start_methods())))
+def test_jobs_give_the_serial_summary(method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # every way of starting workers; the workers know the game this test suite registered
+    monkeypatch.setattr(simulate_module, "_start_method",
+                        lambda: multiprocessing.get_context(method))
     serial = simulate("duel", 2, 30, seed="par", jobs=1).model_dump()
     parallel = simulate("duel", 2, 30, seed="par", jobs=2).model_dump()
     for summary in (serial, parallel):

@@ -12,6 +12,7 @@ of a game depend only on the game's seed and the choices made.
 from __future__ import annotations
 
 import multiprocessing
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -22,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from engine.core.errors import BadOptions
 from engine.core.game import Choice, Game, GameState
-from engine.core.registry import get_game, policies
+from engine.core.registry import GAME_MODULES, get_game, policies
 from engine.core.rng import Rng
 from engine.core.runner import Action, parse_options, start
 
@@ -182,6 +183,21 @@ def batches(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(pieces)]
 
 
+def _start_method() -> multiprocessing.context.BaseContext:
+    """fork from a single-threaded process (the command line): the workers start at once with
+    the games already loaded. A process with other threads (a test runner's) is never forked,
+    as a lock held by another thread would stay locked in the child: forkserver or spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _adopt_games(modules: dict[str, str]) -> None:
+    """A worker knows the games its parent knows (a test registers one of its own)."""
+    GAME_MODULES.update(modules)
+
+
 def simulate(
     game_id: str,
     players: int,
@@ -207,11 +223,8 @@ def simulate(
     if len(runs) <= 1:
         results = [play_batch(*a) for a in args]
     else:
-        # fork where the platform has it: workers inherit the loaded games (and any game a
-        # test registered) instead of importing everything again
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_start_method(),
+                                 initializer=_adopt_games, initargs=(dict(GAME_MODULES),)) as pool:
             results = list(pool.map(play_batch, *zip(*args, strict=True)))
     # Every role is listed, a role that never won with 0.
     roles = [info.id for info in game.roles(players, parse_options(game, options))]
