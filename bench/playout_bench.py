@@ -4,10 +4,12 @@
     python bench/playout_bench.py --game freedom --games 200 --repeat 5 --jobs 2
 
 Each line is the median of ``--repeat`` runs of ``engine.core.simulate.simulate`` (as
-``python -m engine simulate`` runs it: invariants on each game's final state only). Other work on
-the machine slows a run, so the same run also times a fixed pure-Python reference task (hashing
-and dict updates, about what a playout does) and prints each rate per reference unit as well:
-compare those ratios between runs or commits, not the raw rates of different moments.
+``python -m engine simulate`` runs it: invariants on each game's final state only):
+games per minute of wall-clock time serially and with ``--jobs`` processes, and games per minute
+of the serial run's CPU time (what one core does when nothing else runs: the steadiest figure on
+a shared machine). Other work on the machine slows a run, so next to each line the same run times
+a fixed pure-Python reference task (hashing and dict updates, about what a playout does) and
+prints the CPU rate per reference unit: compare those ratios between runs or commits.
 """
 
 from __future__ import annotations
@@ -34,15 +36,19 @@ def reference_seconds() -> float:
     return time.perf_counter() - began
 
 
-def rate(game: str, players: int, games: int, jobs: int, repeat: int) -> float:
-    """Median games per minute over ``repeat`` runs."""
-    rates = []
+def rate(game: str, players: int, games: int, jobs: int, repeat: int) -> tuple[float, float]:
+    """Median games per minute over ``repeat`` runs: of wall-clock time, of this process's CPU
+    time (meaningful for ``jobs`` 1 only: the workers' time is not counted)."""
+    wall, cpu = [], []
     for run in range(repeat):
+        began = time.process_time()
         summary = simulate(game, players, games, seed=f"bench-{run}", check_every=0, jobs=jobs)
+        used = time.process_time() - began
         if summary.errors:
             raise SystemExit(f"{game} {players}p: {summary.first_errors[0]}")
-        rates.append(60 * games / summary.seconds)
-    return statistics.median(rates)
+        wall.append(60 * games / summary.seconds)
+        cpu.append(60 * games / used if used else 0.0)
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def main() -> None:
@@ -55,20 +61,20 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="processes for the parallel column (default: every core)")
     args = parser.parse_args()
-    reference = statistics.median(reference_seconds() for _ in range(5))
-    print(f"reference task: {reference * 1000:.0f} ms (median of 5); "
-          f"{args.games} games per run, median of {args.repeat} runs")
-    print(f"{'game':10} {'players':>7} {'serial/min':>11} {f'jobs={args.jobs}/min':>12} "
-          f"{'speed-up':>8} {'serial/ref':>10}")
+    print(f"{args.games} games per run, median of {args.repeat} runs; games per minute")
+    print(f"{'game':10} {'players':>7} {'serial':>8} {f'jobs={args.jobs}':>8} {'speed-up':>8} "
+          f"{'CPU':>8} {'ref ms':>7} {'CPU x ref':>9}")
     for game in args.game or sorted(COUNTS):
         get_game(game)
         for players in args.players or COUNTS[game]:
-            serial = rate(game, players, args.games, 1, args.repeat)
-            parallel = rate(game, players, args.games, args.jobs, args.repeat)
-            # games per minute per reference unit: comparable between runs on a busy machine
-            per_ref = serial * reference
-            print(f"{game:10} {players:7} {serial:11,.0f} {parallel:12,.0f} "
-                  f"{parallel / serial:7.2f}x {per_ref:10,.1f}")
+            before = [reference_seconds() for _ in range(3)]
+            serial, cpu = rate(game, players, args.games, 1, args.repeat)
+            parallel, _ = rate(game, players, args.games, args.jobs, args.repeat)
+            reference = statistics.median([*before, *(reference_seconds() for _ in range(2))])
+            # CPU rate per reference unit: comparable between runs on a busy machine
+            print(f"{game:10} {players:7} {serial:8,.0f} {parallel:8,.0f} "
+                  f"{parallel / serial:7.2f}x {cpu:8,.0f} {reference * 1000:7.0f} "
+                  f"{cpu * reference:9,.1f}")
 
 
 if __name__ == "__main__":
