@@ -1,4 +1,4 @@
-"""Epireia balance with the greedy automatic player (engine/games/epireia/autoplay.py).
+"""Epireia balance with the greedy automatic player (engine/games/epireia/ai.py).
 
     python bench/epireia_balance.py solo [GAMES] [--scenario ID] [--seed S]
     python bench/epireia_balance.py league [GAMES] [--players N] [--seed S] [--random ROLE]
@@ -33,7 +33,7 @@ from typing import Any
 from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.epireia import GAME, catalog
-from engine.games.epireia.autoplay import autoplay
+from engine.games.epireia.ai import autoplay
 from engine.games.epireia.board import CITY_IDS
 from engine.games.epireia.flow import active_frames
 from engine.games.epireia.state import EpireiaState

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -30,6 +31,15 @@ def main(argv: list[str] | None = None) -> int:
              "greedy); ROLE=NAME for one role only, e.g. --policy empire=greedy",
     )
 
+    sim.add_argument("--check", action="store_true",
+                     help="check the game's invariants after every action (slow; the tests do)")
+    sim.add_argument("--check-every", type=int, default=0, metavar="N",
+                     help="check the invariants after every N-th action (default: only the "
+                          "final state of each game)")
+    sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                     help="processes to play in (default: every core); the summary is the "
+                          "same as with --jobs 1")
+
     ver = commands.add_parser("verify", help="replay a game record and check every roll and draw")
     ver.add_argument("file", type=Path)
 
@@ -54,7 +64,10 @@ def main(argv: list[str] | None = None) -> int:
         players = args.players if args.players is not None else game.min_players
         options = dict(_parse_option(o) for o in args.option)
         policy = dict(_parse_policy(p) for p in args.policy)
-        summary = simulate(args.game, players, args.games, args.seed, options, policy=policy)
+        if args.check_every < 0 or args.jobs < 1:
+            raise ValueError("--check-every must be 0 or more and --jobs 1 or more")
+        summary = simulate(args.game, players, args.games, args.seed, options, policy=policy,
+                           check_every=1 if args.check else args.check_every, jobs=args.jobs)
     except (EngineError, OSError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

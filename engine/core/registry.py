@@ -15,6 +15,13 @@ GAME_MODULES: dict[str, str] = {
     "epireia": "engine.games.epireia",
 }
 
+# Game ids and the module of each one's automatic players (``POLICIES``: name -> Policy). Only
+# what plays them (simulate, benchmarks) imports it, so loading a game does not load its players.
+AI_MODULES: dict[str, str] = {
+    "freedom": "engine.games.freedom.ai",
+    "epireia": "engine.games.epireia.ai",
+}
+
 
 @cache
 def get_game(game_id: str) -> Game[Any, Any]:
@@ -27,11 +34,13 @@ def get_game(game_id: str) -> Game[Any, Any]:
 
 
 def policies(game_id: str) -> dict[str, Any]:
-    """The automatic players a game offers besides random play (``AUTOPLAY`` in its module:
-    name -> ``engine.core.simulate.Policy``); empty for most games."""
+    """The automatic players a game offers besides random play (``POLICIES`` in its
+    ``AI_MODULES`` module: name -> ``engine.core.simulate.Policy``); empty when it has none."""
     get_game(game_id)
-    found: dict[str, Any] = getattr(importlib.import_module(GAME_MODULES[game_id]), "AUTOPLAY",
-                                    {})
+    module_name = AI_MODULES.get(game_id)
+    if module_name is None:
+        return {}
+    found: dict[str, Any] = importlib.import_module(module_name).POLICIES
     return dict(found)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import MutableSequence, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -27,6 +28,12 @@ def seed_digest(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
+@lru_cache(maxsize=1024)
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` not above 2**256: draws at or over it are rejected."""
+    return (1 << 256) - ((1 << 256) % n)
+
+
 class Rng(BaseModel):
     seed: str
     draws: int = 0
@@ -40,7 +47,7 @@ class Rng(BaseModel):
         """Uniform integer in ``[0, n)``; rejection sampling keeps it unbiased."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 256) - ((1 << 256) % n)
+        limit = _limit(n)
         while True:
             value = self._next()
             if value < limit:

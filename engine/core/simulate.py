@@ -1,8 +1,9 @@
 """Playouts: complete games with random legal choices (or a game's own automatic player),
 for testing and balance.
 
-A game may offer automatic players ("policies") besides random play: its module exposes
-``AUTOPLAY``, a dict of policy name -> ``Policy`` (see ``engine.core.registry.policies``).
+A game may offer automatic players ("policies") besides random play: its ``ai`` module
+(``engine.core.registry.AI_MODULES``) exposes ``POLICIES``, a dict of policy name -> ``Policy``
+(see ``engine.core.registry.policies``).
 A policy reads the state and returns one of the listed choice ids; it must not change the
 state nor draw from ``state.rng`` (its own ``Rng`` is given for tie-breaks), so that the dice
 of a game depend only on the game's seed and the choices made.
@@ -10,16 +11,19 @@ of a game depend only on the game's seed and the choices made.
 
 from __future__ import annotations
 
+import multiprocessing
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from engine.core.errors import BadOptions
 from engine.core.game import Choice, Game, GameState
-from engine.core.registry import get_game, policies
+from engine.core.registry import GAME_MODULES, get_game, policies
 from engine.core.rng import Rng
 from engine.core.runner import Action, act, parse_options, start
 
@@ -59,10 +63,13 @@ def play_random(
     options: dict[str, Any] | None = None,
     check: bool = True,
     players_by_role: Mapping[str, Policy] | None = None,
+    check_every: int = 1,
 ) -> tuple[GameState, Playout]:
     """One complete game; the chooser's randomness is separate from the game's.
 
-    Roles in ``players_by_role`` are played by that policy, the others at random."""
+    Roles in ``players_by_role`` are played by that policy, the others at random. With
+    ``check``, the game's invariants are checked after every ``check_every``-th action and on
+    the final state (``check_every`` 0: the final state only)."""
     chooser = Rng(seed=f"chooser:{seed}")
     auto = players_by_role or {}
     tie_breaks = {role: Rng(seed=f"policy:{role}:{seed}") for role in auto}
@@ -80,8 +87,11 @@ def play_random(
             else:
                 choice_id = policy(game, state, role, prompts[role].choices, tie_breaks[role])
             history.append(Action(role=role, choice=choice_id))
-            act(game, state, role, choice_id)
-            if check:
+            # the prompts just listed are handed on: act checks the choice without listing
+            # them again (a policy may only pick a listed choice)
+            act(game, state, role, choice_id, prompts=prompts)
+            if check and (state.result is not None
+                          or (check_every and state.actions % check_every == 0)):
                 broken = game.invariants(state)
                 if broken:
                     raise AssertionError("; ".join(broken))
@@ -123,6 +133,64 @@ def resolve_policies(
     return chosen
 
 
+class Batch(BaseModel):
+    """What a run of consecutive playouts adds to a summary (merged in seed order)."""
+
+    actions: int = 0
+    turns: int = 0
+    errors: list[str] = Field(default_factory=list)
+    wins: dict[str, int] = Field(default_factory=dict)
+
+
+def play_batch(
+    game_id: str, players: int, seed: str, first: int, count: int,
+    options: dict[str, Any] | None, check: bool, check_every: int,
+    policy: Mapping[str, str] | None,
+) -> Batch:
+    """Games ``first`` .. ``first + count - 1`` of a simulation (seeds ``<seed>-<index>``)."""
+    game = get_game(game_id)
+    by_role = resolve_policies(game, players, options, policy)
+    batch = Batch()
+    wins: Counter[str] = Counter()
+    for index in range(first, first + count):
+        _, playout = play_random(game, f"{seed}-{index}", players, options, check, by_role,
+                                 check_every)
+        batch.actions += playout.actions
+        batch.turns += playout.turns
+        if playout.error:
+            batch.errors.append(playout.error)
+        wins.update(playout.winners)
+    batch.wins = dict(wins)
+    return batch
+
+
+def batches(games: int, jobs: int) -> list[tuple[int, int]]:
+    """(first, count) runs covering ``range(games)`` in order: a few per job, so that a job
+    that drew long games does not leave the others idle at the end."""
+    if games == 0:
+        return []
+    if jobs <= 1:
+        return [(0, games)]
+    pieces = min(games, jobs * 8)
+    bounds = [games * i // pieces for i in range(pieces + 1)]
+    return [(bounds[i], bounds[i + 1] - bounds[i]) for i in range(pieces)]
+
+
+def _start_method() -> multiprocessing.context.BaseContext:
+    """fork from a single-threaded process (the command line): the workers start at once with
+    the games already loaded. A process with other threads (a test runner's) is never forked,
+    as a lock held by another thread would stay locked in the child: forkserver or spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _adopt_games(modules: dict[str, str]) -> None:
+    """A worker knows the games its parent knows (a test registers one of its own)."""
+    GAME_MODULES.update(modules)
+
+
 def simulate(
     game_id: str,
     players: int,
@@ -131,26 +199,36 @@ def simulate(
     options: dict[str, Any] | None = None,
     check: bool = True,
     policy: Mapping[str, str] | None = None,
+    check_every: int = 1,
+    jobs: int = 1,
 ) -> Summary:
     """``games`` complete games; ``policy`` names the automatic player of each role (``"*"``
-    for every role; default random)."""
+    for every role; default random). ``jobs`` > 1 plays them in that many processes; the
+    summary is the same as a serial run's (same seeds, merged in order), but for ``seconds``."""
     game = get_game(game_id)
-    by_role = resolve_policies(game, players, options, policy)
+    by_role = resolve_policies(game, players, options, policy)  # bad names fail here, once
     names = {role: (policy or {}).get(role, (policy or {}).get("*", RANDOM))
              for role in by_role}
     began = time.perf_counter()
+    runs = batches(games, jobs)
+    args = [(game_id, players, seed, first, count, options, check, check_every, policy)
+            for first, count in runs]
+    if len(runs) <= 1:
+        results = [play_batch(*a) for a in args]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_start_method(),
+                                 initializer=_adopt_games, initargs=(dict(GAME_MODULES),)) as pool:
+            results = list(pool.map(play_batch, *zip(*args, strict=True)))
     # Every role is listed, a role that never won with 0.
     roles = [info.id for info in game.roles(players, parse_options(game, options))]
     wins: Counter[str] = Counter(dict.fromkeys(roles, 0))
     errors: list[str] = []
     actions = turns = 0
-    for index in range(games):
-        _, playout = play_random(game, f"{seed}-{index}", players, options, check, by_role)
-        actions += playout.actions
-        turns += playout.turns
-        if playout.error:
-            errors.append(playout.error)
-        wins.update(playout.winners)
+    for batch in results:
+        actions += batch.actions
+        turns += batch.turns
+        errors += batch.errors
+        wins.update(batch.wins)
     return Summary(
         game=game_id,
         players=players,

@@ -4,12 +4,8 @@
 ``state.py`` for the state and ``view.py`` for the typed views).
 """
 
-from engine.games.epireia import autoplay
 from engine.games.epireia.game import Epireia
 
 GAME = Epireia()
 
-# Automatic players for `python -m engine simulate epireia --policy greedy` (measurement only).
-AUTOPLAY = {"greedy": autoplay.autoplay}
-
-__all__ = ["AUTOPLAY", "GAME"]
+__all__ = ["GAME"]

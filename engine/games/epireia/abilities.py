@@ -26,6 +26,7 @@ before reading the Brigand threshold), :func:`can_produce`, :func:`development_a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache, lru_cache
 
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES, token_label
 from engine.games.epireia.content import CONTENT, Effect, Modifier, Objective
@@ -77,18 +78,28 @@ def _turn_modifiers_of(state: EpireiaState, who: str) -> list[Modifier]:
     """One-round modifiers stored for exactly ``who`` (a role, or ``*``)."""
     found: list[Modifier] = []
     for key, amount in state.effects.items():
-        if not key.startswith("turn:"):
-            continue
-        parts = key.split(":", 7)
-        if len(parts) != 8 or parts[1] != who:
-            continue
-        _, _, kind, resource, unit, front, terrain, target = parts
-        found.append(Modifier.model_validate({
-            "kind": kind, "amount": 0 if kind in ("forbid", "ignore_crowding") else amount,
-            "resource": resource or None, "unit": unit or None, "front": front or None,
-            "terrain": terrain or None, "target": target,
-        }))
+        stored = _stored_modifier(key, amount)
+        if stored is not None and stored[0] == who:
+            found.append(stored[1])
     return found
+
+
+@lru_cache(maxsize=4096)
+def _stored_modifier(key: str, amount: int) -> tuple[str, Modifier] | None:
+    """(who, modifier) of a ``turn:`` entry of ``state.effects``; None for other entries.
+    Read on every cost and roll, so each entry is parsed and validated once (a Modifier is
+    frozen: sharing it is safe)."""
+    if not key.startswith("turn:"):
+        return None
+    parts = key.split(":", 7)
+    if len(parts) != 8:
+        return None
+    _, who, kind, resource, unit, front, terrain, target = parts
+    return who, Modifier.model_validate({
+        "kind": kind, "amount": 0 if kind in ("forbid", "ignore_crowding") else amount,
+        "resource": resource or None, "unit": unit or None, "front": front or None,
+        "terrain": terrain or None, "target": target,
+    })
 
 
 def scenario_constraints(state: EpireiaState) -> list[Modifier]:
@@ -211,9 +222,18 @@ def _attack_bonus(state: EpireiaState, league: str, space_id: str, kinds: tuple[
     return sum(m.amount for m in found if m.kind in kinds and m.terrain in (None, terrain))
 
 
+def forbidden_moves(state: EpireiaState, role: str) -> set[str]:
+    """The targets of the ``forbid`` modifiers in force for ``role`` (see ``move_blocked``)."""
+    return {m.target for m in city_modifiers(state, role) if m.kind == "forbid"}
+
+
 def move_blocked(state: EpireiaState, role: str, figure_id: str, destination: str) -> str:
     """A reason the move is forbidden by a constraint or an Augur card, or ``""``."""
-    forbidden = {m.target for m in city_modifiers(state, role) if m.kind == "forbid"}
+    return move_forbidden(forbidden_moves(state, role), destination)
+
+
+def move_forbidden(forbidden: set[str], destination: str) -> str:
+    """``move_blocked`` for the ``forbidden_moves`` of a role, read once for many moves."""
     if "subjugation" in forbidden and destination in CITIES:
         return "No neutral Greek City may be subjugated while this scenario is in force."
     if f"empire:{destination}" in forbidden:
@@ -406,17 +426,27 @@ def resolve_choice(state: EpireiaState, role: str, frame: Frame, choice_id: str)
 
 
 def building_cost(state: EpireiaState, role: str, building_id: str) -> dict[str, int]:
+    return building_cost_under(city_modifiers(state, role), building_id)
+
+
+def building_cost_under(modifiers: list[Modifier], building_id: str) -> dict[str, int]:
+    """``building_cost`` under a City's ``city_modifiers``, read once for many buildings."""
     cost = CONTENT.buildings[building_id].cost.as_dict()
-    for m in city_modifiers(state, role):
+    for m in modifiers:
         if m.kind == "building_discount":
             _discount(cost, m)
     return cost
 
 
 def token_cost(state: EpireiaState, role: str, kind: str) -> dict[str, int]:
+    return token_cost_under(city_modifiers(state, role), kind)
+
+
+def token_cost_under(modifiers: list[Modifier], kind: str) -> dict[str, int]:
+    """``token_cost`` under a City's ``city_modifiers``, read once for many tokens."""
     token = CONTENT.tokens[kind]
     cost = token.cost.as_dict()
-    for m in city_modifiers(state, role):
+    for m in modifiers:
         if m.kind == "token_discount" and m.unit in (None, token.unit):
             _discount(cost, m)
     return cost
@@ -429,6 +459,7 @@ def _discount(cost: dict[str, int], m: Modifier) -> None:
         cost[resource] = max(0, cost[resource] - m.amount)
 
 
+@cache
 def military_building(unit: str) -> str:
     """The building that lets a City produce Level II tokens of ``unit``."""
     return next(b.id for b in CONTENT.buildings.values() if b.unlocks == unit)
@@ -436,13 +467,19 @@ def military_building(unit: str) -> str:
 
 def can_produce(state: EpireiaState, role: str, kind: str) -> str:
     """A reason ``role`` cannot produce a token of ``kind`` now, or ``""``."""
+    return production_blocked(state, role, kind, city_modifiers(state, role))
+
+
+def production_blocked(state: EpireiaState, role: str, kind: str,
+                       modifiers: list[Modifier]) -> str:
+    """``can_produce`` under ``role``'s ``city_modifiers``, read once for many tokens."""
     token = CONTENT.tokens[kind]
     if token.level == 2 and military_building(token.unit) not in state.seats[role].buildings:
         building = CONTENT.buildings[military_building(token.unit)].name
         return f"{token.name} needs the {building}."
     if state.supply.get(kind, 0) <= 0:
         return f"No {token.name} token is left."
-    if not can_pay(state, role, token_cost(state, role, kind)):
+    if not can_pay(state, role, token_cost_under(modifiers, kind)):
         return f"Not enough resources for {token.name}."
     return ""
 
@@ -538,13 +575,13 @@ def start_scenario(state: EpireiaState, card_id: str) -> None:
 
 def objective_holds(state: EpireiaState, role: str, objective: Objective) -> bool:
     """Whether ``objective`` is met for ``role`` (league-wide checks use ``role``'s league)."""
-    league = state.league_of(role)
-    roles = state.league_roles(league)
     check, amount = objective.check, objective.amount
-    if check == "prestige_per_city":
-        return all(state.seats[r].prestige >= amount for r in roles)
     if check == "prestige":
         return state.seats[role].prestige >= amount
+    league = state.league_of(role)
+    roles = state.league_roles(league)
+    if check == "prestige_per_city":
+        return all(state.seats[r].prestige >= amount for r in roles)
     if check == "treasury":
         treasury = state.leagues[league].treasury
         held = treasury[objective.resource] if objective.resource else sum(treasury.values())
@@ -566,6 +603,26 @@ def objective_met(state: EpireiaState, role: str) -> bool:
     if card is None or state.scenario.completed:
         return False
     return objective_holds(state, role, card.objective)
+
+
+def roles_meeting_objective(state: EpireiaState) -> list[str]:
+    """The roles for which ``objective_met`` holds, in seat order. Checked after every action:
+    a league-wide objective is read once per league rather than once per seat."""
+    card = CONTENT.scenarios.get(state.scenario.card)
+    if card is None or state.scenario.completed:
+        return []
+    objective = card.objective
+    if objective.check == "prestige":  # the only check of a City's own
+        return [r for r in state.roles if objective_holds(state, r, objective)]
+    by_league: dict[str, bool] = {}
+    meeting = []
+    for role in state.roles:
+        league = state.league_of(role)
+        if league not in by_league:
+            by_league[league] = objective_holds(state, role, objective)
+        if by_league[league]:
+            meeting.append(role)
+    return meeting
 
 
 def grant_reward(state: EpireiaState, role: str) -> None:

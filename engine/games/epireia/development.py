@@ -50,10 +50,11 @@ def donate(state: EpireiaState, role: str, resource: str, amount: int) -> None:
 def buildable(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
     """Buildings ``role`` can construct now, with their cost."""
     seat = state.seats[role]
+    modifiers = abilities.city_modifiers(state, role)  # once, not once per building
     result = []
     for building in catalog.building_ids():
         if building not in seat.buildings:
-            cost = abilities.building_cost(state, role, building)
+            cost = abilities.building_cost_under(modifiers, building)
             if can_pay(state, role, cost):
                 result.append((building, cost))
     return result
@@ -74,8 +75,10 @@ def construct(state: EpireiaState, role: str, building: str) -> None:
 
 def producible(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
     """Tokens ``role`` can produce now (supply, military building, cost), with their cost."""
-    return [(k, abilities.token_cost(state, role, k)) for k in catalog.token_kinds()
-            if state.supply.get(k, 0) > 0 and not abilities.can_produce(state, role, k)]
+    modifiers = abilities.city_modifiers(state, role)  # once, not twice per kind
+    return [(k, abilities.token_cost_under(modifiers, k)) for k in catalog.token_kinds()
+            if state.supply.get(k, 0) > 0
+            and not abilities.production_blocked(state, role, k, modifiers)]
 
 
 def produce(state: EpireiaState, role: str, kind: str) -> None:

@@ -13,16 +13,16 @@ def candidates(state: EpireiaState, role: str, figure: str) -> list[str]:
     here = state.figures[figure].location
     sea = abilities.figure_has_sea(state, figure)
     allies = [r for r in state.roles if state.seats[r].league == seat.league]
-    mine = [f for f, fs in state.figures.items() if fs.owner == role and f != figure]
-    league_figs = [f for f, fs in state.figures.items() if fs.owner in allies and f != figure]
+    # where this City's other figures stand, and (with 3-4 players) its league's
+    mine = {fs.location for f, fs in state.figures.items() if fs.owner == role and f != figure}
+    league_held = {fs.location for f, fs in state.figures.items()
+                   if fs.owner in allies and f != figure} if len(allies) > 1 else set()
     result: list[str] = []
     for empire_id, empire in EMPIRES.items():
         if empire.sea_only and not sea:
             continue
         # One figure per City on an Empire; with 3-4 players, one per league.
-        if any(state.figures[f].location == empire_id for f in mine):
-            continue
-        if len(allies) > 1 and any(state.figures[f].location == empire_id for f in league_figs):
+        if empire_id in mine or empire_id in league_held:
             continue
         result.append(empire_id)
     for territory_id, territory in TERRITORIES.items():
@@ -33,7 +33,7 @@ def candidates(state: EpireiaState, role: str, figure: str) -> list[str]:
         for city_id, allegiance in state.greek_cities.items():
             if allegiance == seat.league:
                 continue
-            if any(state.figures[f].location == city_id for f in mine):
+            if city_id in mine:
                 continue
             result.append(city_id)
     if here != HOME:
@@ -43,13 +43,15 @@ def candidates(state: EpireiaState, role: str, figure: str) -> list[str]:
 
 def destinations(state: EpireiaState, role: str, figure: str) -> list[str]:
     """Where ``figure`` may go now (its own space excluded), in map order."""
+    forbidden = abilities.forbidden_moves(state, role)  # once, not once per destination
     return [d for d in candidates(state, role, figure)
-            if d == HOME or not abilities.move_blocked(state, role, figure, d)]
+            if d == HOME or not abilities.move_forbidden(forbidden, d)]
 
 
 def can_move(state: EpireiaState, role: str, figure: str) -> bool:
     """Whether ``figure`` has at least one destination (stops at the first one found)."""
-    return any(d == HOME or not abilities.move_blocked(state, role, figure, d)
+    forbidden = abilities.forbidden_moves(state, role)
+    return any(d == HOME or not abilities.move_forbidden(forbidden, d)
                for d in candidates(state, role, figure))
 
 

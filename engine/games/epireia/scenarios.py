@@ -41,7 +41,7 @@ def check_objectives(state: EpireiaState, actor: str | None = None) -> None:
         return
     if state.phase in ("setup", "battle", "over"):
         return
-    meeting = [role for role in state.roles if abilities.objective_met(state, role)]
+    meeting = abilities.roles_meeting_objective(state)
     if not meeting:
         return
     if actor in meeting:

@@ -6,10 +6,6 @@ play), ``actions`` (every action), ``movement``, ``combat`` (attacks, raids, can
 states), ``view`` and ``invariants``. Cards: ``cards`` and ``events``.
 """
 
-from engine.games.freedom.autoplay import autoplay
 from engine.games.freedom.game import GAME, Freedom
 
-# Automatic players for `python -m engine simulate freedom --policy greedy` (measurement only).
-AUTOPLAY = {"greedy": autoplay}
-
-__all__ = ["AUTOPLAY", "GAME", "Freedom"]
+__all__ = ["GAME", "Freedom"]

@@ -13,7 +13,6 @@ from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
     RAID_LANES,
-    cheapest_raid_from,
     imperial_attack,
     imperial_attack_modifier,
     imperial_attackers,
@@ -22,11 +21,14 @@ from engine.games.freedom.combat import (
     insurgent_need,
     insurgent_targets,
     raid,
+    raid_costs,
     raid_targets,
 )
 from engine.games.freedom.data import AREAS, CAMP, CITY, KLISOVA, SPACES, TRACKS, side_does
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import (
+    can_move_normally,
+    can_step,
     imperial_kinds,
     insurgent_placements,
     normal_destinations,
@@ -116,8 +118,8 @@ def empire_move_sources(
             break
         for kind in imperial_kinds(state, sid):
             count = getattr(space, kind) - (1 if exclude == sid else 0)
-            if count > 0 and normal_destinations(state, sid, kind, spaces,
-                                                 allow_through=exclude is None):
+            if count > 0 and can_move_normally(state, sid, kind, spaces,
+                                               allow_through=exclude is None):
                 found.append((sid, kind))
     return sorted(found)
 
@@ -129,7 +131,7 @@ def empire_slow_sources(state: FreedomState, first: bool = False) -> list[tuple[
         if space.exp + space.ally == 0 or not SLOW_NEXT[sid]:
             continue
         for kind in imperial_kinds(state, sid):
-            if step_destinations(state, sid, kind, "slow", spaces):
+            if can_step(state, sid, kind, "slow", spaces):
                 found.append((sid, kind))
                 if first:
                     return found
@@ -155,14 +157,17 @@ WALL_SPACES = sorted(s for s, d in SPACES.items() if d.on_wall)
 CITY_SPACES = sorted(s for s, d in SPACES.items() if d.in_city)
 
 
-def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
-    """(action id, label, cost) of every Imperial action possible now."""
+def empire_menu(
+    state: FreedomState, spend: Frame, only: str | None = None
+) -> list[tuple[str, str, int]]:
+    """(action id, label, cost) of every Imperial action possible now (``only``: of that
+    action alone, when a chosen action is checked: the others are not worked out)."""
     menu: list[tuple[str, str, int]] = []
-    if empire_move_sources(state, first=True):
+    if only in (None, "move") and empire_move_sources(state, first=True):
         menu.append(("move", "Normal Movement (2 units 1 space or 1 unit 2 spaces)", C.empire_move))
-    if empire_slow_sources(state, first=True):
+    if only in (None, "slow") and empire_slow_sources(state, first=True):
         menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
-    if imperial_attackers(state, zone(state), first=True):
+    if only in (None, "attack") and imperial_attackers(state, zone(state), first=True):
         menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
     if not state.reward and state.money >= C.empire_reward_money:
         menu.append(("reward", "Reward Attack (+2 to attacks this card, 1 Money)",
@@ -171,51 +176,50 @@ def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]
         menu.append(("prep", "Preparation (store 1 AP)", C.empire_prep))
     menu.append(("support", "Support Area", C.empire_support))
     menu.append(("plea", f"Plea for Funds (2d6 + {state.plea['empire']} < 12)", C.empire_plea))
-    sites = [cost for _, cost in cannon_sites(state) if affordable(state, spend, cost)]
-    if sites:
-        menu.append(("cannon", "Build Cannon (3/5/7 AP)", min(sites)))
+    if only in (None, "cannon"):
+        sites = [cost for _, cost in cannon_sites(state) if affordable(state, spend, cost)]
+        if sites:
+            menu.append(("cannon", "Build Cannon (3/5/7 AP)", min(sites)))
     return menu
 
 
-def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
+def insurgent_menu(
+    state: FreedomState, spend: Frame, only: str | None = None
+) -> list[tuple[str, str, int]]:
+    """(action id, label, cost) of every Insurgent action possible now (``only``: as in
+    ``empire_menu``)."""
     menu: list[tuple[str, str, int]] = []
-    if any(sp.ins > 0 for sp in state.spaces.values()) and insurgent_placements(state):
+    if only in (None, "regroup") and any(sp.ins > 0 for sp in state.spaces.values()) \
+            and insurgent_placements(state):
         menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
-    if insurgent_targets(state):
+    if only in (None, "attack") and insurgent_targets(state):
         menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall or a beach)",
                      C.insurgents_attack))
     if state.prep["insurgents"] < TRACKS.limits.preparation_max:
         menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
     menu.append(("support", "Support Area", C.insurgents_support))
-    raid_cost = cheapest_raid(state, spend)
+    raid_cost = cheapest_raid(state, spend) if only in (None, "raid") else None
     if raid_cost is not None:
         menu.append(("raid", "Raid (1d8, 5+; AP = distance)", raid_cost))
     plea = state.plea["insurgents"]
     if plea is not None and plea < TRACKS.plea.insurgents_max:
         menu.append(("plea", "Plea for Help from the Government", C.insurgents_plea))
-    if repair_sites(state):
+    if only in (None, "repair") and repair_sites(state):
         menu.append(("repair", "Repair Wall", C.insurgents_repair))
-    if state.spaces[CITY].civ > 0 and state.pool["ins"] > 0 and insurgent_placements(state):
+    if only in (None, "train") and state.spaces[CITY].civ > 0 and state.pool["ins"] > 0 \
+            and insurgent_placements(state):
         menu.append(("train", "Train Civilians", C.insurgents_train))
-    if (state.supplies["insurgents"] >= C.insurgents_cannon_supplies and state.pool["cannons"] > 0
-            and insurgent_cannon_sites(state)):
+    if only in (None, "cannon") and (
+            state.supplies["insurgents"] >= C.insurgents_cannon_supplies
+            and state.pool["cannons"] > 0 and insurgent_cannon_sites(state)):
         menu.append(("cannon", "Build Cannon (4 AP + 1 Supply)", C.insurgents_cannon))
     return menu
 
 
 def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
-    best = None
-    for src in RAIDERS:
-        cost = cheapest_raid_from(state, src)
-        if cost is not None and (best is None or cost < best):
-            best = cost
-    if best is None:
-        return None
-    # a dearer raid may be affordable when the cheapest is not only through Preparation rules
-    if affordable(state, spend, best):
-        return best
-    dearer = sorted({c for src in RAIDERS for _, c in raid_targets(state, src)})
-    return next((c for c in dearer if affordable(state, spend, c)), None)
+    """The cost of the cheapest Raid ``spend`` can pay for. A dearer raid may be affordable
+    when the cheapest is not (Preparation AP pay only for an action dearer than the card)."""
+    return next((c for c in sorted(raid_costs(state)) if affordable(state, spend, c)), None)
 
 
 def repair_sites(state: FreedomState) -> list[str]:
@@ -246,8 +250,10 @@ class Spend(PromptState):
                     f"card's {frame.data['card_ap']} AP.")
         return f"{src}: {ap} AP left.{note} Choose an action."
 
-    def menu(self, state: FreedomState, frame: Frame) -> list[tuple[str, str, int]]:
-        full = (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame)
+    def menu(
+        self, state: FreedomState, frame: Frame, only: str | None = None
+    ) -> list[tuple[str, str, int]]:
+        full = (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame, only)
         allowed = frame.data.get("actions")
         return [
             item for item in full
@@ -268,7 +274,7 @@ class Spend(PromptState):
         pop(state, frame)
 
     def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        if arg not in {a for a, _, _ in self.menu(state, frame)}:
+        if arg not in {a for a, _, _ in self.menu(state, frame, only=arg)}:
             raise IllegalChoice("That action is not possible now.")
         IMMEDIATE.get((frame.role, arg), _push_action(arg))(state, frame)
 

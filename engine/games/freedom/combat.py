@@ -99,10 +99,13 @@ def imperial_attack(state: FreedomState, src: str, dst: str) -> bool:
 
 def insurgent_targets(state: FreedomState) -> list[str]:
     everything = state.spaces
+    held = {sid for sid, space in everything.items() if space.ins > 0}
+    if not held:
+        return []
     return sorted(
         sid for sid, space in everything.items()
         if space.exp + space.ally > 0 and sid != "CAMP"
-        and any(everything[n].ins > 0 for n in SPACES[sid].neighbours)
+        and not held.isdisjoint(SPACES[sid].neighbours)
     )
 
 
@@ -158,21 +161,23 @@ def _raid_lanes() -> dict[str, list[tuple[str, list[str], int]]]:
 RAID_LANES = _raid_lanes()
 
 
-def cheapest_raid_from(state: FreedomState, src: str) -> int | None:
-    """The AP of the cheapest Raid the unit(s) on ``src`` can make, or None."""
-    if state.spaces[src].ins == 0:
-        return None
-    if src == KLISOVA:
-        targets = raid_targets(state, src)
-        return targets[0][1] if targets else None
+def raid_costs(state: FreedomState) -> set[int]:
+    """The AP costs of every Raid the Insurgents can make now: the costs of ``raid_targets``
+    of every raider, in one pass over the lanes (the action menu asks after every action)."""
     spaces = state.spaces
-    for dst, path, cost in RAID_LANES.get(src, ()):
-        target = spaces[dst]
-        if target.exp + target.ally > 0 and not any(
-            spaces[p].exp + spaces[p].ally > 0 for p in path
-        ):
-            return cost
-    return None
+    held = {sid for sid, space in spaces.items() if space.exp + space.ally > 0}
+    costs: set[int] = set()
+    if not held:
+        return costs
+    for src, lanes in RAID_LANES.items():
+        if src == KLISOVA or spaces[src].ins == 0:
+            continue
+        for dst, path, cost in lanes:
+            if dst in held and held.isdisjoint(path):
+                costs.add(cost)
+    if spaces[KLISOVA].ins and KLISOVA_OUTER in held and KLISOVA_INNER not in held:
+        costs.add(TRACKS.costs.klisova_raid)
+    return costs
 
 
 def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
@@ -187,10 +192,12 @@ def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
     spaces = state.spaces
     for dst, path, cost in RAID_LANES.get(src, ()):
         target = spaces[dst]
-        if target.exp + target.ally > 0 and not any(
-            spaces[p].exp + spaces[p].ally > 0 for p in path
-        ):
-            result.append((dst, cost))
+        if target.exp + target.ally > 0:
+            for p in path:  # a lane is blocked by any Imperial unit on the way
+                if spaces[p].exp + spaces[p].ally > 0:
+                    break
+            else:
+                result.append((dst, cost))
     return sorted(result)
 
 

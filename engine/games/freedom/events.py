@@ -134,6 +134,10 @@ def _side(who: str, role: str) -> str:
 
 def zone_spaces(zone: str) -> list[str]:
     """The board spaces of a zone named in the card vocabulary (``cards.Zone``)."""
+    return list(ZONES[zone])
+
+
+def _zones() -> dict[str, tuple[str, ...]]:
     def rows(lo: int, hi: int) -> list[str]:
         return [s.id for s in SPACES.values() if s.kind == "mainland" and lo <= s.row <= hi]
 
@@ -155,7 +159,11 @@ def zone_spaces(zone: str) -> list[str]:
         ],
         "anywhere": [s.id for s in SPACES.values() if s.kind != "city centre"],
     }
-    return groups[zone]
+    return {zone: tuple(spaces) for zone, spaces in groups.items()}
+
+
+# The board never changes: each zone's spaces are listed once, at import.
+ZONES = _zones()
 
 
 def _units_of(state: FreedomState, space_id: str, side: str, kind: str = "any") -> int:

@@ -69,8 +69,11 @@ def imperial_step(
 
 
 def imperial_kinds(state: FreedomState, space_id: str) -> list[str]:
+    """The Imperial unit kinds on ``space_id``, Expeditionary first."""
     space = state.spaces[space_id]
-    return [k for k in ("exp", "ally") if getattr(space, k) > 0]
+    if space.exp > 0:
+        return ["exp", "ally"] if space.ally > 0 else ["exp"]
+    return ["ally"] if space.ally > 0 else []
 
 
 def normal_destinations(
@@ -90,6 +93,32 @@ def normal_destinations(
         ):
             result.append((dst, True))
     return sorted(result)
+
+
+def can_move_normally(
+    state: FreedomState, src: str, kind: str, spaces: list[str] | None = None,
+    *, allow_through: bool = True,
+) -> bool:
+    """Whether ``normal_destinations`` is not empty (stops at the first destination found)."""
+    for dst in SPACES[src].neighbours:
+        if imperial_step(state, src, dst, kind, "normal", spaces=spaces):
+            return True
+        if allow_through and imperial_step(
+            state, src, dst, kind, "normal", end=False, spaces=spaces
+        ) and any(
+            imperial_step(state, dst, nxt, kind, "normal", spaces=spaces)
+            for nxt in SPACES[dst].neighbours if nxt != src
+        ):
+            return True
+    return False
+
+
+def can_step(
+    state: FreedomState, src: str, kind: str, mode: str, spaces: list[str] | None = None
+) -> bool:
+    """Whether ``step_destinations`` is not empty (stops at the first destination found)."""
+    return any(imperial_step(state, src, dst, kind, mode, spaces=spaces)
+               for dst in SPACES[src].neighbours)
 
 
 def step_destinations(

@@ -32,16 +32,16 @@ def room(state: FreedomState, space_id: str, kind: str) -> int:
         return 0 if kind == "ins" else 99
     if sdef.kind == "city centre":
         return 0
-    if units(here, other(side_of(kind))) > 0:
-        return 0
+    # (called for every step of every move listed: the fields are read directly)
     if kind == "ins":
-        if not sdef.in_city:
+        if here.exp + here.ally > 0 or not sdef.in_city:
             return 0
         return max(0, sdef.limit - here.ins)
-    twin = "ally" if kind == "exp" else "exp"
-    if getattr(here, twin) > 0:  # Expeditionary and Allied units never share a space
+    if here.ins > 0:
         return 0
-    return max(0, sdef.limit - here.imperial)
+    if (here.ally if kind == "exp" else here.exp) > 0:
+        return 0  # Expeditionary and Allied units never share a space
+    return max(0, sdef.limit - here.exp - here.ally)
 
 
 def add_units(state: FreedomState, space_id: str, kind: str, count: int) -> int:

@@ -1,4 +1,7 @@
-"""A greedy automatic player for Freedom!, used only to measure balance.
+"""A greedy automatic player for Freedom!, for balance runs and playouts.
+
+Imported only by what plays it (``engine.core.registry.policies``: simulate, benchmarks); the
+rules never import it.
 
 ``choose(state, role, choices, rng)`` returns the id of one of ``choices`` (the prompt ``role``
 is answering now). It reads the state and never changes it, never draws from ``state.rng``
@@ -40,6 +43,7 @@ from engine.games.freedom import cards
 from engine.games.freedom.actions import (
     CANNON_COST,
     RAIDERS,
+    Spend,
     affordable,
     cannon_sites,
     empire_move_sources,
@@ -47,6 +51,7 @@ from engine.games.freedom.actions import (
     insurgent_cannon_sites,
     repair_sites,
     spend_frame,
+    zone,
 )
 from engine.games.freedom.cardplay import CARDS_PER_ROUND
 from engine.games.freedom.combat import (
@@ -60,7 +65,9 @@ from engine.games.freedom.combat import (
     raid_targets,
 )
 from engine.games.freedom.data import AREAS, CAMP, CITY, SPACES, TRACKS, other
+from engine.games.freedom.events import _back_steps
 from engine.games.freedom.movement import (
+    imperial_step,
     insurgent_placements,
     normal_destinations,
     regroup_destinations,
@@ -392,8 +399,6 @@ def _best(values: Sequence[float]) -> float:
 
 def _empire_move_gains(ctx: Context) -> list[float]:
     state = ctx.state
-    from engine.games.freedom.actions import zone
-
     spaces = zone(state)
     gains = []
     for sid, kind in empire_move_sources(state):
@@ -404,8 +409,6 @@ def _empire_move_gains(ctx: Context) -> list[float]:
 
 def _empire_slow_gains(ctx: Context) -> list[float]:
     state = ctx.state
-    from engine.games.freedom.actions import zone
-
     spaces = zone(state)
     gains = []
     for sid, kind in empire_slow_sources(state):
@@ -416,8 +419,6 @@ def _empire_slow_gains(ctx: Context) -> list[float]:
 
 def _empire_attacks(ctx: Context, reward: bool | None = None) -> list[float]:
     state = ctx.state
-    from engine.games.freedom.actions import zone
-
     found = []
     for src in imperial_attackers(state, zone(state)):
         # every unit that may still attack is one more attack of this card
@@ -593,8 +594,6 @@ def score_play(ctx: Context, frame: Frame, cid: str) -> float:
 def score_spend(ctx: Context, frame: Frame, cid: str) -> float:
     if cid == "done":
         return 0.05
-    from engine.games.freedom.actions import Spend
-
     aid = cid.split(":", 1)[1]
     menu = {a: cost for a, _, cost in Spend().menu(ctx.state, frame)}
     if aid not in menu:
@@ -613,8 +612,6 @@ def score_emp_move(ctx: Context, frame: Frame, cid: str) -> float:
     if verb == "from":
         sid, _, kind = arg.partition(":")
         kind = kind or ("exp" if state.spaces[sid].exp else "ally")
-        from engine.games.freedom.actions import zone
-
         dests = normal_destinations(state, sid, kind, zone(state),
                                     allow_through=not d.get("at"))
         return _best([ctx.move_gain(sid, dst) for dst, _ in dests]) if dests else -50.0
@@ -633,8 +630,6 @@ def score_emp_slow(ctx: Context, frame: Frame, cid: str) -> float:
     if verb == "from":
         sid, _, kind = arg.partition(":")
         kind = kind or ("exp" if state.spaces[sid].exp else "ally")
-        from engine.games.freedom.actions import zone
-
         return _best([ctx.move_gain(sid, dst)
                       for dst in step_destinations(state, sid, kind, "slow", zone(state))])
     if verb == "to":
@@ -645,8 +640,6 @@ def score_emp_slow(ctx: Context, frame: Frame, cid: str) -> float:
 def score_emp_attack(ctx: Context, frame: Frame, cid: str) -> float:
     state = ctx.state
     verb, _, arg = cid.partition(":")
-    from engine.games.freedom.actions import zone
-
     if verb == "back":
         return -50.0
     if verb == "from":
@@ -684,8 +677,6 @@ def score_opening(ctx: Context, frame: Frame, cid: str) -> float:
         return -50.0
     if verb == "from":
         sid, _, kind = arg.partition(":")
-        from engine.games.freedom.movement import imperial_step
-
         kind = kind or ("exp" if state.spaces[sid].exp else "ally")
         return _best([ctx.move_gain(sid, t) for t in SPACES[sid].neighbours
                       if imperial_step(state, sid, t, kind, "opening")])
@@ -844,8 +835,6 @@ def score_ev_space(ctx: Context, frame: Frame, cid: str) -> float:
                     if m == "ap" or cards.card(arg).beneficial_to(role))
     if verb == "from" and name == "ev_retreat":
         src, _, kind = arg.partition(":")
-        from engine.games.freedom.events import _back_steps
-
         backs = [ctx.potential(b) for b in _back_steps(state, src, kind)]
         drop = ctx.potential(src) - min(backs, default=ctx.potential(src))
         return drop if role == "insurgents" else -drop
@@ -950,4 +939,7 @@ def autoplay(game: Any, state: Any, role: str, choices: Sequence[Choice], rng: R
     return choose(state, role, choices, rng)
 
 
-__all__ = ["CITY", "Context", "autoplay", "choose", "score_choices"]
+# The automatic players this module offers, by name (``engine.core.registry.policies``).
+POLICIES = {"greedy": autoplay}
+
+__all__ = ["CITY", "POLICIES", "Context", "autoplay", "choose", "score_choices"]

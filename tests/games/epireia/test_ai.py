@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
+from engine.core.registry import policies
 from engine.core.rng import Rng
 from engine.core.runner import act, start, state_digest
-from engine.games.epireia import AUTOPLAY, GAME, catalog
-from engine.games.epireia.autoplay import autoplay, strongest
+from engine.games.epireia import GAME, catalog
+from engine.games.epireia.ai import autoplay, strongest
 from engine.games.epireia.state import EpireiaState
 
 
@@ -38,7 +39,7 @@ def play(seed: str, players: int, options: dict[str, Any] | None = None,
 
 
 def test_the_player_is_offered_to_the_simulator() -> None:
-    assert AUTOPLAY["greedy"] is autoplay
+    assert policies("epireia")["greedy"] is autoplay
 
 
 def test_a_solo_game_is_legal_and_leaves_the_state_alone() -> None:

@@ -1,4 +1,4 @@
-"""The greedy automatic player (``engine/games/freedom/autoplay.py``), used to measure balance.
+"""The greedy automatic player (``engine/games/freedom/ai.py``), used to measure balance.
 
 It must pick only listed choices, be deterministic for a seed, never change the state nor
 draw from the game's generator, finish games with every invariant holding, and play the
@@ -15,11 +15,11 @@ from engine.__main__ import main
 from engine.core.rng import Rng
 from engine.core.runner import act, canonical_json, start
 from engine.core.simulate import play_random, simulate
-from engine.games.freedom import AUTOPLAY, GAME
-from engine.games.freedom.autoplay import choose
+from engine.games.freedom import GAME
+from engine.games.freedom.ai import POLICIES, choose
 from engine.games.freedom.state import FreedomState
 
-GREEDY = AUTOPLAY["greedy"]
+GREEDY = POLICIES["greedy"]
 BOTH = {"empire": GREEDY, "insurgents": GREEDY}
 
 

@@ -1,4 +1,7 @@
-"""A greedy automatic player for Epireia, used only to measure balance (solo and leagues).
+"""A greedy automatic player for Epireia, for balance runs and playouts (solo and leagues).
+
+Imported only by what plays it (``engine.core.registry.policies``: simulate, benchmarks); the
+rules never import it.
 
 ``autoplay(game, state, role, choices, rng)`` returns the id of one of ``choices`` (the prompt
 ``role`` answers now). It reads the state and never changes it, never draws from ``state.rng``
@@ -41,6 +44,7 @@ from engine.core.rng import Rng
 from engine.core.runner import act
 from engine.games.epireia import abilities, scenarios
 from engine.games.epireia.battle import COLUMNS, league_figures
+from engine.games.epireia.battle import column_power as live_power
 from engine.games.epireia.board import CITIES, EMPIRES, SOLO_MOVES, TERRITORIES
 from engine.games.epireia.content import CONTENT, Objective
 from engine.games.epireia.diplomacy import destinations
@@ -902,8 +906,6 @@ def battle_commit(game: Game[Any, Any], state: EpireiaState, frame: Frame, ids: 
                   rng: Rng) -> str:
     """Engage where the figure does the most for the front: now, if no later column (as far as
     we can tell) would turn more."""
-    from engine.games.epireia.battle import column_power as live_power
-
     league, front = str(frame.data["league"]), str(frame.data["front"])
     column = int(frame.data["column"])
     assert state.battle is not None
@@ -969,3 +971,7 @@ HANDLERS = {
     "battle_figure": battle_figure,
     "battle_commit": battle_commit,
 }
+
+
+# The automatic players this module offers, by name (``engine.core.registry.policies``).
+POLICIES = {"greedy": autoplay}
