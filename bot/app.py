@@ -27,7 +27,7 @@ from bot.settings import Settings
 from bot.storage.db import Database
 from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
-from bot.views.lobby import LobbyButton, RoleSelect
+from bot.views.lobby import LobbyButton, RoleSelect, TableSelect
 from bot.views.prompt import ChoiceButton, ChoiceSelect, PageButton
 from bot.views.setup import SetupOpen, SetupOption
 from engine.core.registry import all_games
@@ -38,11 +38,12 @@ COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.setti
         "bot.cogs.stats")
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
-                 LobbyButton, RoleSelect, SetupOption, SetupOpen)
+                 LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen)
 # What those components do when clicked (the components cannot import it: it builds them).
 CLICKS = Clicks(
     take_turn=turns.take_turn, rematch=lobby.rematch, choose=turns.choose,
     show_page=turns.show_page, lobby_button=lobby.lobby_button, pick_sides=lobby.pick_sides,
+    pick_table=lobby.pick_table,
     setup_changed=lobby.setup_changed, setup_open=lobby.setup_open,
 )
 

@@ -35,9 +35,10 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 
 One module per job, each a mixin over ``core.ServiceBase`` (the database, locks, loading
 and caching, guards and the versioned write path), combined here into ``GameService``:
-``lobby``, ``play``, ``undo``, ``moderation``, ``timers``, ``records``, ``stats`` and
-``settings``; ``history`` (the effective action history) and ``results`` (results and
-Elo at the end of a game) are helpers of theirs.
+``lobby``, ``table`` (the host's choice of the number of sides), ``play``, ``undo``,
+``moderation``, ``timers``, ``records``, ``stats`` and ``settings``; ``history`` (the
+effective action history) and ``results`` (results and Elo at the end of a game) are
+helpers of theirs.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from bot.service.play import PlayMixin
 from bot.service.records import RecordsMixin
 from bot.service.settings import SettingsMixin
 from bot.service.stats import StatsMixin
+from bot.service.table import TableMixin
 from bot.service.timers import TimerMixin
 from bot.service.undo import UndoMixin
 
@@ -57,6 +59,7 @@ __all__ = ["GameService", "effective_history"]
 
 class GameService(
     LobbyMixin,
+    TableMixin,
     PlayMixin,
     UndoMixin,
     ModerationMixin,

@@ -25,7 +25,7 @@ async def play_full_game(fake: FakeDiscord, strategos: Strategos, game: str, pla
     users = [fake.add_user(f"player{i}") for i in range(players)]
     table = Table(fake, users[0], users)
     table.rng.seed(seed)
-    await table.open(game)
+    await table.open(game, sides=players)
     first = await table.gather()
     digest = re.search(r"SHA-256 is `([0-9a-f]{64})`", first.text())
     assert digest and first.images()

@@ -36,7 +36,7 @@ async def seat(fake: FakeDiscord, sides: list[tuple[FakeUser, list[str]]]
         names = ", ".join(NAMES[r] for r in roles)
         assert f"{user.mention}{' (host)' if user is host else ''} — {names}" in \
             fake.message(lobby).text()
-    assert "Sides held\n4" in fake.message(lobby).text()
+    assert "Table\n4 sides:" in fake.message(lobby).text()
     mark = fake.cursor()
     await fake.click(host, lobby, label="Start")
     board = await fake.wait_for_message(after=mark, where=is_board, what="the first board")

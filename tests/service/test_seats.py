@@ -45,7 +45,7 @@ async def test_a_user_picks_several_sides_and_the_count_is_of_sides(
     assert lobby.roles_of(ANN) == ["arden", "corin"] and len(lobby.seats) == 2
     # Joining through the picker; then a sides' change keeps what is still picked.
     lobby = await service.choose_roles(40, BEN, ["brisk"])
-    with pytest.raises(errors.NotEnoughPlayers, match="4 sides held; 3 so far"):
+    with pytest.raises(errors.NotEnoughPlayers, match=r"1 more needed \(free: Dunmor\)"):
         await service.start(40, ANN)
     lobby = await service.choose_roles(40, BEN, ["dunmor", "brisk"])
     assert sorted(lobby.roles_of(BEN)) == ["brisk", "dunmor"] and len(lobby.seats) == 4
@@ -156,17 +156,20 @@ async def test_replace_moves_one_side_or_all(service: GameService) -> None:
     assert lines[-1] == {"replace": [BEN, ANN]}
 
 
-async def test_a_rematch_keeps_every_seat(service: GameService) -> None:
+async def test_a_rematch_keeps_who_held_which_side(service: GameService) -> None:
     update = await started_alliance(service, WHOLE_TEAMS)
     end = await service.resign(update.loaded.id, ANN)
     row = await service.rematch(end.loaded.id, BEN)
+    assert row.host_id == BEN and row.players == 4
     lobby = await service.load(row.id)
     assert [(s.user_id, s.role) for s in lobby.seats] == [
-        (ANN, None), (ANN, None), (BEN, None), (BEN, None)]
+        (ANN, "arden"), (ANN, "corin"), (BEN, "brisk"), (BEN, "dunmor")]
+    # Unless they change it before the start: Ben gives Dunmor up, Ann takes it.
+    await service.choose_roles(40, BEN, ["brisk"])
+    await service.choose_roles(40, ANN, ["arden", "corin", "dunmor"])
     started = (await service.start(40, BEN)).loaded
-    # The open seats are dealt at random: two kingdoms each, whichever they are.
-    assert started.row.players == 4
-    assert len(started.roles_of(ANN)) == len(started.roles_of(BEN)) == 2
+    assert started.roles_of(ANN) == ["arden", "corin", "dunmor"]
+    assert started.roles_of(BEN) == ["brisk"]
 
 
 async def test_the_timer_plays_only_the_sides_still_waiting(
