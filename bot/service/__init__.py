@@ -24,8 +24,9 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 - ``GameRow.seed`` is None until the game is finished; ``seed_sha256`` is public.
 - ``resign``, a ``kick(..., resign=True)`` of a player in a running game (without it the
   kick is refused: ``replace`` keeps the game going), and the "resign" timeout policy
-  are recorded as the engine action ``engine.core.runner.RESIGN`` so that the record of
-  the game replays and verifies them.
+  are recorded as one engine action (``engine.core.runner.resign_action``: ``RESIGN`` for
+  one side, ``!resign:<others>`` for several together) so that the record of the game
+  replays and verifies them.
 - ``undo`` takes back only the user's own last choice and keeps the turn's deadline;
   ``mod_undo`` takes back any last action and restarts the timer.
 - ``kick``, ``replace``, ``pause``, ``resume``, ``mod_undo``, ``set_timeout`` and
