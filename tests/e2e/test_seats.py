@@ -153,6 +153,21 @@ async def test_resigning_and_replacing_with_several_sides(fake: FakeDiscord,
     assert sorted(loaded.state.result.winners) == ["arden", "corin"]
 
 
+async def test_a_player_on_both_alliances_resigns_both_kingdoms_at_once(
+        fake: FakeDiscord, strategos: Strategos) -> None:
+    ann, ben = fake.add_user("ann"), fake.add_user("ben")
+    table, _ = await seat(fake, [(ann, ["arden", "brisk"]), (ben, ["corin", "dunmor"])])
+    mark = fake.cursor()
+    await fake.slash(ann, "game resign")
+    end = await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
+    # Not Arden's resignation alone (which would hand Blue, and so Ann's Brisk, the win).
+    assert "No winner** — arden and brisk resigned" in end.text()
+    assert "Elo:" not in end.text()
+    loaded = await strategos.bot.service.load(table_game(table))
+    assert loaded.state is not None and loaded.state.result is not None
+    assert loaded.state.result.winners == []
+
+
 def table_game(table: Table) -> int:
     assert table.lobby is not None
     found = re.search(r"#(\d+)", table.lobby.text())
