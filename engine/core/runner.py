@@ -94,7 +94,8 @@ def act(
     choice_id: str,
     prompts: dict[str, Prompt] | None = None,
 ) -> Outcome:
-    """Validate and apply one choice (or :data:`RESIGN`), mutating ``state``.
+    """Validate and apply one choice (or a resignation: :func:`resign_action`), mutating
+    ``state``.
 
     ``prompts`` are this state's prompts when the caller already has them (computed once per
     state: they are handed to ``Game.apply`` with the choice)."""
@@ -117,7 +118,7 @@ def act(
     if also:
         game.resign(state, role, also)
     elif prompt is None or choice is None:
-        game.resign(state, role)  # as before several sides could resign at once
+        game.resign(state, role)  # a lone side: the call every stored "!resign" makes
     else:
         game.apply(state, prompt, choice)
     return Outcome(
