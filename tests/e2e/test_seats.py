@@ -103,6 +103,14 @@ async def test_two_players_each_holding_an_alliance(fake: FakeDiscord,
     stats = (await fake.slash(ann, "stats")).text()
     assert "1 game:" in stats and f"#{table_game(table)} Alliance as Arden and Corin: " in stats
 
+    # A rematch seats everyone on the kingdoms they held; Ben, who asked for it, hosts.
+    rematch = (await fake.click(ben, end, label="Rematch")).response
+    assert rematch is not None and not rematch.ephemeral
+    text = rematch.text()
+    assert f"{ann.mention} — Arden, Corin" in text
+    assert f"{ben.mention} (host) — Brisk, Dunmor" in text
+    assert f"Arden — {ann.mention}" in text and "— free" not in text
+
 
 async def test_two_players_holding_a_kingdom_of_each_alliance(fake: FakeDiscord,
                                                               strategos: Strategos) -> None:
