@@ -16,6 +16,7 @@ from bot.views.clicks import Clicks
 CLICKS = Clicks(
     take_turn=turns.take_turn, rematch=lobby.rematch, choose=turns.choose,
     show_page=turns.show_page, lobby_button=lobby.lobby_button, pick_sides=lobby.pick_sides,
+    pick_table=lobby.pick_table,
     setup_changed=lobby.setup_changed, setup_open=lobby.setup_open,
 )
 

@@ -29,7 +29,7 @@ from bot.settings import Settings
 from bot.storage.db import Database
 from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
-from bot.views.lobby import LobbyButton, RoleSelect
+from bot.views.lobby import LobbyButton, RoleSelect, TableSelect
 from bot.views.prompt import ChoiceButton, ChoiceSelect, PageButton
 from bot.views.setup import SetupOpen, SetupOption
 from engine.core.registry import all_games
@@ -40,7 +40,7 @@ COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.setti
         "bot.cogs.stats")
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
-                 LobbyButton, RoleSelect, SetupOption, SetupOpen)
+                 LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen)
 
 
 def warm_up() -> None:

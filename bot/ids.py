@@ -34,6 +34,7 @@ SELECT = (rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<digest>
 PAGE = rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<page>\d+)"
 LOBBY = rf"{PREFIX}:l:(?P<game>\d+):(?P<action>join|leave|start|cancel)"
 LOBBY_ROLE = rf"{PREFIX}:lr:(?P<game>\d+)"
+LOBBY_TABLE = rf"{PREFIX}:lt:(?P<game>\d+)"
 _KIND = r"[a-z0-9_]{1,40}"
 _PICKS = r"[0-9.]{0,40}"
 SETUP_OPTION = rf"{PREFIX}:so:(?P<kind>{_KIND}):(?P<option>\d+):(?P<picks>{_PICKS})"
@@ -91,6 +92,10 @@ def lobby(game: int, action: LobbyAction) -> str:
 
 def lobby_role(game: int) -> str:
     return _checked(f"{PREFIX}:lr:{game}")
+
+
+def lobby_table(game: int) -> str:
+    return _checked(f"{PREFIX}:lt:{game}")
 
 
 def encode_picks(picks: list[int]) -> str:

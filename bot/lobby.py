@@ -44,7 +44,7 @@ def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
         players.append(f"<@{user}>{host} — {sides}")
     embed.add_field(name="Players", value="\n".join(players) or "nobody yet", inline=False)
     if not started:
-        embed.add_field(name="Sides held", value=str(len(loaded.seats)), inline=False)
+        embed.add_field(name="Table", value=table_text(loaded), inline=False)
     options = effective_options(loaded)
     if options:
         text = "\n".join(f"{name}: {show(value)}" for name, value in options.items())
@@ -53,14 +53,31 @@ def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
              if row.timeout_hours else f"none yet (policy when set: {row.timeout_policy})")
     embed.add_field(name="Turn timer", value=timer, inline=False)
     if not started:
-        embed.set_footer(text="Join, or pick your sides (a player may hold several), then "
-                              "the host presses Start. The table has as many sides as are held.")
+        size = " The host sets the table's size." if len(loaded.table_sizes()) > 1 else ""
+        embed.set_footer(text="Join, or pick your sides (a player may hold several), then the "
+                              f"host presses Start; sides nobody picked are dealt at random.{size}")
     return embed
+
+
+def table_text(loaded: LoadedGame) -> str:
+    """The table's sides and who holds each ("free" for nobody yet)."""
+    lines = []
+    for info in loaded.role_infos():
+        holders = " ".join(f"<@{u}>" for u in loaded.users_of(info.id)) or "free"
+        lines.append(f"{info.name} — {holders}")
+    open_seats = sum(1 for s in loaded.seats if s.role is None)
+    if open_seats:
+        lines.append(f"{open_seats} seat{'s' if open_seats != 1 else ''} without a side yet"
+                     " (dealt at the start)")
+    size = loaded.table_size
+    return f"{size} side{'s' if size != 1 else ''}:\n" + "\n".join(lines)
 
 
 def lobby_message(loaded: LoadedGame) -> dict[str, Any]:
     roles = [(info.id, info.name) for info in loaded.lobby_roles()]
-    view = lobby_view(loaded.row.id, roles)
+    tables = [(size, ", ".join(info.name for info in loaded.sides_at(size)))
+              for size in loaded.table_sizes()]
+    view = lobby_view(loaded.row.id, roles, tables, loaded.table_size)
     return {"embed": lobby_embed(loaded), "view": view}
 
 
@@ -161,6 +178,32 @@ async def pick_sides(interaction: discord.Interaction[Any], game_id: int,
     await _redraw(interaction, game_id)
 
 
+async def pick_table(interaction: discord.Interaction[Any], game_id: int, size: int) -> None:
+    """The host's table picker: the lobby gets ``size`` sides; dropped picks are told."""
+    bot: StrategosBot = interaction.client
+    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
+    await interaction.response.defer()
+    try:
+        if await _current_lobby(interaction, game_id) is None:
+            return
+        change = await bot.service.set_table(channel_id, user_id, size)
+    except FRIENDLY as error:
+        await interaction.followup.send(str(error), ephemeral=True)
+        # The clicker's menu shows what they picked until the message is drawn again.
+        loaded = await bot.service.load(game_id)
+        if loaded.row.status == "lobby":
+            await interaction.edit_original_response(**lobby_message(loaded))
+        return
+    await _redraw(interaction, game_id)
+    if change.dropped:
+        picks = ", ".join(f"{pick.name} (<@{pick.user_id}>)" for pick in change.dropped)
+        await interaction.followup.send(
+            f"The table now has {size} sides. Picks dropped (not a side of this table):"
+            f" {picks}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
 def setup_message(kind: str, picks: list[int]) -> dict[str, Any]:
     """The options step of /game new (ephemeral, for the host)."""
     game = get_game(kind)
@@ -178,14 +221,15 @@ async def setup_changed(interaction: discord.Interaction[Any], kind: str,
 
 
 async def open_lobby(interaction: discord.Interaction[Any], kind: str, options: dict[str, Any],
-                     timeout_hours: float | None = None, policy: str | None = None) -> None:
+                     timeout_hours: float | None = None, policy: str | None = None,
+                     sides: int | None = None) -> None:
     """Open a lobby in this channel and post its message as the answer to ``interaction``."""
     bot: StrategosBot = interaction.client
     if interaction.guild_id is None:
         raise NoGameHere("Games are played in server channels, not in direct messages.")
     row = await bot.service.open_lobby(
         interaction.guild_id, interaction.channel_id or 0, kind, interaction.user.id, options,
-        timeout_hours=timeout_hours, timeout_policy=policy,
+        timeout_hours=timeout_hours, timeout_policy=policy, table=sides,
     )
     await post_lobby(interaction, await bot.service.load(row.id))
 

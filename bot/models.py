@@ -55,6 +55,12 @@ class GameRow(BaseModel):
         return self.prompt_versions.get(role, self.version)
 
 
+def default_table(game: Game[Any, Any]) -> int:
+    """The table a new lobby starts with: the smallest one with two sides or more (a host
+    who wants a solo game or a larger table picks it)."""
+    return min(max(game.min_players, 2), game.max_players)
+
+
 class Seat(BaseModel):
     game_id: int
     user_id: int
@@ -116,23 +122,28 @@ class LoadedGame(BaseModel):
             users.extend(u for u in ids if u not in users)
         return users
 
+    @property
+    def table_size(self) -> int:
+        """How many sides the table has: chosen by the host in the lobby (``games.players``,
+        0 only in a lobby opened before hosts chose it), fixed once the game has started."""
+        return self.row.players or default_table(self.game)
+
+    def table_sizes(self) -> list[int]:
+        """Every table size the game allows (one for a game of a fixed size)."""
+        return list(range(self.game.min_players, self.game.max_players + 1))
+
+    def sides_at(self, size: int) -> list[RoleInfo]:
+        """The sides of a table of ``size``, in seating order (they may depend on the size:
+        Epireia has a Solo side alone, two Leagues at two, ...)."""
+        return self.game.roles(size, parse_options(self.game, self.row.options))
+
     def role_infos(self) -> list[RoleInfo]:
-        """The sides of this game: as dealt once started, or for the seats so far in the lobby."""
-        options = parse_options(self.game, self.row.options)
-        players = self.row.players or max(len(self.seats), self.game.min_players)
-        players = min(max(players, self.game.min_players), self.game.max_players)
-        return self.game.roles(players, options)
+        """The sides of this game's table, in seating order."""
+        return self.sides_at(self.table_size)
 
     def lobby_roles(self) -> list[RoleInfo]:
-        """Every side a lobby seat may pick, over every table size the game allows (the
-        table is as large as the number of sides held at the start). A side keeps the name
-        it has at the largest table (Epireia: "Delian League 2")."""
-        options = parse_options(self.game, self.row.options)
-        sides: dict[str, RoleInfo] = {}
-        for players in range(self.game.min_players, self.game.max_players + 1):
-            for info in self.game.roles(players, options):
-                sides[info.id] = info
-        return list(sides.values())
+        """The sides a lobby seat may pick: exactly those of the table the host chose."""
+        return self.role_infos()
 
     def role_name(self, role: str) -> str:
         """The game's name for a role now (Epireia: the seat's city), else the seat's name."""
@@ -140,7 +151,7 @@ class LoadedGame(BaseModel):
             name = self.game.role_name(self.state, role)
             if name != role:
                 return name
-        for info in self.role_infos() + (self.lobby_roles() if self.state is None else []):
+        for info in self.role_infos():
             if info.id == role:
                 return info.name
         return role
@@ -150,6 +161,18 @@ class LoadedGame(BaseModel):
         if self.state is None:
             raise StillInLobby()
         return self.game.view(self.state, role)
+
+
+class DroppedPick(BaseModel):
+    """A side someone had picked that the new table does not have."""
+
+    user_id: int
+    name: str  # the side's name at the table it was picked for
+
+
+class TableChange(BaseModel):
+    loaded: LoadedGame
+    dropped: list[DroppedPick]
 
 
 class TurnUpdate(BaseModel):

@@ -1,7 +1,8 @@
 """Properties of every game, checked by Hypothesis on sequences of legal choices it draws
 (and shrinks to the shortest failing one): invariants hold after every action, the seed and
 the action log rebuild the state exactly, a stored snapshot asks the same questions, and a
-resignation at any moment ends the game for the resigning team."""
+resignation at any moment (one side, or several together) ends the game for the resigning
+teams."""
 
 from __future__ import annotations
 
@@ -12,7 +13,16 @@ from hypothesis import strategies as st
 
 from engine.core.game import Game, GameState
 from engine.core.registry import get_game
-from engine.core.runner import RESIGN, Action, act, canonical_json, replay, start, state_digest
+from engine.core.runner import (
+    RESIGN,
+    Action,
+    act,
+    canonical_json,
+    replay,
+    resign_action,
+    start,
+    state_digest,
+)
 
 CASES = [("freedom", 2), ("epireia", 1), ("epireia", 2), ("epireia", 3), ("epireia", 4),
          ("duel", 2), ("alliance", 4)]
@@ -85,3 +95,25 @@ def test_a_resignation_at_any_moment_ends_the_game_for_that_team(
     assert state.result is not None and game.prompts(state) == {}
     teams = {info.id: info.team for info in game.roles_of(state)}
     assert all(teams[winner] != teams[role] for winner in state.result.winners)
+
+
+@PROPERTY
+@given(case=cases, seed=seeds, chosen=picks, who=st.sets(st.integers(0, 3), min_size=1))
+def test_sides_resigning_together_at_any_moment_lose_with_their_teams(
+    case: tuple[str, int], seed: str, chosen: list[int], who: set[int]
+) -> None:
+    game_id, players = case
+    game = get_game(game_id)
+    state, history = play(game, seed, players, chosen)
+    if state.result is not None:
+        return
+    sides = list(dict.fromkeys(state.roles[n % len(state.roles)] for n in sorted(who)))
+    action = resign_action(sides)
+    act(game, state, action.role, action.choice)
+    assert state.result is not None and game.prompts(state) == {}
+    teams = {info.id: info.team for info in game.roles_of(state)}
+    losing = {teams[side] for side in sides}
+    assert sorted(state.result.winners) == sorted(
+        role for role in state.roles if teams[role] not in losing)
+    again = replay(game, seed, players, None, [*history, action])
+    assert state_digest(again) == state_digest(state)

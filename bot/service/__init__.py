@@ -24,8 +24,9 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 - ``GameRow.seed`` is None until the game is finished; ``seed_sha256`` is public.
 - ``resign``, a ``kick(..., resign=True)`` of a player in a running game (without it the
   kick is refused: ``replace`` keeps the game going), and the "resign" timeout policy
-  are recorded as the engine action ``engine.core.runner.RESIGN`` so that the record of
-  the game replays and verifies them.
+  are recorded as one engine action (``engine.core.runner.resign_action``: ``RESIGN`` for
+  one side, ``!resign:<others>`` for several together) so that the record of the game
+  replays and verifies them.
 - ``undo`` takes back only the user's own last choice and keeps the turn's deadline;
   ``mod_undo`` takes back any last action and restarts the timer.
 - ``kick``, ``replace``, ``pause``, ``resume``, ``mod_undo``, ``set_timeout`` and
@@ -35,9 +36,10 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 
 One module per job, each a mixin over ``core.ServiceBase`` (the database, locks, loading
 and caching, guards and the versioned write path), combined here into ``GameService``:
-``lobby``, ``play``, ``undo``, ``moderation``, ``timers``, ``records``, ``stats`` and
-``settings``; ``history`` (the effective action history) and ``results`` (results and
-Elo at the end of a game) are helpers of theirs.
+``lobby``, ``table`` (the host's choice of the number of sides), ``play``, ``undo``,
+``moderation``, ``timers``, ``records``, ``stats`` and ``settings``; ``history`` (the
+effective action history) and ``results`` (results and Elo at the end of a game) are
+helpers of theirs.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from bot.service.play import PlayMixin
 from bot.service.records import RecordsMixin
 from bot.service.settings import SettingsMixin
 from bot.service.stats import StatsMixin
+from bot.service.table import TableMixin
 from bot.service.timers import TimerMixin
 from bot.service.undo import UndoMixin
 
@@ -57,6 +60,7 @@ __all__ = ["GameService", "effective_history"]
 
 class GameService(
     LobbyMixin,
+    TableMixin,
     PlayMixin,
     UndoMixin,
     ModerationMixin,

@@ -20,7 +20,7 @@ from bot.service.results import store_result
 from bot.storage import Database, parse_stamp, queries, stamp
 from engine.core.game import Game, GameState, LogEntry, Prompt
 from engine.core.registry import get_game
-from engine.core.runner import act
+from engine.core.runner import act, resign_action
 
 MAX_TIMEOUT_HOURS = 24 * 30
 PROMPT_CACHE = 1024  # (game, version) -> prompts, oldest dropped first
@@ -39,6 +39,12 @@ class WriteConflict(errors.StaleChoice):
 class Step:
     role: str
     choice: str
+
+    @classmethod
+    def resign(cls, roles: list[str]) -> Step:
+        """One player's sides resigning together (one action: ``runner.resign_action``)."""
+        action = resign_action(roles)
+        return cls(action.role, action.choice)
 
 
 class ServiceBase:

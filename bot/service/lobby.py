@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot import errors
-from bot.models import GameRow, LoadedGame, TurnUpdate
+from bot.models import GameRow, LoadedGame, TurnUpdate, default_table
 from bot.service.core import ServiceBase
+from bot.service.table import check_table
 from bot.storage import queries, stamp
 from engine.core.game import Game
 from engine.core.registry import get_game
@@ -50,12 +51,41 @@ class LobbyMixin(ServiceBase):
         timeout_policy: str | None = None,
         rematch_of: int | None = None,
         seats: Sequence[int] | None = None,
+        table: int | None = None,
     ) -> GameRow:
         """A new lobby in a channel (or thread), with the host seated.
 
         ``seats`` (user ids, in order) seats those users instead of only the host.
+        ``table`` is the number of sides (default: one per seat given, else the game's
+        smallest table of two or more; the host may change it in the lobby).
         """
         game = get_game(kind)
+        if table is None:
+            table = len(seats) if seats else default_table(game)
+        return await self._open(
+            guild_id, channel_id, game, host_id, options, timeout_hours=timeout_hours,
+            timeout_policy=timeout_policy, rematch_of=rematch_of, table=table,
+            seats=[(user, None) for user in seats or [host_id]],
+        )
+
+    async def _open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: Game[Any, Any],
+        host_id: int,
+        options: dict[str, Any] | None,
+        *,
+        timeout_hours: float | None,
+        timeout_policy: str | None,
+        rematch_of: int | None,
+        table: int,
+        seats: Sequence[tuple[int, str | None]],
+    ) -> GameRow:
+        """The lobby's row and its seats (user, side or None) in one transaction."""
+        check_table(game, table)
+        if len(seats) > table:
+            raise errors.LobbyFull(f"A table of {table} sides seats {table}, not {len(seats)}.")
         given = dict(options or {})
         hours = self._check_hours(
             timeout_hours if timeout_hours is not None else given.get("timeout_hours")
@@ -67,12 +97,13 @@ class LobbyMixin(ServiceBase):
         try:
             async with self.db.transaction() as conn:
                 game_id = await queries.insert_game(
-                    conn, guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
-                    options=json.dumps(game_options, sort_keys=True), now=now,
+                    conn, guild_id=guild_id, channel_id=channel_id, kind=game.id,
+                    host_id=host_id, options=json.dumps(game_options, sort_keys=True), now=now,
                     timeout_hours=hours, timeout_policy=policy, rematch_of=rematch_of,
+                    players=table,
                 )
-                for user in seats or [host_id]:
-                    await queries.insert_seat(conn, game_id, user, None, now)
+                for user, role in seats:
+                    await queries.insert_seat(conn, game_id, user, role, now)
                 row = await queries.get_game(conn, game_id)
         except sqlite3.IntegrityError as error:
             if "games.channel_id" in str(error) or "UNIQUE" in str(error):
@@ -87,12 +118,12 @@ class LobbyMixin(ServiceBase):
             loaded = await self._fetch_in(conn, channel_id)
             self._require_lobby(loaded)
             mine = [s for s in loaded.seats if s.user_id == user_id]
-            full = len(loaded.seats) >= loaded.game.max_players
+            full = len(loaded.seats) >= loaded.table_size
             if role is None:
                 if mine:
                     raise errors.AlreadyJoined()
                 if full:
-                    raise errors.LobbyFull()
+                    raise self._full(loaded)
                 await queries.insert_seat(conn, loaded.id, user_id, None, now)
             else:
                 self._check_role(loaded, role, user_id)
@@ -100,17 +131,25 @@ class LobbyMixin(ServiceBase):
                 if free:
                     await queries.set_seat_role(conn, loaded.id, free[0].seat, role)
                 elif full:
-                    raise errors.LobbyFull()
+                    raise self._full(loaded)
                 else:
                     await queries.insert_seat(conn, loaded.id, user_id, role, now)
             await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
             return await self._fetch(conn, loaded.id)
 
+    @staticmethod
+    def _full(loaded: LoadedGame) -> errors.LobbyFull:
+        size = loaded.table_size
+        more = (" (the host can make it larger)"
+                if size < loaded.game.max_players else "")
+        return errors.LobbyFull(f"The table is full: its {size} seats are taken{more}.")
+
     def _check_role(self, loaded: LoadedGame, role: str, user_id: int) -> None:
         sides = loaded.lobby_roles()
         if role not in [info.id for info in sides]:
             names = ", ".join(info.id for info in sides)
-            raise errors.UnknownRole(f"{loaded.game.name} has no side {role!r}. Sides: {names}.")
+            raise errors.UnknownRole(
+                f"A table of {len(sides)} has no side {role!r}. Its sides: {names}.")
         holder = next((s for s in loaded.seats if s.role == role), None)
         if holder is not None:
             if holder.user_id == user_id:
@@ -162,10 +201,10 @@ class LobbyMixin(ServiceBase):
             for role in wanted:
                 self._check_role(loaded, role, user_id)
             seats_after = len(loaded.seats) - len(mine) + len(picked)
-            if seats_after > loaded.game.max_players:
+            if seats_after > loaded.table_size:
                 raise errors.LobbyFull(
-                    f"{loaded.game.name} has {loaded.game.max_players} sides and"
-                    f" {len(loaded.seats) - len(mine)} are held by others: pick fewer."
+                    f"The table has {loaded.table_size} seats and"
+                    f" {len(loaded.seats) - len(mine)} are taken by others: pick fewer."
                 )
             spare = [s.seat for s in mine if s.role not in picked]
             for role in wanted:
@@ -220,30 +259,31 @@ class LobbyMixin(ServiceBase):
             if loaded.row.host_id != user_id:
                 raise errors.NotHost()
             game = loaded.game
-            players = len(loaded.seats)  # the engine's player count is the sides held
-            if players < game.min_players:
-                raise errors.NotEnoughPlayers(
-                    f"{game.name} needs at least {game.min_players} sides held;"
-                    f" {players} so far (a player may hold several: pick them in the lobby)."
-                )
-            if players > game.max_players:
-                raise errors.LobbyFull()
-            infos = game.roles(players, parse_options(game, loaded.row.options))
-            sides = [info.id for info in infos]
+            players = check_table(game, loaded.table_size)  # the engine's player count
+            sides = [info.id for info in loaded.role_infos()]
             taken = [s.role for s in loaded.seats if s.role is not None]
             wrong = [r for r in taken if r not in sides]
-            if wrong:
+            if wrong:  # only in a lobby opened before hosts chose the table
                 raise errors.UnknownRole(
-                    f"With {players} players the sides are {', '.join(sides)};"
-                    f" {', '.join(wrong)} is not one of them. Pick again."
+                    f"A table of {players} has no side {', '.join(wrong)}. Pick again."
+                )
+            free = [r for r in sides if r not in taken]
+            open_seats = [s for s in loaded.seats if s.role is None]
+            if len(open_seats) < len(free):
+                names = ", ".join(loaded.role_name(r) for r in free)
+                smaller = (", or the host makes the table smaller"
+                           if players > game.min_players else "")
+                raise errors.NotEnoughPlayers(
+                    f"Every side needs a player: {len(free) - len(open_seats)} more needed"
+                    f" (free: {names}). A player may hold several sides (pick them in the"
+                    f" lobby){smaller}."
+                )
+            if len(open_seats) > len(free):
+                raise errors.LobbyFull(
+                    f"There are more seats than the table's {players} sides: someone must leave."
                 )
             seed = new_seed()
-            free = [r for r in sides if r not in taken]
             Rng(seed=f"seats:{seed}").shuffle(free)
-            open_seats = [s for s in loaded.seats if s.role is None]
-            if len(free) != len(open_seats):
-                names = ", ".join(loaded.role_name(r) for r in free)
-                raise errors.NotEnoughPlayers(f"Every side needs a player; still free: {names}.")
             for seat, role in zip(open_seats, free, strict=True):
                 await queries.set_seat_role(conn, loaded.id, seat.seat, role)
             state = start(game, seed, players, loaded.row.options)
@@ -271,14 +311,17 @@ class LobbyMixin(ServiceBase):
         )
 
     async def rematch(self, game_id: int, user_id: int) -> GameRow:
-        """A new lobby in the same channel with the same players, options and timer."""
+        """A new lobby in the same channel with the same table, options and timer, and
+        everyone on the sides they held (the host may change the table, players their
+        sides, before the start). The clicker hosts it."""
         old = await self.load(game_id)
         if old.row.status not in ("finished", "aborted"):
             raise errors.ChannelBusy("This game is still going.")
         if not old.is_player(user_id):
             raise errors.NotInGame()
-        return await self.open_lobby(
-            old.row.guild_id, old.row.channel_id, old.row.kind, user_id, old.row.options,
+        return await self._open(
+            old.row.guild_id, old.row.channel_id, old.game, user_id, old.row.options,
             timeout_hours=old.row.timeout_hours, timeout_policy=old.row.timeout_policy,
-            rematch_of=old.id, seats=[s.user_id for s in old.seats],
+            rematch_of=old.id, table=old.table_size,
+            seats=[(s.user_id, s.role) for s in old.seats],
         )

@@ -14,7 +14,6 @@ from bot import errors
 from bot.models import GameRow, LoadedGame, TurnUpdate
 from bot.service.core import ServiceBase, Step
 from bot.storage import queries, stamp
-from engine.core.runner import RESIGN
 
 
 class ModerationMixin(ServiceBase):
@@ -91,8 +90,8 @@ class ModerationMixin(ServiceBase):
                     "/mod replace; to stop it without a result, /mod abort; to end it as "
                     "their resignation, /mod kick again with resign: True."
                 )
-            steps = [Step(r, RESIGN) for r in roles]
-            return await self._commit(loaded, steps, "mod", mod_id, detail={"kick": user_id})
+            return await self._commit(loaded, [Step.resign(roles)], "mod", mod_id,
+                                      detail={"kick": user_id})
 
     async def replace(
         self, game_id: int, mod_id: int, old_user: int, new_user: int, role: str | None = None

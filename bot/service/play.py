@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot import errors
 from bot.models import LoadedGame, TurnUpdate
 from bot.service.core import ServiceBase, Step, WriteConflict
-from engine.core.runner import RESIGN
+from engine.core.runner import resigning_with
 
 ACT_ATTEMPTS = 5
 
@@ -27,7 +27,7 @@ class PlayMixin(ServiceBase):
                 self._require_running(loaded)
                 if not self._current(loaded, role, version):
                     raise errors.StaleChoice(loaded.version)
-                if choice_id == RESIGN:
+                if resigning_with(choice_id) is not None:
                     raise errors.ServiceError("Use /game resign to resign.")
                 try:
                     return await self._commit(loaded, [Step(role, choice_id)], "choice", user_id)
@@ -55,5 +55,6 @@ class PlayMixin(ServiceBase):
             if not loaded.is_player(user_id):
                 raise errors.NotInGame()
             self._require_running(loaded, allow_paused=True)
-            steps = [Step(r, RESIGN) for r in loaded.roles_of(user_id)]
-            return await self._commit(loaded, steps, "choice", user_id)
+            # All of the user's sides at once: their teams lose (see ``Game.resign``).
+            step = Step.resign(loaded.roles_of(user_id))
+            return await self._commit(loaded, [step], "choice", user_id)

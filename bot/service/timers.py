@@ -10,7 +10,7 @@ from bot.models import LoadedGame, TurnUpdate
 from bot.service.core import ServiceBase, Step
 from bot.storage import queries, stamp
 from engine.core.game import Game, GameState
-from engine.core.runner import RESIGN, act
+from engine.core.runner import act
 
 # The most choices the "pass" timeout makes for one role in one go (a turn of a real game
 # takes a dozen at most; the bound only guards against a prompt that never goes away).
@@ -55,9 +55,10 @@ class TimerMixin(ServiceBase):
             assert state is not None
             order = [r for r in state.roles if r in loaded.prompts]
             if loaded.row.timeout_policy == "resign":
-                steps = [Step(r, RESIGN) for r in order]
+                # Every late side resigns at once: each of their teams loses.
                 return await self._commit(
-                    loaded, steps, "timer", None, detail={"timeout": "resign"}, reset_timer=True
+                    loaded, [Step.resign(order)], "timer", None, detail={"timeout": "resign"},
+                    reset_timer=True,
                 )
             steps = self._timeout_steps(loaded.game, state, order)
             return await self._commit(

@@ -177,14 +177,17 @@ async def insert_game(
     timeout_hours: float | None,
     timeout_policy: str,
     rematch_of: int | None,
+    players: int = 0,
 ) -> int:
-    """A new lobby; raises ``sqlite3.IntegrityError`` if the channel has an active game."""
+    """A new lobby; raises ``sqlite3.IntegrityError`` if the channel has an active game.
+
+    ``players`` is the table size the host chose (the game's player count at the start)."""
     cursor = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, kind, status, options, version, host_id,"
-        " created_at, updated_at, timeout_hours, timeout_policy, rematch_of)"
-        " VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?)",
+        " created_at, updated_at, timeout_hours, timeout_policy, rematch_of, players)"
+        " VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
         (guild_id, channel_id, kind, options, host_id, now, now, timeout_hours,
-         timeout_policy, rematch_of),
+         timeout_policy, rematch_of, players),
     )
     assert cursor.lastrowid is not None
     return int(cursor.lastrowid)

@@ -27,6 +27,7 @@ class Clicks:
     show_page: Callable[[Interaction, ids.PromptRef, int], Awaitable[None]]  # page
     lobby_button: Callable[[Interaction, int, ids.LobbyAction], Awaitable[None]]
     pick_sides: Callable[[Interaction, int, list[str]], Awaitable[None]]  # game id, roles
+    pick_table: Callable[[Interaction, int, int], Awaitable[None]]  # game id, sides
     setup_changed: Callable[[Interaction, str, list[int]], Awaitable[None]]  # kind, picks
     setup_open: Callable[[Interaction, str, list[int]], Awaitable[None]]  # kind, picks
 

@@ -1,4 +1,4 @@
-"""The lobby message: Join / Leave / Start / Cancel and a side picker.
+"""The lobby message: Join / Leave / Start / Cancel, a side picker and the table size.
 
 Options are chosen before the lobby opens (``bot.views.setup``) and shown in its embed.
 """
@@ -70,10 +70,46 @@ class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LO
         )
 
 
-def lobby_view(game_id: int, roles: list[tuple[str, str]]) -> discord.ui.View:
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LOBBY_TABLE):
+    """The host's choice of the table's size, for a game whose sides depend on it; each
+    option names that table's sides."""
+
+    def __init__(self, game_id: int, tables: list[tuple[int, str]] | None = None,
+                 current: int = 0) -> None:
+        self.game_id = game_id
+        options = [
+            discord.SelectOption(label=f"Table: {size} side{'s' if size != 1 else ''}",
+                                 value=str(size), description=clip(sides, 100),
+                                 default=size == current)
+            for size, sides in (tables or [(0, "-")])[:25]
+        ]
+        super().__init__(discord.ui.Select(
+            custom_id=ids.lobby_table(game_id), placeholder="Table size (host)",
+            options=options,
+        ), row=2)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> TableSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        pick_table = clicks_of(interaction).pick_table
+        await run_guarded(
+            interaction, pick_table(interaction, self.game_id, int(self.item.values[0])),
+            "pick_table",
+        )
+
+
+def lobby_view(game_id: int, roles: list[tuple[str, str]],
+               tables: list[tuple[int, str]] | None = None, table: int = 0) -> discord.ui.View:
+    """The lobby's buttons, the side picker (when there is a choice of sides) and, for a
+    game of several table sizes, the table picker (``tables``: size and its sides)."""
     view = discord.ui.View(timeout=None)
     for action in BUTTONS:
         view.add_item(LobbyButton(game_id, action))
     if len(roles) > 1:
         view.add_item(RoleSelect(game_id, roles))
+    if tables and len(tables) > 1:
+        view.add_item(TableSelect(game_id, tables, table))
     return view

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -21,6 +22,13 @@ from engine.core.rng import Rng
 from engine.core.view import View
 
 CHOICE_ID = re.compile(r"^[A-Za-z0-9_.:+\-]{1,64}$")
+
+
+def and_list(names: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class RoleInfo(BaseModel):
@@ -181,12 +189,17 @@ class Game(ABC, Generic[S, OptionsT]):
         """How to call a role right now (Epireia's seats take a city's name after the draft)."""
         return role
 
-    def resign(self, state: S, role: str) -> None:
-        """``role`` gives up: every role of another team wins."""
+    def resign(self, state: S, role: str, also: Sequence[str] = ()) -> None:
+        """``role`` gives up (with ``also``: one player's other sides, at the same moment).
+        The game ends: every team with a side resigning loses, every other team wins (no
+        winner when none is left)."""
         team = {info.id: info.team for info in self.roles_of(state)}
-        winners = [r for r in state.roles if team.get(r) != team.get(role)]
-        state.say(f"{self.role_name(state, role)} resigns.", role=role)
-        state.result = Result(winners=winners, reason=f"{self.role_name(state, role)} resigned")
+        roles = [role, *also]
+        losing = {team.get(r) for r in roles}
+        winners = [r for r in state.roles if team.get(r) not in losing]
+        names = and_list([self.role_name(state, r) for r in roles])
+        state.say(f"{names} resign{'s' if len(roles) == 1 else ''}.", role=role)
+        state.result = Result(winners=winners, reason=f"{names} resigned")
         state.turn += 1
 
     def timeout_choice(self, state: S, role: str) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -65,6 +66,25 @@ def start(
 # this never collides with a game's own choice; any role of a running game may resign at
 # any time, and the record/verifier replay it like every other action.
 RESIGN = "!resign"
+# One player's several sides resigning at once: ``!resign:<side>,<side>`` by the first of
+# them names the others. One action, so that the first side's resignation does not end the
+# game before the others' (``Game.resign`` with ``also``); a lone side stays plain RESIGN.
+RESIGN_WITH = RESIGN + ":"
+
+
+def resign_action(roles: Sequence[str]) -> Action:
+    """The action by which ``roles`` (one player's sides, at least one) resign together."""
+    first, *others = roles
+    return Action(role=first, choice=RESIGN_WITH + ",".join(others) if others else RESIGN)
+
+
+def resigning_with(choice_id: str) -> list[str] | None:
+    """The other sides resigning with this action's role; None if it is no resignation."""
+    if choice_id == RESIGN:
+        return []
+    if choice_id.startswith(RESIGN_WITH):
+        return choice_id[len(RESIGN_WITH):].split(",")
+    return None
 
 
 def act(
@@ -74,7 +94,8 @@ def act(
     choice_id: str,
     prompts: dict[str, Prompt] | None = None,
 ) -> Outcome:
-    """Validate and apply one choice (or :data:`RESIGN`), mutating ``state``.
+    """Validate and apply one choice (or a resignation: :func:`resign_action`), mutating
+    ``state``.
 
     ``prompts`` are this state's prompts when the caller already has them (computed once per
     state: they are handed to ``Game.apply`` with the choice)."""
@@ -82,8 +103,10 @@ def act(
         raise NotYourTurn("This game is over.")
     prompt: Prompt | None = None
     choice: Choice | None = None
-    if choice_id == RESIGN:
-        if role not in state.roles:
+    also = resigning_with(choice_id)
+    if also is not None:
+        sides = [role, *also]
+        if any(side not in state.roles for side in sides) or len(set(sides)) != len(sides):
             raise NotYourTurn("That side is not in this game.")
     else:
         prompt = (game.prompts(state) if prompts is None else prompts).get(role)
@@ -92,8 +115,10 @@ def act(
         choice = prompt.find(choice_id)
     draws, reveals, turn, log_len = state.rng.draws, state.reveals, state.turn, len(state.log)
     state.actions += 1
-    if prompt is None or choice is None:
-        game.resign(state, role)
+    if also:
+        game.resign(state, role, also)
+    elif prompt is None or choice is None:
+        game.resign(state, role)  # a lone side: the call every stored "!resign" makes
     else:
         game.apply(state, prompt, choice)
     return Outcome(

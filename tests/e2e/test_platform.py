@@ -465,7 +465,7 @@ async def test_a_prompt_larger_than_a_message_is_paginated(fake: FakeDiscord,
                                                            strategos: Strategos) -> None:
     solo = fake.add_user("solo")
     table = Table(fake, solo, [solo])
-    await table.open("wide", options="")
+    await table.open("wide", options="", sides=1)
     await table.gather()
     prompt = await table.prompt(solo)
     rows = fake.message(prompt).components

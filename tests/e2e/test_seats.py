@@ -36,7 +36,7 @@ async def seat(fake: FakeDiscord, sides: list[tuple[FakeUser, list[str]]]
         names = ", ".join(NAMES[r] for r in roles)
         assert f"{user.mention}{' (host)' if user is host else ''} — {names}" in \
             fake.message(lobby).text()
-    assert "Sides held\n4" in fake.message(lobby).text()
+    assert "Table\n4 sides:" in fake.message(lobby).text()
     mark = fake.cursor()
     await fake.click(host, lobby, label="Start")
     board = await fake.wait_for_message(after=mark, where=is_board, what="the first board")
@@ -103,6 +103,14 @@ async def test_two_players_each_holding_an_alliance(fake: FakeDiscord,
     stats = (await fake.slash(ann, "stats")).text()
     assert "1 game:" in stats and f"#{table_game(table)} Alliance as Arden and Corin: " in stats
 
+    # A rematch seats everyone on the kingdoms they held; Ben, who asked for it, hosts.
+    rematch = (await fake.click(ben, end, label="Rematch")).response
+    assert rematch is not None and not rematch.ephemeral
+    text = rematch.text()
+    assert f"{ann.mention} — Arden, Corin" in text
+    assert f"{ben.mention} (host) — Brisk, Dunmor" in text
+    assert f"Arden — {ann.mention}" in text and "— free" not in text
+
 
 async def test_two_players_holding_a_kingdom_of_each_alliance(fake: FakeDiscord,
                                                               strategos: Strategos) -> None:
@@ -151,6 +159,21 @@ async def test_resigning_and_replacing_with_several_sides(fake: FakeDiscord,
     loaded = await strategos.bot.service.load(game_id)
     assert loaded.state is not None and loaded.state.result is not None
     assert sorted(loaded.state.result.winners) == ["arden", "corin"]
+
+
+async def test_a_player_on_both_alliances_resigns_both_kingdoms_at_once(
+        fake: FakeDiscord, strategos: Strategos) -> None:
+    ann, ben = fake.add_user("ann"), fake.add_user("ben")
+    table, _ = await seat(fake, [(ann, ["arden", "brisk"]), (ben, ["corin", "dunmor"])])
+    mark = fake.cursor()
+    await fake.slash(ann, "game resign")
+    end = await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
+    # Not Arden's resignation alone (which would hand Blue, and so Ann's Brisk, the win).
+    assert "No winner** — arden and brisk resigned" in end.text()
+    assert "Elo:" not in end.text()
+    loaded = await strategos.bot.service.load(table_game(table))
+    assert loaded.state is not None and loaded.state.result is not None
+    assert loaded.state.result.winners == []
 
 
 def table_game(table: Table) -> int:

@@ -75,6 +75,7 @@ async def started_relay(
     **lobby: object,
 ) -> TurnUpdate:
     """A running Relay (tests/service/relay.py): the first user plays Red, the second Blue."""
+    lobby.setdefault("table", len(users))  # one side each: a table of one is solo
     await service.open_lobby(GUILD, channel, "relay", users[0], options or {}, **lobby)  # type: ignore[arg-type]
     await service.choose_role(channel, users[0], "red")
     if len(users) > 1:

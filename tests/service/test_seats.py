@@ -45,7 +45,7 @@ async def test_a_user_picks_several_sides_and_the_count_is_of_sides(
     assert lobby.roles_of(ANN) == ["arden", "corin"] and len(lobby.seats) == 2
     # Joining through the picker; then a sides' change keeps what is still picked.
     lobby = await service.choose_roles(40, BEN, ["brisk"])
-    with pytest.raises(errors.NotEnoughPlayers, match="4 sides held; 3 so far"):
+    with pytest.raises(errors.NotEnoughPlayers, match=r"1 more needed \(free: Dunmor\)"):
         await service.start(40, ANN)
     lobby = await service.choose_roles(40, BEN, ["dunmor", "brisk"])
     assert sorted(lobby.roles_of(BEN)) == ["brisk", "dunmor"] and len(lobby.seats) == 4
@@ -138,6 +138,49 @@ async def test_resigning_resigns_every_side_of_the_user(service: GameService) ->
     assert outcomes == {"brisk": "loss", "dunmor": "loss"}
 
 
+async def test_a_user_on_both_teams_resigning_leaves_no_winner(service: GameService) -> None:
+    update = await started_alliance(service, MIXED)
+    game_id = update.loaded.id
+    end = await service.resign(game_id, ANN)
+    assert end.finished and end.result is not None
+    assert end.result.winners == [] and end.result.reason == "arden and brisk resigned"
+    # One action for both sides, so that neither side's resignation came first.
+    (row,) = [line for line in await service.log_lines(game_id) if line.kind == "choice"]
+    assert (row.user_id, row.role, row.choice) == (ANN, "arden", "!resign:brisk")
+    assert (await service.record(game_id)).actions[-1].choice == "!resign:brisk"
+    # Every team lost: nobody is rated (Ann sat on both), each side's record is a draw.
+    assert await service.leaderboard(GUILD, "alliance") == []
+    outcomes = {line.role: line.outcome for line in (await service.stats(GUILD, BEN)).recent}
+    assert outcomes == {"corin": "draw", "dunmor": "draw"}
+
+
+async def test_the_resign_timer_resigns_every_late_side_at_once(
+        service: GameService, clock: Clock) -> None:
+    await service.open_lobby(GUILD, 40, "alliance", ANN, {}, timeout_hours=1,
+                             timeout_policy="resign")
+    for user, roles in WHOLE_TEAMS.items():
+        await service.choose_roles(40, user, roles)
+    loaded = (await service.start(40, ANN)).loaded
+    loaded = (await service.act(loaded.id, ANN, loaded.version, "arden", "stake:1")).loaded
+    for role in ("arden", "corin"):  # Ann plays both her cards; Ben is late with both
+        loaded = (await service.act(loaded.id, ANN, loaded.version, role,
+                                    first_choice(loaded, role))).loaded
+    clock.advance(1.5)
+    update = await service.run_timeout(loaded.id)
+    assert update.result is not None and sorted(update.result.winners) == ["arden", "corin"]
+    # When both teams are late, both lose: nobody wins on the other's lateness.
+    await service.open_lobby(GUILD, 41, "alliance", ANN, {}, timeout_hours=1,
+                             timeout_policy="resign")
+    for user, roles in WHOLE_TEAMS.items():
+        await service.choose_roles(41, user, roles)
+    loaded = (await service.start(41, ANN)).loaded
+    loaded = (await service.act(loaded.id, ANN, loaded.version, "arden", "stake:1")).loaded
+    clock.advance(1.5)
+    update = await service.run_timeout(loaded.id)
+    assert update.result is not None and update.result.winners == []
+    assert update.result.reason == "arden, brisk, corin and dunmor resigned"
+
+
 async def test_replace_moves_one_side_or_all(service: GameService) -> None:
     update = await started_alliance(service, WHOLE_TEAMS)
     game_id = update.loaded.id
@@ -156,17 +199,20 @@ async def test_replace_moves_one_side_or_all(service: GameService) -> None:
     assert lines[-1] == {"replace": [BEN, ANN]}
 
 
-async def test_a_rematch_keeps_every_seat(service: GameService) -> None:
+async def test_a_rematch_keeps_who_held_which_side(service: GameService) -> None:
     update = await started_alliance(service, WHOLE_TEAMS)
     end = await service.resign(update.loaded.id, ANN)
     row = await service.rematch(end.loaded.id, BEN)
+    assert row.host_id == BEN and row.players == 4
     lobby = await service.load(row.id)
     assert [(s.user_id, s.role) for s in lobby.seats] == [
-        (ANN, None), (ANN, None), (BEN, None), (BEN, None)]
+        (ANN, "arden"), (ANN, "corin"), (BEN, "brisk"), (BEN, "dunmor")]
+    # Unless they change it before the start: Ben gives Dunmor up, Ann takes it.
+    await service.choose_roles(40, BEN, ["brisk"])
+    await service.choose_roles(40, ANN, ["arden", "corin", "dunmor"])
     started = (await service.start(40, BEN)).loaded
-    # The open seats are dealt at random: two kingdoms each, whichever they are.
-    assert started.row.players == 4
-    assert len(started.roles_of(ANN)) == len(started.roles_of(BEN)) == 2
+    assert started.roles_of(ANN) == ["arden", "corin", "dunmor"]
+    assert started.roles_of(BEN) == ["brisk"]
 
 
 async def test_the_timer_plays_only_the_sides_still_waiting(
