@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from engine.core.flow import FlowState
 from engine.core.flow import Frame as Frame  # the rules modules import it from here
+from engine.games.freedom.data import AREAS, SPACES
 
 Phase = Literal["administration", "opening", "actions", "cannons", "replenishment", "over"]
 
@@ -109,6 +111,29 @@ class FreedomState(FlowState):
     # Anything card events need to remember between prompts or until the end of a round.
     flags: dict[str, Any] = Field(default_factory=dict)
 
+    # The rules list spaces and areas in board order (choices, removals, checks): a state
+    # read back from a store that sorts JSON keys (a JSONB column, a canonical dump) must
+    # play on exactly as the one written, so the board order is restored on load.
+    @field_validator("spaces")
+    @classmethod
+    def _spaces_in_board_order(cls, spaces: dict[str, SpaceState]) -> dict[str, SpaceState]:
+        return in_order(spaces, SPACES)
+
+    @field_validator("areas")
+    @classmethod
+    def _areas_in_board_order(cls, areas: dict[str, Area]) -> dict[str, Area]:
+        return in_order(areas, AREAS)
+
     @property
     def period(self) -> str:
         return "A" if self.round <= 3 else "B"
+
+
+V = TypeVar("V")
+
+
+def in_order(items: dict[str, V], order: Mapping[str, object]) -> dict[str, V]:
+    """``items`` with the keys of ``order`` first, in its order, then any others."""
+    ordered = {key: items[key] for key in order if key in items}
+    ordered.update((key, value) for key, value in items.items() if key not in ordered)
+    return ordered
