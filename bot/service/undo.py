@@ -145,5 +145,5 @@ class UndoMixin(ServiceBase):
             loaded=after,
             turn_ended=state.turn != loaded.state.turn,
             public_log=[LogEntry(text=text, role=last.action.role, action=state.actions)],
-            previous_board=game.load(replayed.previous) if replayed.previous else None,
+            previous_board=game.load(replayed.previous) if replayed.previous is not None else None,
         )
