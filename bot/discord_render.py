@@ -80,17 +80,20 @@ class RenderedBoard:
     status: str
 
 
-def _render_board(kind: str, view: View) -> RenderedBoard:
+def _render_board(kind: str, view: View, previous: View | None) -> RenderedBoard:
     renderer = renderer_for(kind)
     return RenderedBoard(
-        png=png_bytes(renderer.board(view)),
+        png=png_bytes(renderer.board(view, previous)),
         extras=[(name, png_bytes(image)) for name, image in renderer.extra_images(view)],
         status=renderer.status_text(view),
     )
 
 
-async def render_board(kind: str, spectator_view: View) -> RenderedBoard:
-    return await asyncio.to_thread(_render_board, kind, spectator_view)
+async def render_board(kind: str, spectator_view: View,
+                       previous: View | None = None) -> RenderedBoard:
+    """The board, with what changed since ``previous`` (the spectator view of the board
+    posted before) highlighted."""
+    return await asyncio.to_thread(_render_board, kind, spectator_view, previous)
 
 
 async def render_private(kind: str, view: View) -> str:

@@ -186,6 +186,9 @@ class TurnUpdate(BaseModel):
     # Roles asked to act now that were not asked before this change (within a turn: the
     # play passed to another side without a turn post, e.g. a draft or a response).
     handed_to: list[str] = Field(default_factory=list)
+    # When a board is to be posted (a turn ended): the state of the board posted before it,
+    # whose spectator view the new board is compared with (None: nothing to compare with).
+    previous_board: GameState | None = None
 
 
 class UserSettings(BaseModel):

@@ -37,6 +37,7 @@ from bot.models import LoadedGame, TurnUpdate
 from bot.views.game import game_view
 from bot.views.prompt import prompt_view
 from engine.core.game import GameState, LogEntry
+from engine.core.view import View
 
 log = logging.getLogger("strategos.turns")
 
@@ -64,6 +65,12 @@ def waiting_for(loaded: LoadedGame) -> str:
 
 def prompted_roles(loaded: LoadedGame, user_id: int) -> list[str]:
     return [role for role in loaded.roles_of(user_id) if role in loaded.prompts]
+
+
+def previous_view(loaded: LoadedGame, previous: GameState | None) -> View | None:
+    """The spectator view of the board posted before (None for the first board): the new
+    board highlights what changed since it, from public facts only."""
+    return None if previous is None else loaded.game.view(previous, None)
 
 
 def state_of(loaded: LoadedGame) -> GameState:
@@ -248,7 +255,8 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
         await announce_end(bot, update, header)
         return
     channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
-    rendered = await render_board(loaded.row.kind, loaded.view(None))
+    rendered = await render_board(loaded.row.kind, loaded.view(None),
+                                  previous_view(loaded, update.previous_board))
     lines = log_lines(update.public_log)
     title = f"{loaded.game.name} #{loaded.row.id} — turn {state_of(loaded).turn + 1}"
     embed = board_embed(title, rendered, loaded.row.id)
@@ -367,7 +375,8 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
     """Game end: final board, result, scores, the seed revealed, the record, a Rematch button."""
     loaded = update.loaded
     channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
-    rendered = await render_board(loaded.row.kind, loaded.view(None))
+    rendered = await render_board(loaded.row.kind, loaded.view(None),
+                                  previous_view(loaded, update.previous_board))
     embed = board_embed(f"{loaded.game.name} #{loaded.row.id} — game over", rendered, loaded.row.id)
     lines = log_lines(update.public_log)
     embed.add_field(name="What happened", value=summary_text(lines, EMBED_FIELD), inline=False)
@@ -431,11 +440,14 @@ async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:
         )
 
 
-async def board_message(loaded: LoadedGame) -> dict[str, Any]:
+async def board_message(loaded: LoadedGame, previous: GameState | None) -> dict[str, Any]:
     """``/game board``: the current board again (kwargs to edit a response), pinging nobody;
-    a finished game's final board comes with its result and **Rematch**."""
+    a finished game's final board comes with its result and **Rematch**. Like the turn's
+    post it highlights what changed since ``previous``, the board posted before that post
+    (mid-turn, the turn's moves so far glow too)."""
     state = state_of(loaded)
-    rendered = await render_board(loaded.row.kind, loaded.view(None))
+    rendered = await render_board(loaded.row.kind, loaded.view(None),
+                                  previous_view(loaded, previous))
     ended = loaded.row.status in ("finished", "aborted") or state.result is not None
     if ended:
         title = f"{loaded.game.name} #{loaded.row.id} — game over"

@@ -148,7 +148,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
                                                     ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
-        await interaction.edit_original_response(**await turns.board_message(loaded))
+        loaded, previous = await self.bot.service.with_previous_board(loaded.row.id)
+        await interaction.edit_original_response(**await turns.board_message(loaded, previous))
 
     @app_commands.command(description="The last lines of the public game log")
     @app_commands.describe(lines="How many lines (1-50)")

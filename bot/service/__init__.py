@@ -33,17 +33,22 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
   ``abort`` write a row with the moderator's id to the action log.
 - Extra reads: ``log_lines(game_id)`` (the stored action log), ``notify_modes(user_ids)``,
   ``user_settings(user_id)``, ``games_with_status(*statuses)``.
+- ``TurnUpdate.previous_board``: when a turn ended, the state of the board posted before
+  (draw its spectator view as ``previous``); ``with_previous_board(game_id)`` gives the
+  same for ``/game board``.
 
 One module per job, each a mixin over ``core.ServiceBase`` (the database, locks, loading
 and caching, guards and the versioned write path), combined here into ``GameService``:
 ``lobby``, ``table`` (the host's choice of the number of sides), ``play``, ``undo``,
-``moderation``, ``timers``, ``records``, ``stats`` and ``settings``; ``history`` (the
-effective action history) and ``results`` (results and Elo at the end of a game) are
-helpers of theirs.
+``moderation``, ``timers``, ``records``, ``stats``, ``settings`` and ``boards`` (the last two
+boards posted: each board highlights what changed since the one before); ``history`` (the
+effective action history) and ``results`` (results and Elo at the end of a game) are helpers
+of theirs.
 """
 
 from __future__ import annotations
 
+from bot.service.boards import BoardsMixin
 from bot.service.history import effective_history
 from bot.service.lobby import LobbyMixin
 from bot.service.moderation import ModerationMixin
@@ -68,5 +73,6 @@ class GameService(
     RecordsMixin,
     StatsMixin,
     SettingsMixin,
+    BoardsMixin,
 ):
     """Discord-free game operations over one :class:`bot.storage.Database`."""

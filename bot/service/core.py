@@ -317,11 +317,16 @@ class ServiceBase:
             }}
         note = json.dumps(detail) if detail else None
 
-        def write(raw: sqlite3.Connection) -> aiosqlite.Row | int:
-            """The transaction, run in the database thread in one go."""
+        def write(raw: sqlite3.Connection) -> tuple[aiosqlite.Row, str | None] | int:
+            """The transaction, run in the database thread in one go; with the new row, the
+            state of the board before this one when a turn ended (its board is posted)."""
             row = queries.write_game_sync(raw, loaded.id, loaded.version, **fields)
             if row is None:  # someone else wrote first: nothing was changed
                 return queries.game_version_sync(raw, loaded.id) or 0
+            previous = (
+                queries.turn_board_sync(raw, loaded.id, fields["state"], version)
+                if turn_ended else None
+            )
             for step, barrier in applied:
                 queries.append_action_sync(
                     raw, game_id=loaded.id, kind=kind, at=now, version=version,
@@ -330,11 +335,12 @@ class ServiceBase:
                 )
             if finished:
                 store_result(raw, loaded, state, now)
-            return row
+            return row, previous
 
-        row = await self.db.run(write)
-        if isinstance(row, int):
-            raise WriteConflict(row)
+        written = await self.db.run(write)
+        if isinstance(written, int):
+            raise WriteConflict(written)
+        row, previous = written
         self._remember((loaded.id, row["version"]), prompts)
         after = LoadedGame(
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
@@ -348,4 +354,5 @@ class ServiceBase:
             finished=finished,
             result=state.result,
             handed_to=newly_asked,
+            previous_board=game.load(previous) if previous is not None else None,
         )

@@ -19,6 +19,7 @@ class HistoryItem:
     seq: int
     action: Action
     barrier: bool
+    version: int  # the game's version after the write (a write of several steps shares it)
     kind: str = "choice"  # "choice" (a player), "timer" or "mod"
     user_id: int | None = None  # who wrote the row (None: the turn timer)
     detail: dict[str, Any] | None = None
@@ -41,6 +42,7 @@ def effective_history(rows: Sequence[aiosqlite.Row]) -> list[HistoryItem]:
                     kind=row["kind"],
                     user_id=row["user_id"],
                     detail=json.loads(row["detail"]) if row["detail"] else None,
+                    version=int(row["version"]),
                 )
             )
     return history

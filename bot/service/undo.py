@@ -1,5 +1,6 @@
 """Taking actions back: a player's own last choice (``undo``) and a moderator's
-``mod_undo``, both replayed from the seed without the last effective action.
+``mod_undo``, both replayed from the seed without the last effective action (with the
+last two boards posted, which an undo of a turn's end brings back).
 """
 
 from __future__ import annotations
@@ -9,11 +10,12 @@ from typing import Any
 
 from bot import errors
 from bot.models import LoadedGame, TurnUpdate
+from bot.service.boards import replay_boards
 from bot.service.core import ServiceBase
 from bot.service.history import HistoryItem, effective_history
 from bot.storage import queries, stamp
 from engine.core.game import LogEntry
-from engine.core.runner import replay, undo_depth
+from engine.core.runner import undo_depth
 
 
 class UndoMixin(ServiceBase):
@@ -107,10 +109,10 @@ class UndoMixin(ServiceBase):
             seed = await queries.game_seed(conn, loaded.id)
         assert seed is not None and loaded.state is not None
         game = loaded.game
-        state = replay(
-            game, seed, loaded.row.players, loaded.row.options,
-            [item.action for item in history[:-1]],
-        )
+        # The boards come back with the state: undoing a turn's end undoes its board.
+        replayed = replay_boards(game, seed, loaded.row.players, loaded.row.options,
+                                 history[:-1])
+        state = replayed.state
         now = stamp(self._now())
         prompts = game.prompts(state)
         # After an undo every prompt is new: older buttons are stale.
@@ -133,6 +135,8 @@ class UndoMixin(ServiceBase):
                 user_id=user_id, role=last.action.role, undoes=last.seq,
                 detail=json.dumps(detail) if detail else None,
             )
+            await queries.set_boards(conn, loaded.id, replayed.board, replayed.previous,
+                                     loaded.version + 1)
         after = LoadedGame(
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
             snapshot=fields["state"],
@@ -141,4 +145,5 @@ class UndoMixin(ServiceBase):
             loaded=after,
             turn_ended=state.turn != loaded.state.turn,
             public_log=[LogEntry(text=text, role=last.action.role, action=state.actions)],
+            previous_board=game.load(replayed.previous) if replayed.previous is not None else None,
         )

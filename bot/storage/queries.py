@@ -421,6 +421,49 @@ async def replace_role_user(
     return cursor.rowcount
 
 
+# --- boards: the states of the last two boards posted ----------------------------------------
+
+
+def turn_board_sync(
+    raw: sqlite3.Connection, game_id: int, state: str, version: int
+) -> str | None:
+    """A turn ended at ``version``: ``state`` becomes the game's board and the board it
+    replaces becomes the previous one, which is returned (None: no board was stored, for a
+    game started before boards were kept). Runs inside the turn-ending transaction."""
+    row = raw.execute(
+        "UPDATE boards SET previous = state, state = ?, version = ? WHERE game_id = ?"
+        " RETURNING previous",
+        (state, version, game_id),
+    ).fetchone()
+    if row is None:
+        raw.execute(
+            "INSERT INTO boards (game_id, state, previous, version) VALUES (?, ?, NULL, ?)",
+            (game_id, state, version),
+        )
+        return None
+    previous: str | None = row[0]
+    return previous
+
+
+async def set_boards(
+    conn: aiosqlite.Connection, game_id: int, state: str, previous: str | None, version: int
+) -> None:
+    """Store both boards at once (at the start of a game, and after an undo's replay)."""
+    await conn.execute(
+        "INSERT INTO boards (game_id, state, previous, version) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET state = excluded.state,"
+        " previous = excluded.previous, version = excluded.version",
+        (game_id, state, previous, version),
+    )
+
+
+async def get_boards(conn: aiosqlite.Connection, game_id: int) -> Row | None:
+    rows = await _all(
+        conn, "SELECT state, previous, version FROM boards WHERE game_id = ?", (game_id,)
+    )
+    return rows[0] if rows else None
+
+
 # --- the action log (append-only) ---------------------------------------------------------
 
 

@@ -12,13 +12,13 @@ from bot.service import GameService
 from bot.storage import Database, available_migrations, queries
 from bot.storage.migrations import statements
 from engine.core.record import verify
-from tests.service.play import NORTH, SOUTH, Clock, play_out
+from tests.service.play import NORTH, SOUTH, Clock, play_card, play_out
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LATEST = len(available_migrations())
 TABLES = {
-    "actions", "games", "guild_settings", "ratings", "results", "schema_migrations", "seats",
-    "user_settings",
+    "actions", "boards", "games", "guild_settings", "ratings", "results", "schema_migrations",
+    "seats", "user_settings",
 }
 
 
@@ -150,3 +150,22 @@ def test_migration_files_are_numbered_without_gaps() -> None:
     found = available_migrations()
     assert [m.version for m in found] == list(range(1, len(found) + 1))
     assert found[0].name == "initial"
+
+
+async def test_a_game_from_before_boards_highlights_from_its_next_board(db_path: Path) -> None:
+    """Migration 0005 cannot know the board a running game posted last: that game's next
+    board shows no change, and every board after it compares with the one before."""
+    load_fixture(LATEST - 1, db_path)
+    db = await Database.open(db_path)
+    try:
+        service = GameService(db, Clock())
+        game = await service.game_in(200)
+        assert game is not None and set(game.prompts) == {"south"}
+        first = await play_card(service, game.id, SOUTH, "south")
+        assert first.turn_ended and first.previous_board is None
+        await play_card(service, game.id, NORTH, "north")
+        second = await play_card(service, game.id, SOUTH, "south")
+        assert second.turn_ended and second.previous_board is not None
+        assert game.game.view(second.previous_board, None) == first.loaded.view(None)
+    finally:
+        await db.close()
