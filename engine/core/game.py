@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -64,6 +65,16 @@ class Choice(BaseModel):
     @classmethod
     def _label_fits(cls, value: str) -> str:
         return value if len(value) <= 80 else value[:79] + "…"
+
+
+@lru_cache(maxsize=65_536)
+def choice(
+    id: str, label: str, group: str = "",
+    detail: str = "", style: Literal["primary", "secondary", "success", "danger"] = "secondary",
+) -> Choice:
+    """A ``Choice`` built once and shared (never mutate a returned choice): the same labels
+    come back on every prompt, and validating them again is much of a prompt's cost."""
+    return Choice(id=id, label=label, group=group, detail=detail, style=style)
 
 
 class Prompt(BaseModel):

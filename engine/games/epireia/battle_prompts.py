@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import pop
-from engine.core.game import Choice
+from engine.core.game import Choice, choice
 from engine.games.epireia import catalog
 from engine.games.epireia.battle import (
     auto_place,
@@ -46,11 +46,11 @@ class BattlePlace(PromptState):
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         league = str(frame.data["league"])
         pool = battle_of(state).sides[league].pool
-        choices = [Choice(id=f"tok:{k}", label=f"Place {token_label(k)} ({pool.count(k)} left)",
+        choices = [choice(id=f"tok:{k}", label=f"Place {token_label(k)} ({pool.count(k)} left)",
                           group="Tokens")
                    for k in placeable_kinds(state, league)]
-        choices.append(Choice(id="auto", label="Place the rest automatically", style="primary"))
-        choices.append(Choice(id="done", label="Finish placing", style="danger"))
+        choices.append(choice(id="auto", label="Place the rest automatically", style="primary"))
+        choices.append(choice(id="done", label="Finish placing", style="danger"))
         return "Place your league's military tokens face down on the battlefield.", choices
 
     def on_tok(self, state: EpireiaState, frame: Frame, kind: str) -> None:
@@ -80,10 +80,10 @@ class BattleSlot(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         league, kind = str(frame.data["league"]), str(frame.data["kind"])
-        choices = [Choice(id=f"slot:{f}:{c}:{r}",
+        choices = [choice(id=f"slot:{f}:{c}:{r}",
                           label=f"{f.title()} column {c + 1}, row {r + 1}", group=f.title())
                    for f, c, r in placeable(state, league, kind)]
-        choices.append(Choice(id="back", label="Choose another token"))
+        choices.append(choice(id="back", label="Choose another token"))
         return f"Where does the {token_label(kind)} token go?", choices
 
     def on_slot(self, state: EpireiaState, frame: Frame, where: str) -> None:
@@ -116,7 +116,7 @@ class BattleFigure(PromptState):
         # empty only when the league has fewer figures left than fronts (it chooses which),
         # and in solo ("up to 3 Influential Figures").
         if state.is_solo or len(choices) < len(FRONTS) - index:
-            choices.append(Choice(id="none", label="No figure on this front"))
+            choices.append(choice(id="none", label="No figure on this front"))
         return f"Choose in secret the Influential Figure for the {front} front.", choices
 
     def on_fig(self, state: EpireiaState, frame: Frame, figure: str) -> None:
@@ -155,8 +155,8 @@ class BattleCommit(PromptState):
         figure = battle_of(state).sides[str(frame.data["league"])].figures[front]
         name = catalog.figure_name(figure)
         return (f"{front.title()}, column {column + 1}: engage {name} here?",
-                [Choice(id="commit", label=f"Engage {name}", style="primary"),
-                 Choice(id="pass", label="Hold back")])
+                [choice(id="commit", label=f"Engage {name}", style="primary"),
+                 choice(id="pass", label="Hold back")])
 
     def on_commit(self, state: EpireiaState, frame: Frame, _: str) -> None:
         front, column = str(frame.data["front"]), int(frame.data["column"])

@@ -104,8 +104,9 @@ class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
         advance(state)
 
     def after_choice(self, state: EpireiaState, role: str) -> None:
-        check_objectives(state, actor=role)  # this player's action may have met it
-        check_objectives(state)
+        # This player's action may have met the objective (checking again without the actor,
+        # as the phase machine does, would find the same: the objective is met or not).
+        check_objectives(state, actor=role)
 
     def view(self, state: EpireiaState, role: str | None) -> EpireiaView:
         return build_view(self, state, role)

@@ -8,7 +8,7 @@ Choice ids: ``city:athens``, ``adm:archon``, ``fig:pericles``, ``scn:<scenario>`
 from __future__ import annotations
 
 from engine.core.errors import IllegalChoice
-from engine.core.game import Choice
+from engine.core.game import Choice, choice
 from engine.games.epireia import catalog
 from engine.games.epireia.board import CITIES, CITY_IDS
 from engine.games.epireia.flow import PromptState, city_name, end, prompt_state
@@ -21,7 +21,7 @@ def taken_cities(state: EpireiaState) -> set[str]:
 
 
 def figure_choice(figure: str, group: str) -> Choice:
-    return Choice(id=f"fig:{figure}", label=catalog.figure_name(figure), group=group,
+    return choice(id=f"fig:{figure}", label=catalog.figure_name(figure), group=group,
                   detail=catalog.figure_text(figure))
 
 
@@ -31,7 +31,7 @@ class DraftCity(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         taken = taken_cities(state)
-        choices = [Choice(id=f"city:{c}", label=CITIES[c].name, group="Cities")
+        choices = [choice(id=f"city:{c}", label=CITIES[c].name, group="Cities")
                    for c in CITY_IDS if c not in taken]
         league = state.seats[frame.role].league.title()
         return f"Choose your City ({league} League).", choices
@@ -54,7 +54,7 @@ class DraftAdministrator(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         taken = {s.administrator for s in state.seats.values()}
-        choices = [Choice(id=f"adm:{a}", label=catalog.administrator_name(a),
+        choices = [choice(id=f"adm:{a}", label=catalog.administrator_name(a),
                           group="Administrators", detail=catalog.administrator_text(a))
                    for a in catalog.administrator_ids() if a not in taken]
         return "Choose your Administrator.", choices
@@ -108,7 +108,7 @@ class SoloScenario(PromptState):
                 continue  # the chosen City is its enemy: the player cannot lead it
             scenario = catalog.solo_scenario(s)
             city = f", City: {CITIES[scenario.city].name}" if scenario.city else ""
-            choices.append(Choice(id=f"scn:{s}", label=scenario.name, group="Solo scenarios",
+            choices.append(choice(id=f"scn:{s}", label=scenario.name, group="Solo scenarios",
                                   detail=f"{scenario.rounds} rounds{city}"))
         return "Choose the solo scenario to play.", choices
 
@@ -126,7 +126,7 @@ class SoloCity(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         enemies = set(state.solo.enemy_cities)
-        choices = [Choice(id=f"city:{c}", label=CITIES[c].name, group="Cities")
+        choices = [choice(id=f"city:{c}", label=CITIES[c].name, group="Cities")
                    for c in CITY_IDS if c not in enemies]
         return "Choose your City.", choices
 
@@ -144,8 +144,8 @@ class SoloLeague(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         return "Choose the League your City joins.", [
-            Choice(id="lg:delian", label="Delian League", group="Leagues"),
-            Choice(id="lg:peloponnesian", label="Peloponnesian League", group="Leagues"),
+            choice(id="lg:delian", label="Delian League", group="Leagues"),
+            choice(id="lg:peloponnesian", label="Peloponnesian League", group="Leagues"),
         ]
 
     def on_lg(self, state: EpireiaState, frame: Frame, league: str) -> None:

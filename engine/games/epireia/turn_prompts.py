@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.flow import pop
-from engine.core.game import Choice
+from engine.core.game import Choice, choice
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import EMPIRES, TERRITORIES, space_name, token_label
 from engine.games.epireia.development import (
@@ -45,21 +45,21 @@ class Develop(PromptState):
             most[resource] = max(most.get(resource, 0), amount)
         for resource in sorted(most, key=RESOURCES.index):
             amounts = "2" if most[resource] == 2 else f"2 to {most[resource]}"
-            choices.append(Choice(id=f"don:{resource}", group="Donate (+1 Prestige)",
+            choices.append(choice(id=f"don:{resource}", group="Donate (+1 Prestige)",
                                   label=f"Donate {resource.title()} ({amounts})"))
         for building, cost in buildable(state, role):
-            choices.append(Choice(id=f"build:{building}", group="Construct a building",
+            choices.append(choice(id=f"build:{building}", group="Construct a building",
                                   label=f"{catalog.building_name(building)} ({cost_text(cost)})",
                                   detail=catalog.building_text(building)))
         for kind, cost in producible(state, role):
-            choices.append(Choice(id=f"make:{kind}", group="Produce a military token",
+            choices.append(choice(id=f"make:{kind}", group="Produce a military token",
                                   label=f"{token_label(kind)} ({cost_text(cost)})"))
         if seat.admin_uses < 3:
             for option, label in abilities.administrator_options(state, role):
-                choices.append(Choice(id=f"use:{option}", label=label,
+                choices.append(choice(id=f"use:{option}", label=label,
                                       group=f"{catalog.administrator_name(seat.administrator)} "
                                             "(no action)", style="success"))
-        choices.append(Choice(id="done", label="End your turn", style="danger"))
+        choices.append(choice(id="done", label="End your turn", style="danger"))
         left = seat.actions_left
         return f"Development: {left} action{'s' if left != 1 else ''} left.", choices
 
@@ -110,10 +110,10 @@ class Donate(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         resource = str(frame.data["resource"])
-        choices = [Choice(id=f"amt:{n}", label=f"Donate {n} {resource.title()}",
+        choices = [choice(id=f"amt:{n}", label=f"Donate {n} {resource.title()}",
                           group="Amount")
                    for r, n in donations(state, frame.role) if r == resource]
-        choices.append(Choice(id="back", label="Choose another action"))
+        choices.append(choice(id="back", label="Choose another action"))
         return f"How much {resource.title()} do you donate to your league?", choices
 
     def on_amt(self, state: EpireiaState, frame: Frame, amount: str) -> None:
@@ -133,10 +133,10 @@ class Ability(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         options = frame.data.get("options", [])
-        choices = [Choice(id=str(o[0]), label=str(o[1]), group=str(frame.data.get("source", "")))
+        choices = [choice(id=str(o[0]), label=str(o[1]), group=str(frame.data.get("source", "")))
                    for o in options]
         if not choices:
-            choices = [Choice(id="none", label="Nothing to choose")]
+            choices = [choice(id="none", label="Nothing to choose")]
         return str(frame.data.get("label") or frame.data.get("text") or "Choose."), choices
 
     def handle(self, state: EpireiaState, frame: Frame, choice_id: str) -> None:
@@ -165,9 +165,9 @@ class Move(PromptState):
         choices = []
         for figure in movable(state, frame):
             where = space_name(state.figures[figure].location)
-            choices.append(Choice(id=f"mv:{figure}", label=f"Move {catalog.figure_name(figure)}",
+            choices.append(choice(id=f"mv:{figure}", label=f"Move {catalog.figure_name(figure)}",
                                   group="Influential Figures", detail=f"now at {where}"))
-        choices.append(Choice(id="done", label="End your diplomacy", style="danger"))
+        choices.append(choice(id="done", label="End your diplomacy", style="danger"))
         return "Diplomacy: move your Influential Figures (each at most once).", choices
 
     def on_done(self, state: EpireiaState, frame: Frame, _: str) -> None:
@@ -203,11 +203,11 @@ class MoveTo(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         figure = str(frame.data["figure"])
-        choices = [Choice(id=f"to:{d}",
+        choices = [choice(id=f"to:{d}",
                           label=space_name(d).title() if d == HOME else space_name(d),
                           group=destination_group(d))
                    for d in destinations(state, frame.role, figure)]
-        choices.append(Choice(id="back", label="Choose another figure"))
+        choices.append(choice(id="back", label="Choose another figure"))
         return f"Where does {catalog.figure_name(figure)} go?", choices
 
     def on_to(self, state: EpireiaState, frame: Frame, space: str) -> None:

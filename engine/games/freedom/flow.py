@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from engine.core import flow as core
 from engine.core.flow import Flow, Frame, pop, top
-from engine.core.game import Choice
+from engine.core.game import choice
 from engine.games.freedom.data import SPACES
 from engine.games.freedom.state import FreedomState
 
@@ -60,24 +60,6 @@ push = FLOW.push
 
 class PromptState(core.PromptState[FreedomState]):
     """One of Freedom's questions. Set ``name``, implement ``text``/``choices``/``on_<verb>``."""
-
-
-_CHOICES: dict[tuple[str, str, str, str, str], Choice] = {}
-
-
-def choice(
-    id: str, label: str, group: str = "", detail: str = "", style: str = "secondary"
-) -> Choice:
-    """A ``Choice`` built once and reused (never mutate a returned choice): the same labels
-    come back on every prompt, and validating them again is most of a prompt's cost."""
-    key = (id, label, group, detail, style)
-    found = _CHOICES.get(key)
-    if found is None:
-        if len(_CHOICES) > 50_000:
-            _CHOICES.clear()
-        found = _CHOICES[key] = Choice(id=id, label=label, group=group, detail=detail,
-                                       style=style)
-    return found
 
 
 def push_ap(
