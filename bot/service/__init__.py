@@ -40,8 +40,9 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 One module per job, each a mixin over ``core.ServiceBase`` (the database, locks, loading
 and caching, guards and the versioned write path), combined here into ``GameService``:
 ``lobby``, ``table`` (the host's choice of the number of sides), ``play``, ``undo``,
-``moderation``, ``timers``, ``records``, ``stats``, ``settings`` and ``boards`` (the last two
-boards posted: each board highlights what changed since the one before); ``history`` (the
+``moderation``, ``timers``, ``records``, ``stats``, ``settings``, ``boards`` (the last two
+boards posted: each board highlights what changed since the one before) and ``mine`` (a
+player's games on a server or on all of them, for ``/game mine``); ``history`` (the
 effective action history) and ``results`` (results and Elo at the end of a game) are helpers
 of theirs.
 """
@@ -51,6 +52,7 @@ from __future__ import annotations
 from bot.service.boards import BoardsMixin
 from bot.service.history import effective_history
 from bot.service.lobby import LobbyMixin
+from bot.service.mine import MineMixin
 from bot.service.moderation import ModerationMixin
 from bot.service.play import PlayMixin
 from bot.service.records import RecordsMixin
@@ -74,5 +76,6 @@ class GameService(
     StatsMixin,
     SettingsMixin,
     BoardsMixin,
+    MineMixin,
 ):
     """Discord-free game operations over one :class:`bot.storage.Database`."""

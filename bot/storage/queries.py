@@ -237,6 +237,21 @@ async def last_started_game_with_seats(conn: aiosqlite.Connection, channel_id: i
     return rows[0] if rows else None
 
 
+async def games_of_user(conn: aiosqlite.Connection, user_id: int, guild_id: int | None
+                        ) -> list[Row]:
+    """The lobbies, running and paused games where ``user_id`` holds a seat, with their
+    seats; on one server, or on every server when ``guild_id`` is None (``seats_by_user``
+    finds the user's seats)."""
+    where = "" if guild_id is None else " AND guild_id = ?"
+    params: tuple[int, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
+    return await _all(
+        conn,
+        f"{_WITH_SEATS} WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+        f" AND status IN ('lobby', 'running', 'paused'){where} ORDER BY id",
+        params,
+    )
+
+
 def game_version_sync(raw: sqlite3.Connection, game_id: int) -> int | None:
     row = raw.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
     return None if row is None else int(row[0])
