@@ -32,7 +32,8 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 - ``kick``, ``replace``, ``pause``, ``resume``, ``mod_undo``, ``set_timeout`` and
   ``abort`` write a row with the moderator's id to the action log.
 - Extra reads: ``log_lines(game_id)`` (the stored action log), ``notify_modes(user_ids)``,
-  ``user_settings(user_id)``, ``games_with_status(*statuses)``.
+  ``user_settings(user_id)``, ``games_with_status(*statuses)``, ``games_of(user_id,
+  guild_id=None)`` (a player's lobbies, running and paused games, their turns first).
 - ``TurnUpdate.previous_board``: when a turn ended, the state of the board posted before
   (draw its spectator view as ``previous``); ``with_previous_board(game_id)`` gives the
   same for ``/game board``.

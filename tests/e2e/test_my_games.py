@@ -76,6 +76,11 @@ async def test_games_in_two_channels_your_turn_first_with_links(
     assert [number(e) for e in bobs] == [2, 1]
     assert all(YOUR_TURN.search(e) for e in bobs)
     assert "deadline" in bobs[0] and "deadline" not in bobs[1]
+    # A moderator pauses the game with the deadline: it is listed, marked, after Bob's turn.
+    await fake.slash(fake.owner, "mod pause", in_channel=second)
+    bobs = entries(await mine(fake, bob))
+    assert [number(e) for e in bobs] == [1, 2]
+    assert "Paused by a moderator" in bobs[1] and "Your turn" not in bobs[1]
 
 
 async def test_in_a_dm_every_servers_games(fake: FakeDiscord, strategos: Strategos) -> None:
