@@ -89,9 +89,10 @@ async def show_mine(interaction: discord.Interaction[Any]) -> None:
     """``/game mine``: ephemeral in a server; a plain message in a DM (only they see it)."""
     answer = await listing(interaction, 0)
     extra = {"view": answer["view"]} if answer["view"] is not None else {}
+    in_server = interaction.guild_id is not None
     await interaction.response.send_message(
-        content=answer["content"], embed=answer["embed"], ephemeral=interaction.guild_id
-        is not None, allowed_mentions=NO_MENTIONS, **extra)
+        content=answer["content"], embed=answer["embed"], ephemeral=in_server,
+        allowed_mentions=NO_MENTIONS, **extra)
 
 
 async def mine_page(interaction: discord.Interaction[Any], page: int) -> None:

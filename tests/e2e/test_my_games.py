@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.harness import Strategos, Table
+from tests.e2e.test_seats import seat
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.e2e
@@ -151,3 +152,21 @@ async def test_the_turn_ping_links_the_game(fake: FakeDiscord, strategos: Strate
         in dm.content
     assert f"/channels/{fake.guild_id}/{fake.general.id}/{board.id}" in dm.content
     assert "/game mine" in dm.content
+
+
+async def test_several_sides_each_with_its_own_question(fake: FakeDiscord,
+                                                        strategos: Strategos) -> None:
+    """Alliance: Ann holds Arden and Corin, Ben Brisk and Dunmor. Arden alone sets the
+    stake (Ben reads whom it waits for, not the question); then every kingdom plays a
+    secret card, and each player is asked as both of theirs."""
+    ann, ben = fake.add_user("ann"), fake.add_user("ben")
+    table, _ = await seat(fake, [(ann, ["arden", "corin"]), (ben, ["brisk", "dunmor"])])
+    (anns,) = entries(await mine(fake, ann))
+    (bens,) = entries(await mine(fake, ben))
+    assert "**Your turn** as Arden: Round 1: set the stake." in anns
+    assert f"Waiting for Arden ({ann.mention})." in bens and "stake" not in bens
+    await table.choose(ann, await table.prompt(ann), pick=0)
+    (anns,) = entries(await mine(fake, ann))
+    assert "**Your turn** as Arden: Round 1: play a card in secret." in anns
+    assert "**Your turn** as Corin: Round 1: play a card in secret." in anns
+    assert "Brisk" not in anns and "Dunmor" not in anns
