@@ -29,7 +29,7 @@ NONE_HERE = ("You are in no game on this server. Open one with /game new, or joi
 NONE_ANYWHERE = "You are in no game on any server. Open one there with /game new."
 
 
-def entry_text(bot: Any, entry: MyGame, every_server: bool) -> str:
+def entry_text(bot: Any, entry: MyGame, user_id: int, every_server: bool) -> str:
     """One game: name and number, where it is (a jump link), and what it needs of you."""
     loaded, row = entry.loaded, entry.loaded.row
     where = channel_jump(bot, row)
@@ -39,8 +39,9 @@ def entry_text(bot: Any, entry: MyGame, every_server: bool) -> str:
     deadline = f" · deadline <t:{int(entry.deadline.timestamp())}:R>" if entry.deadline else ""
     if row.status == "lobby":
         taken = sum(1 for seat in loaded.seats if seat.role is not None)
+        host = "your" if row.host_id == user_id else "the host's"
         lines.append(f"In the lobby: {len(loaded.user_ids())} seated, {taken} of "
-                     f"{loaded.table_size} sides picked; waiting for the host's Start.")
+                     f"{loaded.table_size} sides picked; waiting for {host} Start.")
     elif row.status == "paused":
         lines.append("⏸ Paused by a moderator.")
     elif entry.your_turn:
@@ -53,8 +54,8 @@ def entry_text(bot: Any, entry: MyGame, every_server: bool) -> str:
     return clip("\n".join(lines), ENTRY)
 
 
-def mine_message(bot: Any, entries: list[MyGame], page: int, every_server: bool
-                 ) -> dict[str, Any]:
+def mine_message(bot: Any, entries: list[MyGame], user_id: int, page: int,
+                 every_server: bool) -> dict[str, Any]:
     """Page ``page`` (clamped) of the list, as keyword arguments of a message."""
     if not entries:
         text = NONE_ANYWHERE if every_server else NONE_HERE
@@ -66,7 +67,8 @@ def mine_message(bot: Any, entries: list[MyGame], page: int, every_server: bool
     title = "Your games on every server" if every_server else "Your games on this server"
     embed = discord.Embed(
         title=title,
-        description="\n\n".join(entry_text(bot, entry, every_server) for entry in shown),
+        description="\n\n".join(entry_text(bot, entry, user_id, every_server)
+                                  for entry in shown),
         colour=discord.Colour.gold(),
     )
     footer = f"{len(entries)} game{'s' if len(entries) != 1 else ''}, your turn in {turns}"
@@ -82,7 +84,7 @@ async def listing(interaction: discord.Interaction[Any], page: int) -> dict[str,
     bot: StrategosBot = interaction.client
     every_server = interaction.guild_id is None
     entries = await bot.service.games_of(interaction.user.id, interaction.guild_id)
-    return mine_message(bot, entries, page, every_server)
+    return mine_message(bot, entries, interaction.user.id, page, every_server)
 
 
 async def show_mine(interaction: discord.Interaction[Any]) -> None:

@@ -364,8 +364,9 @@ async def send_dms(bot: StrategosBot, loaded: LoadedGame, users: list[int], link
     """DM each user, with ``link`` (to the post to act on) and the game's channel and server;
     returns those whose DMs Discord refused (they get a mention instead)."""
     refused = []
-    text = (f"It is your turn in {game_jump(bot, loaded)} on {server_name(bot, loaded.row)}: "
-            f"{link}\n`/game mine` lists all your games.")
+    post_link = f": {link}" if link != channel_link(loaded.row) else ""  # not twice the same
+    text = (f"It is your turn in {game_jump(bot, loaded)} on {server_name(bot, loaded.row)}"
+            f"{post_link}.\n`/game mine` lists all your games.")
     for user in users:
         try:
             channel = await bot.create_dm(discord.Object(id=user))

@@ -133,7 +133,10 @@ async def test_a_long_list_pages(fake: FakeDiscord, strategos: Strategos) -> Non
         await Table(fake, alice, [alice], channel=channel).open("duel", "rounds_to_win=1")
     listed = await mine(fake, alice)
     assert [number(e) for e in entries(listed)] == [1, 2, 3, 4, 5, 6]
-    assert "page 1 of 2" in listed.text() and "In the lobby: 1 seated" in listed.text()
+    assert "page 1 of 2" in listed.text()
+    assert "In the lobby: 1 seated, 0 of 2 sides picked; waiting for your Start." in \
+        entries(listed)[0]
+    await strategos.restart()  # the page buttons carry all they need
     ix = await fake.click(alice, listed, label="Next ▶")
     turned = fake.message(listed)
     assert ix.response is not None and [number(e) for e in entries(turned)] == [7, 8]
@@ -150,7 +153,8 @@ async def test_the_turn_ping_links_the_game(fake: FakeDiscord, strategos: Strate
     dm = await fake.wait_for_dm(bob)
     assert f"Duel #1 in [#general]({link(fake, fake.general)}) on {fake.guild_name}" \
         in dm.content
-    assert f"/channels/{fake.guild_id}/{fake.general.id}/{board.id}" in dm.content
+    assert f"on {fake.guild_name}: https://discord.com/channels/{fake.guild_id}/" \
+        f"{fake.general.id}/{board.id}." in dm.content
     assert "/game mine" in dm.content
 
 
