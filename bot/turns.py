@@ -355,8 +355,8 @@ async def split_notifications(bot: StrategosBot, loaded: LoadedGame,
 
 
 def game_jump(bot: StrategosBot, loaded: LoadedGame) -> str:
-    """"Freedom! #12 in #general", the channel's name a jump link to it (from a ping read in
-    the inbox, a thread or a DM)."""
+    """The game as a ping names it: ``Freedom! #12 in [#general](<jump link>)``, so that a
+    ping read in the inbox, a thread or a DM opens the game's channel."""
     return f"{loaded.game.name} #{loaded.row.id} in {channel_jump(bot, loaded.row)}"
 
 
