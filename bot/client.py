@@ -30,6 +30,7 @@ from bot.storage.db import Database
 from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
 from bot.views.lobby import LobbyButton, RoleSelect, TableSelect
+from bot.views.mine import MinePageButton
 from bot.views.prompt import ChoiceButton, ChoiceSelect, PageButton
 from bot.views.setup import SetupOpen, SetupOption
 from engine.core.registry import all_games
@@ -40,7 +41,7 @@ COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.setti
         "bot.cogs.stats")
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
-                 LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen)
+                 LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen, MinePageButton)
 
 
 def warm_up() -> None:

@@ -40,6 +40,7 @@ _PICKS = r"[0-9.]{0,40}"
 SETUP_OPTION = rf"{PREFIX}:so:(?P<kind>{_KIND}):(?P<option>\d+):(?P<picks>{_PICKS})"
 SETUP_OPEN = rf"{PREFIX}:sl:(?P<kind>{_KIND}):(?P<picks>{_PICKS})"
 REMATCH = rf"{PREFIX}:r:(?P<game>\d+)"
+MINE_PAGE = rf"{PREFIX}:m:(?P<page>\d+)"
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,11 @@ def setup_open(kind: str, picks: list[int]) -> str:
 
 def rematch(game: int) -> str:
     return _checked(f"{PREFIX}:r:{game}")
+
+
+def mine_page(page: int) -> str:
+    """A page of /game mine: whose games and where come from the click (user, server or DM)."""
+    return _checked(f"{PREFIX}:m:{page}")
 
 
 def parse(template: str, custom_id: str) -> dict[str, str] | None:

@@ -163,6 +163,23 @@ class LoadedGame(BaseModel):
         return self.game.view(self.state, role)
 
 
+class MyGame(BaseModel):
+    """One game on a player's list (``/game mine``): where it is their turn, what they are
+    asked as each of their sides (their own prompts only), or whom it waits for."""
+
+    loaded: LoadedGame
+    asked: list[str]  # the user's roles asked to act now (empty: waiting for others)
+
+    @property
+    def your_turn(self) -> bool:
+        """Asked, and the game can be played now (not paused, not in the lobby)."""
+        return bool(self.asked) and self.loaded.row.status == "running"
+
+    @property
+    def deadline(self) -> datetime | None:
+        return self.loaded.row.deadline if self.loaded.row.status == "running" else None
+
+
 class DroppedPick(BaseModel):
     """A side someone had picked that the new table does not have."""
 

@@ -33,6 +33,7 @@ from bot.discord_render import (
 )
 from bot.errors import NotInGame, StaleChoice, StillInLobby
 from bot.guard import FRIENDLY
+from bot.links import channel_jump, channel_link, server_name
 from bot.models import LoadedGame, TurnUpdate
 from bot.views.game import game_view
 from bot.views.prompt import prompt_view
@@ -265,6 +266,7 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
     content = header
     if mentions:
         content += ("\n" if content else "") + "Your turn: " + " ".join(f"<@{u}>" for u in mentions)
+        content += f" ({game_jump(bot, loaded)})"
     elif loaded.prompts:
         content += ("\n" if content else "") + f"Waiting for {waiting_for(loaded)}."
     message = await post(
@@ -299,7 +301,7 @@ async def announce_handoff(bot: StrategosBot, update: TurnUpdate, acting_user: i
         message = await post(
             channel,
             content=" ".join(f"<@{u}>" for u in mentions)
-            + f" — your turn in {loaded.game.name} #{loaded.row.id} ({sides}).",
+            + f" — your turn in {game_jump(bot, loaded)} ({sides}).",
             view=game_view(loaded.row.id),
             allowed_mentions=mention_only(mentions),
         )
@@ -315,16 +317,12 @@ async def dm_or_mention(bot: StrategosBot, loaded: LoadedGame,
                         **extra: Any) -> None:
     """DM ``dms`` with a link to ``message`` (or the channel); a closed DM falls back to a
     mention with ``closed_text``, unless ``message`` already mentioned that player."""
-    link = message.jump_url if message is not None else channel_link(loaded)
+    link = message.jump_url if message is not None else channel_link(loaded.row)
     refused = await send_dms(bot, loaded, dms, link)
     unheard = [u for u in refused if message is None or u not in mentions]
     if unheard:
         await post(channel, content=" ".join(f"<@{u}>" for u in unheard) + closed_text,
                    allowed_mentions=mention_only(unheard), **extra)
-
-
-def channel_link(loaded: LoadedGame) -> str:
-    return f"https://discord.com/channels/{loaded.row.guild_id}/{loaded.row.channel_id}"
 
 
 async def post(channel: discord.PartialMessageable, **message: Any) -> discord.Message | None:
@@ -356,16 +354,23 @@ async def split_notifications(bot: StrategosBot, loaded: LoadedGame,
     return mentions, dms
 
 
+def game_jump(bot: StrategosBot, loaded: LoadedGame) -> str:
+    """The game as a ping names it: ``Freedom! #12 in [#general](<jump link>)``, so that a
+    ping read in the inbox, a thread or a DM opens the game's channel."""
+    return f"{loaded.game.name} #{loaded.row.id} in {channel_jump(bot, loaded.row)}"
+
+
 async def send_dms(bot: StrategosBot, loaded: LoadedGame, users: list[int], link: str) -> list[int]:
-    """DM each user; returns those whose DMs Discord refused (they get a mention instead)."""
+    """DM each user, with ``link`` (to the post to act on) and the game's channel and server;
+    returns those whose DMs Discord refused (they get a mention instead)."""
     refused = []
+    post_link = f": {link}" if link != channel_link(loaded.row) else ""  # not twice the same
+    text = (f"It is your turn in {game_jump(bot, loaded)} on {server_name(bot, loaded.row)}"
+            f"{post_link}.\n`/game mine` lists all your games.")
     for user in users:
         try:
             channel = await bot.create_dm(discord.Object(id=user))
-            await channel.send(
-                f"It is your turn in {loaded.game.name} #{loaded.row.id}: {link}",
-                allowed_mentions=NO_MENTIONS,
-            )
+            await channel.send(text, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:  # 50007: cannot send messages to this user
             refused.append(user)
     return refused
@@ -427,7 +432,7 @@ async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:
     deadline = loaded.row.deadline
     when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
     mentions, dms = await split_notifications(bot, loaded)
-    refused = await send_dms(bot, loaded, dms, channel_link(loaded))
+    refused = await send_dms(bot, loaded, dms, channel_link(loaded.row))
     users = mentions + [u for u in refused if u not in mentions]
     if users or not dms:
         who = " ".join(f"<@{u}>" for u in users) or waiting_for(loaded)

@@ -19,6 +19,7 @@ async def channel_game(interaction: discord.Interaction[Any], ended: bool = Fals
     """The lobby, running or paused game of this channel (or thread); with ``ended``, else
     the last game played there, so that after the end /game status, log and board still
     show it (and undo or resign say that it is over)."""
+    guild_id(interaction)  # in a DM with the bot: "games are played in server channels"
     service: GameService = interaction.client.service
     channel_id = interaction.channel_id or 0
     loaded = await (service.last_game_in(channel_id) if ended else service.game_in(channel_id))

@@ -14,6 +14,7 @@ from bot import lobby, turns
 from bot.cogs.common import (
     channel_game,
     game_autocomplete,
+    guild_id,
     options_autocomplete,
     side_autocomplete,
 )
@@ -21,6 +22,7 @@ from bot.discord_render import (
     player_count,
 )
 from bot.guard import guarded
+from bot.mine import show_mine
 from bot.options import parse_options_text
 from bot.service import GameService
 from bot.views.setup import default_picks, menus
@@ -78,7 +80,9 @@ async def check_record(data: bytes, filename: str, service: GameService | None =
     return "\n".join(lines)[:2000]
 
 
-@app_commands.guild_only()
+# Offered in DMs with the bot too, for /game mine (a subcommand cannot have contexts of its
+# own); every command about a channel's game refuses there with one sentence (guild_id).
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class GameCog(commands.GroupCog, group_name="game", group_description="Play a strategy game"):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
@@ -96,6 +100,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
                   timer: app_commands.Range[float, 0, 720] | None = None,
                   policy: Literal["pass", "resign"] | None = None,
                   sides: app_commands.Range[int, 1, 25] | None = None) -> None:
+        guild_id(interaction)
         definition = get_game(game)
         typed = (options, timer, policy, sides)
         if all(value is None for value in typed) and menus(definition.Options):
@@ -110,6 +115,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     @app_commands.autocomplete(side=side_autocomplete)
     @guarded
     async def join(self, interaction: discord.Interaction, side: str | None = None) -> None:
+        guild_id(interaction)
         loaded = await self.bot.service.join(interaction.channel_id, interaction.user.id, side)
         await interaction.response.send_message(f"You joined game #{loaded.row.id}.",
                                                 ephemeral=True)
@@ -118,6 +124,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     @app_commands.command(description="Leave the game that is gathering players here")
     @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
+        guild_id(interaction)
         await self.bot.service.leave(interaction.channel_id, interaction.user.id)
         await interaction.response.send_message("You left the lobby.", ephemeral=True)
         loaded = await self.bot.service.game_in(interaction.channel_id)
@@ -127,6 +134,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     @app_commands.command(description="Start the game (host only)")
     @guarded
     async def start(self, interaction: discord.Interaction) -> None:
+        guild_id(interaction)
         update = await self.bot.service.start(interaction.channel_id, interaction.user.id)
         await interaction.response.send_message(f"Game #{update.loaded.row.id} starts now.")
         await lobby.close_lobby_message(self.bot, update.loaded,
@@ -186,6 +194,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
         await interaction.response.send_message(f"<@{interaction.user.id}> resigns.",
                                                 allowed_mentions=discord.AllowedMentions.none())
         await turns.announce(self.bot, update)
+
+    @app_commands.command(description="Your games: your turns first, what you are asked, "
+                                      "deadlines, links (in a DM: every server's)")
+    @guarded
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await show_mine(interaction)
 
     @app_commands.command(name="list", description="The games you can play here")
     @guarded

@@ -32,7 +32,8 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 - ``kick``, ``replace``, ``pause``, ``resume``, ``mod_undo``, ``set_timeout`` and
   ``abort`` write a row with the moderator's id to the action log.
 - Extra reads: ``log_lines(game_id)`` (the stored action log), ``notify_modes(user_ids)``,
-  ``user_settings(user_id)``, ``games_with_status(*statuses)``.
+  ``user_settings(user_id)``, ``games_with_status(*statuses)``, ``games_of(user_id,
+  guild_id=None)`` (a player's lobbies, running and paused games, their turns first).
 - ``TurnUpdate.previous_board``: when a turn ended, the state of the board posted before
   (draw its spectator view as ``previous``); ``with_previous_board(game_id)`` gives the
   same for ``/game board``.
@@ -40,8 +41,9 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
 One module per job, each a mixin over ``core.ServiceBase`` (the database, locks, loading
 and caching, guards and the versioned write path), combined here into ``GameService``:
 ``lobby``, ``table`` (the host's choice of the number of sides), ``play``, ``undo``,
-``moderation``, ``timers``, ``records``, ``stats``, ``settings`` and ``boards`` (the last two
-boards posted: each board highlights what changed since the one before); ``history`` (the
+``moderation``, ``timers``, ``records``, ``stats``, ``settings``, ``boards`` (the last two
+boards posted: each board highlights what changed since the one before) and ``mine`` (a
+player's games on a server or on all of them, for ``/game mine``); ``history`` (the
 effective action history) and ``results`` (results and Elo at the end of a game) are helpers
 of theirs.
 """
@@ -51,6 +53,7 @@ from __future__ import annotations
 from bot.service.boards import BoardsMixin
 from bot.service.history import effective_history
 from bot.service.lobby import LobbyMixin
+from bot.service.mine import MineMixin
 from bot.service.moderation import ModerationMixin
 from bot.service.play import PlayMixin
 from bot.service.records import RecordsMixin
@@ -74,5 +77,6 @@ class GameService(
     StatsMixin,
     SettingsMixin,
     BoardsMixin,
+    MineMixin,
 ):
     """Discord-free game operations over one :class:`bot.storage.Database`."""

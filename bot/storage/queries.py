@@ -237,6 +237,23 @@ async def last_started_game_with_seats(conn: aiosqlite.Connection, channel_id: i
     return rows[0] if rows else None
 
 
+def games_of_user_sql(by_guild: bool) -> str:
+    """The query of :func:`games_of_user`. It starts from the user's seats
+    (``seats_by_user``), then each game by its id: ``+guild_id`` keeps SQLite from choosing
+    ``games_by_guild`` instead, which would read every game the server ever had."""
+    where = " AND +guild_id = ?" if by_guild else ""
+    return (f"{_WITH_SEATS} WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            f" AND status IN ('lobby', 'running', 'paused'){where} ORDER BY id")
+
+
+async def games_of_user(conn: aiosqlite.Connection, user_id: int, guild_id: int | None
+                        ) -> list[Row]:
+    """The lobbies, running and paused games where ``user_id`` holds a seat, with their
+    seats; on one server, or on every server when ``guild_id`` is None."""
+    params: tuple[int, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
+    return await _all(conn, games_of_user_sql(guild_id is not None), params)
+
+
 def game_version_sync(raw: sqlite3.Connection, game_id: int) -> int | None:
     row = raw.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
     return None if row is None else int(row[0])

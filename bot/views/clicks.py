@@ -1,8 +1,8 @@
 """What a click on each persistent button or menu does, handed to the components by the bot.
 
 The components (this package) are built by the code that answers their clicks
-(``bot.turns``, ``bot.lobby``), so they do not import it back: the bot holds one
-:class:`Clicks` made of those functions (``bot.app``), and each component's callback finds
+(``bot.turns``, ``bot.lobby``, ``bot.mine``), so they do not import it back: the bot holds
+one :class:`Clicks` made of those functions (``bot.app``), and each component's callback finds
 it on the client that received the interaction.
 """
 
@@ -30,6 +30,7 @@ class Clicks:
     pick_table: Callable[[Interaction, int, int], Awaitable[None]]  # game id, sides
     setup_changed: Callable[[Interaction, str, list[int]], Awaitable[None]]  # kind, picks
     setup_open: Callable[[Interaction, str, list[int]], Awaitable[None]]  # kind, picks
+    mine_page: Callable[[Interaction, int], Awaitable[None]]  # page of /game mine
 
 
 def clicks_of(interaction: Interaction) -> Clicks:

@@ -463,8 +463,9 @@ async def test_stats_and_leaderboard_are_not_offered_in_dms(fake: FakeDiscord,
                                                             bot: StrategosBot) -> None:
     alice = fake.add_user("alice")
     synced = {c["name"]: c for c in fake.commands()}
-    for name in ("stats", "leaderboard", "game", "mod"):
+    for name in ("stats", "leaderboard", "mod"):
         assert synced[name].get("contexts") == [0], name  # guild only
+    assert synced["game"].get("contexts") == [0, 1]  # for /game mine in a DM with the bot
     for name in ("stats", "leaderboard"):
         with pytest.raises(FakeDiscordError, match="does not offer"):
             await fake.slash(alice, name, in_channel=fake.dm_channel(alice))

@@ -497,8 +497,11 @@ async def test_commands_in_direct_messages(fake: FakeDiscord, strategos: Strateg
     ix = await fake.slash(alice, "settings notify", in_channel=dm, mode="both")
     assert ix.ephemeral and ix.record.payload["channel_id"] == str(dm.id)
     assert await strategos.bot.service.notify_mode(alice.id) == "both"
-    with pytest.raises(FakeDiscordError, match="does not offer /game"):
-        await fake.slash(alice, "game new", in_channel=dm, game="duel")
+    with pytest.raises(FakeDiscordError, match="does not offer /mod"):
+        await fake.slash(alice, "mod pause", in_channel=dm)
+    # /game is offered (for /game mine), but a game is opened in a server channel only.
+    refused = await fake.slash(alice, "game new", in_channel=dm, game="duel")
+    assert refused.ephemeral and "server channels" in refused.text()
 
 
 async def test_players_undo_their_own_choice_but_not_past_a_reveal(

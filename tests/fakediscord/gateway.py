@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from tests.fakediscord import payloads
+from tests.fakediscord.state import FakeRole
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import FakeDiscord
@@ -62,14 +63,16 @@ class Gateway:
             await self._send(ws, "READY", {
                 "v": 10, "user": {**payloads.user(self.fake.bot_user), "verified": True,
                                   "mfa_enabled": False},
-                "guilds": [{"id": str(self.fake.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(g), "unavailable": True}
+                           for g in [self.fake.guild_id, *self.fake.other_guilds]],
                 "session_id": f"session-{self.fake.identified}", "resume_gateway_url":
                     self.fake.gateway_url, "application": {"id": str(self.fake.application_id),
                                                       "flags": 0},
                 "private_channels": [], "relationships": [], "user_settings": {},
                 "presences": [], "geo_ordered_rtc_regions": [], "guild_join_requests": [],
             })
-            await self._send(ws, "GUILD_CREATE", self._guild_create())
+            for guild_id in [self.fake.guild_id, *self.fake.other_guilds]:
+                await self._send(ws, "GUILD_CREATE", self.guild_create(guild_id))
             self.fake.changed()
         elif op == 6:  # resume
             if data.get("token") != self.fake.token or data.get("session_id") != \
@@ -90,14 +93,25 @@ class Gateway:
         else:
             self.fake.fail(f"gateway op {op} is not handled by the fake: {data!r:.200}")
 
-    def _guild_create(self) -> dict[str, Any]:
+    def guild_create(self, guild_id: int) -> dict[str, Any]:
+        """The GUILD_CREATE of a server: the first one, or one of `fake.other_guilds` (their
+        own channels; the first server's members and roles, @everyone under their id)."""
+        fake = self.fake
+        first = guild_id == fake.guild_id
+        roles = [payloads.role(r) for r in fake.roles.values()]
+        if not first:
+            everyone = fake.roles[fake.guild_id]
+            mine = FakeRole(guild_id, "@everyone", everyone.permissions, position=0)
+            roles = [payloads.role(mine), *roles[1:]]  # the first one's @everyone replaced
+        channels = [c for c in fake.channels.values() if c.guild_id == guild_id]
         return {
-            "id": str(self.fake.guild_id), "name": self.fake.guild_name, "icon": None,
+            "id": str(guild_id), "name": fake.guild_name if first else fake.other_guilds[guild_id],
+            "icon": None,
             "owner_id": str(self.fake.owner.id), "unavailable": False, "large": False,
             "member_count": len(self.fake.users), "joined_at": payloads.TIMESTAMP,
-            "roles": [payloads.role(r) for r in self.fake.roles.values()],
-            "channels": [payloads.channel(c) for c in self.fake.channels.values() if c.type == 0],
-            "threads": [payloads.channel(c) for c in self.fake.channels.values() if c.type == 11],
+            "roles": roles,
+            "channels": [payloads.channel(c) for c in channels if c.type == 0],
+            "threads": [payloads.channel(c) for c in channels if c.type == 11],
             "members": [payloads.member(u) for u in self.fake.users.values()],
             "voice_states": [], "presences": [], "emojis": [], "stickers": [],
             "features": [], "stage_instances": [], "guild_scheduled_events": [],

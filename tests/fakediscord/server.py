@@ -66,6 +66,9 @@ class FakeDiscord:
         self.application_id = self.bot_user.id
         self.guild_id = self.ids.next()
         self.guild_name = "Strategos Test Server"
+        # Further servers (id -> name) with the same members, roles and permissions as the
+        # first: only their channels are their own (a player's games on several servers).
+        self.other_guilds: dict[int, str] = {}
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.roles: dict[int, FakeRole] = {
             self.guild_id: FakeRole(self.guild_id, "@everyone", Perm.EVERYONE, position=0)}
@@ -159,8 +162,18 @@ class FakeDiscord:
             self._dispatch_soon("GUILD_MEMBER_UPDATE",
                                 {**payloads.member(user), "guild_id": str(self.guild_id)})
 
-    def add_channel(self, name: str) -> FakeChannel:
-        c = FakeChannel(self.ids.next(), name, type=0, guild_id=self.guild_id)
+    def add_guild(self, name: str) -> int:
+        """Another server the bot and every user are in; its channels: `add_channel(name,
+        guild_id=...)`. Interactions there carry its id; members, roles and permissions are
+        those of the first server."""
+        guild_id = self.ids.next()
+        self.other_guilds[guild_id] = name
+        if self.connected:
+            self._dispatch_soon("GUILD_CREATE", self.gateway.guild_create(guild_id))
+        return guild_id
+
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> FakeChannel:
+        c = FakeChannel(self.ids.next(), name, type=0, guild_id=guild_id or self.guild_id)
         self.channels[c.id] = c
         if self.connected:
             self._dispatch_soon("CHANNEL_CREATE", payloads.channel(c))
@@ -423,12 +436,12 @@ class FakeDiscord:
             "locale": user.locale, "entitlements": [], "attachment_size_limit": 26214400,
             "app_permissions": str(self.permissions(self.bot_user)), "context": 0 if
             channel.guild_id else 1,
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(channel.guild_id or self.guild_id)},
         }
         if channel.guild_id is not None:
-            payload["guild_id"] = str(self.guild_id)
+            payload["guild_id"] = str(channel.guild_id)
             payload["guild_locale"] = "en-US"
-            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
+            payload["guild"] = {"id": str(channel.guild_id), "locale": "en-US", "features": []}
             payload["channel"] = payloads.channel(channel)
             payload["member"] = payloads.member(user, permissions=self.permissions(user))
         else:

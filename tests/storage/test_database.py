@@ -158,3 +158,16 @@ async def test_calls_queued_together_share_a_commit_but_fail_alone(
         assert other.execute("SELECT COUNT(*) FROM user_settings").fetchone()[0] == 2
     finally:
         other.close()
+
+
+@pytest.mark.parametrize("by_guild", [False, True])
+async def test_a_players_games_are_found_from_their_seats(db: Database, by_guild: bool) -> None:
+    """/game mine starts from the user's seats (an index), then each game by its id: never a
+    walk through every game of the server."""
+    params = (1, GUILD) if by_guild else (1,)
+    async with db.read() as conn:
+        plan = " | ".join(str(row[3]) for row in await conn.execute_fetchall(
+            "EXPLAIN QUERY PLAN " + queries.games_of_user_sql(by_guild), params))
+    assert "SEARCH seats USING INDEX seats_by_user (user_id=?)" in plan
+    assert "SEARCH games USING INTEGER PRIMARY KEY (rowid=?)" in plan
+    assert "games_by_guild" not in plan and "SCAN games" not in plan

@@ -1,0 +1,31 @@
+"""Jump links to a game's channel, and the names a player knows it by (``#channel``,
+the server), from the bot's cache of the servers it is in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.models import GameRow
+
+
+def channel_link(row: GameRow) -> str:
+    """The jump link Discord opens at the game's channel or thread, from any server or DM."""
+    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}"
+
+
+def channel_name(bot: Any, row: GameRow) -> str:
+    """``#name`` of the game's channel or thread; a generic name when it is not cached."""
+    channel = bot.get_channel(row.channel_id)
+    name = getattr(channel, "name", None)
+    return f"#{name}" if name else "the game's channel"
+
+
+def server_name(bot: Any, row: GameRow) -> str:
+    guild = bot.get_guild(row.guild_id)
+    return guild.name if guild is not None else "a server the bot has left"
+
+
+def channel_jump(bot: Any, row: GameRow) -> str:
+    """A masked link: the channel's name, opening the channel."""
+    label = channel_name(bot, row).replace("[", "(").replace("]", ")")
+    return f"[{label}]({channel_link(row)})"
