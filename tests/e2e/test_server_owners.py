@@ -1,4 +1,5 @@
-"""What server owners expect of a host, through the real bot and the fake Discord: /help."""
+"""What server owners expect of a host, through the real bot and the fake Discord: /help,
+/mod hidden from members by default."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 
 from engine.version import version
 from tests.e2e.harness import Strategos
-from tests.fakediscord import FakeDiscord
+from tests.e2e.test_platform import start_duel
+from tests.fakediscord import FakeDiscord, FakeDiscordError, Perm
 
 pytestmark = pytest.mark.e2e
 
@@ -46,3 +48,27 @@ async def test_help_works_in_a_direct_message(fake: FakeDiscord, strategos: Stra
     alice = fake.add_user("alice")
     shown = await fake.slash(alice, "help", in_channel=fake.dm_channel(alice))
     assert shown.response is not None and "Your first game" in shown.response.text()
+
+
+def top_command(fake: FakeDiscord, name: str) -> dict[str, Any]:
+    return next(c for c in fake.commands() if c["name"] == name)
+
+
+async def test_mod_is_for_manage_channels_unless_integrations_say_otherwise(
+        fake: FakeDiscord, strategos: Strategos) -> None:
+    assert top_command(fake, "mod")["default_member_permissions"] == str(Perm.MANAGE_CHANNELS)
+    assert top_command(fake, "game").get("default_member_permissions") is None
+    settings = [o["name"] for o in top_command(fake, "settings")["options"]]
+    assert "moderator-role" not in settings
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    channel_manager = fake.add_user("carol", roles=[fake.add_role("Staff", Perm.MANAGE_CHANNELS)])
+    await start_duel(fake, [alice, bob], "rounds_to_win=1")
+    with pytest.raises(FakeDiscordError, match="hides /mod"):
+        await fake.slash(alice, "mod pause")
+    paused = await fake.slash(channel_manager, "mod pause")
+    assert "paused" in paused.text() and not paused.ephemeral
+    # Manage Channels is not Manage Server: the moderator role stays the owner's choice.
+    refused = await fake.slash(channel_manager, "mod moderator-role",
+                               role=fake.add_role("Referees"))
+    assert refused.ephemeral and "Manage Server" in refused.text()
+    assert await strategos.bot.service.moderator_role(fake.guild_id) is None
