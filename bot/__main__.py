@@ -1,5 +1,6 @@
 """``python -m bot`` starts the bot; ``python -m bot play <game>`` plays at one terminal;
-``python -m bot backup <file>`` copies the database while the bot runs."""
+``python -m bot backup <file>`` copies the database while the bot runs; ``python -m bot sync``
+syncs the slash commands with Discord now, changed or not."""
 
 from __future__ import annotations
 
@@ -60,6 +61,25 @@ async def run_bot(settings: Settings, token: str) -> int:
     return 0
 
 
+async def sync_now(settings: Settings, token: str) -> int:
+    """Log in (no gateway), sync the command tree whatever the stored digest says, log out."""
+    bot = create_bot(settings)
+    bot.force_sync = True
+    try:
+        async with bot:
+            await bot.login(token)  # runs setup_hook, which syncs
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: reset the token on the Developer Portal "
+              "(Bot page) and put the new one in .env.", file=sys.stderr)
+        return EXIT_SETTINGS
+    except discord.HTTPException as error:
+        print(f"Discord refused the sync: {error}.", file=sys.stderr)
+        return EXIT_FAILED
+    where = f"to guild {settings.dev_guild}" if settings.dev_guild else "globally"
+    print(f"Slash commands synced {where}.")
+    return 0
+
+
 async def backup(settings: Settings, target: str) -> int:
     source = Path(settings.database)
     if not source.is_file():
@@ -94,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_arguments(commands.add_parser("play", help="a hot-seat game at one terminal"))
     saving = commands.add_parser("backup", help="copy the database (safe while the bot runs)")
     saving.add_argument("target", help="the backup file to write")
+    commands.add_parser("sync", help="sync the slash commands with Discord now (a start "
+                        "syncs them only when they changed)")
     args = parser.parse_args(argv)
     if args.command == "play":
         return play.main(args)
@@ -106,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return EXIT_SETTINGS
     setup_logging(settings, token)
+    if args.command == "sync":
+        return asyncio.run(sync_now(settings, token))
     try:
         return asyncio.run(run_bot(settings, token))
     except KeyboardInterrupt:

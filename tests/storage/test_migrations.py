@@ -17,8 +17,8 @@ from tests.service.play import NORTH, SOUTH, Clock, play_card, play_out
 FIXTURES = Path(__file__).parent / "fixtures"
 LATEST = len(available_migrations())
 TABLES = {
-    "actions", "boards", "games", "guild_settings", "ratings", "results", "schema_migrations",
-    "seats", "user_settings",
+    "actions", "boards", "command_sync", "games", "guild_settings", "ratings", "results",
+    "schema_migrations", "seats", "user_settings",
 }
 
 
@@ -155,7 +155,7 @@ def test_migration_files_are_numbered_without_gaps() -> None:
 async def test_a_game_from_before_boards_highlights_from_its_next_board(db_path: Path) -> None:
     """Migration 0005 cannot know the board a running game posted last: that game's next
     board shows no change, and every board after it compares with the one before."""
-    load_fixture(LATEST - 1, db_path)
+    load_fixture(4, db_path)
     db = await Database.open(db_path)
     try:
         service = GameService(db, Clock())
@@ -167,5 +167,20 @@ async def test_a_game_from_before_boards_highlights_from_its_next_board(db_path:
         second = await play_card(service, game.id, SOUTH, "south")
         assert second.turn_ended and second.previous_board is not None
         assert game.game.view(second.previous_board, None) == first.loaded.view(None)
+    finally:
+        await db.close()
+
+
+async def test_command_sync_starts_empty_and_keeps_a_digest_per_target(db_path: Path) -> None:
+    """Migration 0006 on a version-5 database stores no digest: its next start syncs."""
+    load_fixture(5, db_path)
+    db = await Database.open(db_path)
+    try:
+        async with db.transaction() as conn:
+            assert await queries.synced_commands(conn, "1:global") is None
+            await queries.set_synced_commands(conn, "1:global", "ab" * 32, "2026-11-25")
+            await queries.set_synced_commands(conn, "1:global", "cd" * 32, "2026-11-26")
+            assert await queries.synced_commands(conn, "1:global") == "cd" * 32
+            assert await queries.synced_commands(conn, "1:guild:5") is None
     finally:
         await db.close()
