@@ -1,48 +1,29 @@
 """``python -m bot`` starts the bot; ``python -m bot play <game>`` plays at one terminal;
 ``python -m bot backup <file>`` copies the database while the bot runs; ``python -m bot sync``
-syncs the slash commands with Discord now, changed or not."""
+syncs the slash commands with Discord now, changed or not; ``python -m bot health`` says
+(exit code) whether the running bot's heartbeat is fresh."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sqlite3
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import discord
 
 from bot import play
 from bot.app import create_bot
+from bot.health import check_heartbeat
+from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage.db import Database
+from engine.version import version
 
 EXIT_SETTINGS = 2
 EXIT_FAILED = 1
-
-
-class RedactToken(logging.Filter):
-    """Belt and braces: a log line never shows the token, whoever writes it."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.token and self.token in record.getMessage():
-            record.msg = record.getMessage().replace(self.token, "[token]")
-            record.args = ()
-        return True
-
-
-def setup_logging(settings: Settings, token: str) -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(RedactToken(token))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(settings.log_level)
 
 
 async def run_bot(settings: Settings, token: str) -> int:
@@ -104,16 +85,27 @@ async def backup(settings: Settings, target: str) -> int:
     return 0
 
 
+def health(settings: Settings) -> int:
+    """Exit 0 when the running bot's heartbeat is fresh, 1 (with one line) when not."""
+    found = check_heartbeat(settings.heartbeat_path, settings.heartbeat_max_age,
+                            datetime.now(UTC))
+    print(found.text, file=sys.stdout if found.healthy else sys.stderr)
+    return 0 if found.healthy else EXIT_FAILED
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="Strategos Discord bot. Without a command it starts the bot "
         "(settings from the environment and .env).",
     )
+    parser.add_argument("--version", action="version", version=f"Strategos {version()}")
     commands = parser.add_subparsers(dest="command")
     play.add_arguments(commands.add_parser("play", help="a hot-seat game at one terminal"))
     saving = commands.add_parser("backup", help="copy the database (safe while the bot runs)")
     saving.add_argument("target", help="the backup file to write")
+    commands.add_parser("health", help="exit 0 if the running bot wrote its heartbeat "
+                        "recently (STRATEGOS_HEARTBEAT_MAX_AGE), else 1")
     commands.add_parser("sync", help="sync the slash commands with Discord now (a start "
                         "syncs them only when they changed)")
     args = parser.parse_args(argv)
@@ -123,11 +115,13 @@ def main(argv: list[str] | None = None) -> int:
         settings = load_settings()
         if args.command == "backup":
             return asyncio.run(backup(settings, args.target))
+        if args.command == "health":
+            return health(settings)
         token = settings.token()
     except SettingsError as error:
         print(error, file=sys.stderr)
         return EXIT_SETTINGS
-    setup_logging(settings, token)
+    setup_logging(settings.log_level, settings.log_format, token)
     if args.command == "sync":
         return asyncio.run(sync_now(settings, token))
     try:

@@ -39,7 +39,7 @@ from engine.core.registry import all_games
 log = logging.getLogger("strategos.bot")
 
 COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.settings",
-        "bot.cogs.stats", "bot.cogs.help")
+        "bot.cogs.stats", "bot.cogs.help", "bot.cogs.heartbeat")
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
                  LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen)

@@ -1,12 +1,16 @@
 """What server owners expect of a host, through the real bot and the fake Discord: /help,
-/mod hidden from members by default."""
+/mod hidden from members by default, the heartbeat of the running bot."""
 
 from __future__ import annotations
 
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.health import check_heartbeat
 from engine.version import version
 from tests.e2e.harness import Strategos
 from tests.e2e.test_platform import start_duel
@@ -72,3 +76,32 @@ async def test_mod_is_for_manage_channels_unless_integrations_say_otherwise(
                                role=fake.add_role("Referees"))
     assert refused.ephemeral and "Manage Server" in refused.text()
     assert await strategos.bot.service.moderator_role(fake.guild_id) is None
+
+
+async def beat_of(path: Path, after: float = 0.0) -> float:
+    """The heartbeat file's modification time once it is later than ``after``."""
+    for _ in range(200):
+        if path.exists() and path.stat().st_mtime > after:
+            return path.stat().st_mtime
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no heartbeat written to {path}")
+
+
+async def test_the_running_bot_beats_and_a_stopped_one_goes_stale(
+        fake: FakeDiscord, strategos: Strategos) -> None:
+    await strategos.stop()
+    quick = Strategos(fake, strategos.settings.database, heartbeat_max_age=0.6)
+    await quick.start()
+    path = quick.settings.heartbeat_path
+    try:
+        first = await beat_of(path)
+        assert path.parent == strategos.settings.database.parent
+        await beat_of(path, after=first)  # it keeps beating
+        assert check_heartbeat(path, 0.6, datetime.now(UTC)).healthy
+    finally:
+        await quick.stop()
+    assert quick.failures == []
+    last = path.stat().st_mtime
+    await asyncio.sleep(0.7)  # more than the allowed age: a stopped bot writes nothing more
+    assert path.stat().st_mtime == last
+    assert not check_heartbeat(path, 0.6, datetime.now(UTC)).healthy
