@@ -14,7 +14,7 @@ import pytest
 from bot.__main__ import main
 from bot.cogs.heartbeat import beat_interval
 from bot.health import check_heartbeat, write_heartbeat
-from bot.logs import JsonFormatter, RedactToken
+from bot.logs import JsonFormatter, RedactToken, setup_logging
 from bot.settings import Settings
 from engine.__main__ import main as engine_main
 from engine.version import version
@@ -97,3 +97,19 @@ def test_json_logs_are_one_object_per_line_without_the_token() -> None:
     line = formatter.format(failed)
     assert "\n" not in line and TOKEN not in line
     assert "RuntimeError" in json.loads(line)["exception"]
+
+
+def test_the_log_format_setting_picks_the_formatter() -> None:
+    root = logging.getLogger()
+    saved, level = root.handlers[:], root.level
+    try:
+        setup_logging("INFO", "json", TOKEN)
+        (handler,) = root.handlers
+        assert isinstance(handler.formatter, JsonFormatter)
+        setup_logging("INFO", "text", TOKEN)
+        (handler,) = root.handlers
+        assert not isinstance(handler.formatter, JsonFormatter)
+        assert any(isinstance(f, RedactToken) for f in handler.filters)
+    finally:
+        root.handlers[:] = saved
+        root.setLevel(level)
