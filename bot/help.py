@@ -24,17 +24,30 @@ FIRST_GAME = (
 FIELD_LIMIT = 1024
 
 
+def needs(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> str:
+    """" (Manage Channels)" when Discord shows the command only to members with those
+    permissions by default (a server may change that in Integrations)."""
+    if command.default_permissions is None:
+        return ""
+    names = [name.replace("_", " ").title() for name, on in command.default_permissions if on]
+    return f" ({', '.join(names)})" if names else ""
+
+
 def command_lines(commands: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group]
                   ) -> list[tuple[str, list[str]]]:
-    """(top-level name, one line per command under it), in the tree's order."""
+    """(section title, one line per command): a section per group, by name, then one for
+    the commands outside any group."""
     sections: list[tuple[str, list[str]]] = []
+    single: list[str] = []
     for command in sorted(commands, key=lambda c: c.name):
         if isinstance(command, app_commands.Group):
             leaves = [c for c in command.walk_commands() if isinstance(c, app_commands.Command)]
             lines = [f"`/{c.qualified_name}` {c.description}" for c in leaves]
-            sections.append((f"/{command.name}: {command.description}", lines))
+            sections.append((f"/{command.name}: {command.description}{needs(command)}", lines))
         else:
-            sections.append((f"/{command.name}", [command.description]))
+            single.append(f"`/{command.name}` {command.description}{needs(command)}")
+    if single:
+        sections.append(("More commands", single))
     return sections
 
 

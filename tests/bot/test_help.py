@@ -26,7 +26,22 @@ def test_the_page_follows_the_tree() -> None:
         """A command only this test has."""
 
     tree.add_command(group)
+    hidden = app_commands.Group(name="referee", description="Referees",
+                                default_permissions=discord.Permissions(manage_channels=True))
+
+    @hidden.command(name="whistle", description="Stop play")
+    async def whistle(interaction: discord.Interaction) -> None:
+        """A command only this test has."""
+
+    @app_commands.command(name="dice", description="Roll a die")
+    async def dice(interaction: discord.Interaction) -> None:
+        """A command only this test has."""
+
+    tree.add_command(hidden)
+    tree.add_command(dice)
     embed = help_embed(tree)
     text = "\n".join(f"{f.name}\n{f.value}" for f in embed.fields)
-    assert "/table: Tables" in text and "`/table flip` Flip the table" in text
+    assert "/table: Tables\n`/table flip` Flip the table" in text
+    assert "/referee: Referees (Manage Channels)\n`/referee whistle` Stop play" in text
+    assert "More commands\n`/dice` Roll a die" in text
     assert len(embed) <= 6000

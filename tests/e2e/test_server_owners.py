@@ -45,7 +45,8 @@ async def test_help_lists_every_synced_command_with_the_version(
     names = synced_commands(fake.commands())
     assert len(names) > 20 and "/help" in names
     for name in names:
-        assert name in text, f"{name} is missing from /help"
+        assert f"`{name}`" in text, f"{name} is missing from /help"
+    assert "/mod: Moderator tools for the game in this channel (Manage Channels)" in text
 
 
 async def test_help_works_in_a_direct_message(fake: FakeDiscord, strategos: Strategos) -> None:
