@@ -1,5 +1,6 @@
 """What server owners expect of a host, through the real bot and the fake Discord: /help,
-/mod hidden from members by default, the heartbeat of the running bot."""
+/mod hidden from members by default, the heartbeat of the running bot, the backup before
+migrating an old database."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.version import version
 from tests.e2e.harness import Strategos
 from tests.e2e.test_platform import start_duel
 from tests.fakediscord import FakeDiscord, FakeDiscordError, Perm
+from tests.storage.test_migrations import load_fixture
 
 pytestmark = pytest.mark.e2e
 
@@ -106,3 +108,18 @@ async def test_the_running_bot_beats_and_a_stopped_one_goes_stale(
     await asyncio.sleep(0.7)  # more than the allowed age: a stopped bot writes nothing more
     assert path.stat().st_mtime == last
     assert not check_heartbeat(path, 0.6, datetime.now(UTC)).healthy
+
+
+async def test_a_bot_started_on_an_old_database_backs_it_up_first(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    old = tmp_path / "old" / "strategos.db"
+    old.parent.mkdir()
+    load_fixture(4, old)
+    bot = Strategos(fake, old)
+    await bot.start()
+    try:
+        assert (old.parent / "strategos.schema-v4.backup.db").is_file()
+        assert await bot.bot.service.moderator_role(100) == 555  # the data is still there
+    finally:
+        await bot.stop()
+    assert bot.failures == []
