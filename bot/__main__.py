@@ -1,47 +1,29 @@
 """``python -m bot`` starts the bot; ``python -m bot play <game>`` plays at one terminal;
-``python -m bot backup <file>`` copies the database while the bot runs."""
+``python -m bot backup <file>`` copies the database while the bot runs; ``python -m bot sync``
+syncs the slash commands with Discord now, changed or not; ``python -m bot health`` says
+(exit code) whether the running bot's heartbeat is fresh."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sqlite3
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import discord
 
 from bot import play
 from bot.app import create_bot
+from bot.health import check_heartbeat
+from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage.db import Database
+from engine.version import version
 
 EXIT_SETTINGS = 2
 EXIT_FAILED = 1
-
-
-class RedactToken(logging.Filter):
-    """Belt and braces: a log line never shows the token, whoever writes it."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.token and self.token in record.getMessage():
-            record.msg = record.getMessage().replace(self.token, "[token]")
-            record.args = ()
-        return True
-
-
-def setup_logging(settings: Settings, token: str) -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(RedactToken(token))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(settings.log_level)
 
 
 async def run_bot(settings: Settings, token: str) -> int:
@@ -57,6 +39,25 @@ async def run_bot(settings: Settings, token: str) -> int:
         print("Discord refused an intent the bot asked for; check the Bot page of the "
               "Developer Portal.", file=sys.stderr)
         return EXIT_SETTINGS
+    return 0
+
+
+async def sync_now(settings: Settings, token: str) -> int:
+    """Log in (no gateway), sync the command tree whatever the stored digest says, log out."""
+    bot = create_bot(settings)
+    bot.force_sync = True
+    try:
+        async with bot:
+            await bot.login(token)  # runs setup_hook, which syncs
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: reset the token on the Developer Portal "
+              "(Bot page) and put the new one in .env.", file=sys.stderr)
+        return EXIT_SETTINGS
+    except discord.HTTPException as error:
+        print(f"Discord refused the sync: {error}.", file=sys.stderr)
+        return EXIT_FAILED
+    where = f"to guild {settings.dev_guild}" if settings.dev_guild else "globally"
+    print(f"Slash commands synced {where}.")
     return 0
 
 
@@ -84,16 +85,29 @@ async def backup(settings: Settings, target: str) -> int:
     return 0
 
 
+def health(settings: Settings) -> int:
+    """Exit 0 when the running bot's heartbeat is fresh, 1 (with one line) when not."""
+    found = check_heartbeat(settings.heartbeat_path, settings.heartbeat_max_age,
+                            datetime.now(UTC))
+    print(found.text, file=sys.stdout if found.healthy else sys.stderr)
+    return 0 if found.healthy else EXIT_FAILED
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="Strategos Discord bot. Without a command it starts the bot "
         "(settings from the environment and .env).",
     )
+    parser.add_argument("--version", action="version", version=f"Strategos {version()}")
     commands = parser.add_subparsers(dest="command")
     play.add_arguments(commands.add_parser("play", help="a hot-seat game at one terminal"))
     saving = commands.add_parser("backup", help="copy the database (safe while the bot runs)")
     saving.add_argument("target", help="the backup file to write")
+    commands.add_parser("health", help="exit 0 if the running bot wrote its heartbeat "
+                        "recently (STRATEGOS_HEARTBEAT_MAX_AGE), else 1")
+    commands.add_parser("sync", help="sync the slash commands with Discord now (a start "
+                        "syncs them only when they changed)")
     args = parser.parse_args(argv)
     if args.command == "play":
         return play.main(args)
@@ -101,11 +115,15 @@ def main(argv: list[str] | None = None) -> int:
         settings = load_settings()
         if args.command == "backup":
             return asyncio.run(backup(settings, args.target))
+        if args.command == "health":
+            return health(settings)
         token = settings.token()
     except SettingsError as error:
         print(error, file=sys.stderr)
         return EXIT_SETTINGS
-    setup_logging(settings, token)
+    setup_logging(settings.log_level, settings.log_format, token)
+    if args.command == "sync":
+        return asyncio.run(sync_now(settings, token))
     try:
         return asyncio.run(run_bot(settings, token))
     except KeyboardInterrupt:

@@ -3,7 +3,8 @@ and the click handlers of its persistent components.
 
 At start-up (``setup_hook``) it opens the database and runs the migrations, builds the
 game service, loads the cogs, registers the persistent dynamic items (so buttons sent
-before a restart keep working), syncs the slash commands and starts the turn-timer loop.
+before a restart keep working), syncs the slash commands if they changed
+(``bot.command_sync``) and starts the turn-timer loop.
 Tests pass ``clock`` to control time and call :meth:`StrategosBot.run_timers_once`.
 ``bot.app`` builds it with the handlers from ``bot.turns`` and ``bot.lobby``, which import
 this module for the type of the bot they are given.
@@ -23,6 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_sync import sync_commands
 from bot.discord_render import renderer_for
 from bot.service import GameService
 from bot.settings import Settings
@@ -38,7 +40,7 @@ from engine.core.registry import all_games
 log = logging.getLogger("strategos.bot")
 
 COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.settings",
-        "bot.cogs.stats")
+        "bot.cogs.stats", "bot.cogs.help", "bot.cogs.heartbeat")
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
                  LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen, MinePageButton)
@@ -64,6 +66,8 @@ class StrategosBot(commands.Bot):
         self.clock = clock
         self.clicks = clicks
         self.db: Database | None = None
+        # python -m bot sync: sync the commands even if the stored digest says unchanged.
+        self.force_sync = False
         self._service: GameService | None = None
         # The latest unexpected failures (for tests and a look in a debugger); bounded, so a
         # bot that runs for months does not keep every exception it ever met.
@@ -85,16 +89,19 @@ class StrategosBot(commands.Bot):
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        if self.settings.sync_commands:
-            await self.sync_commands()
+        if self.settings.sync_commands or self.force_sync:
+            await self.sync_commands(force=self.force_sync)
 
-    async def sync_commands(self) -> None:
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Sync the slash commands (to the development guild if set) when the tree changed
+        since the last sync, or always with ``force``; True when synced."""
+        if self.db is None or self.application_id is None:
+            raise RuntimeError("sync_commands runs after login, in setup_hook")
+        guild = None
         if self.settings.dev_guild:
             guild = discord.Object(id=self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        return await sync_commands(self.tree, self.db, self.application_id, guild, force=force)
 
     async def close(self) -> None:
         await super().close()

@@ -35,6 +35,22 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="INFO", validation_alias=AliasChoices("STRATEGOS_LOG_LEVEL", "log_level")
     )
+    # Logs as text lines, or one JSON object per line for a log collector.
+    log_format: Literal["text", "json"] = Field(
+        default="text", validation_alias=AliasChoices("STRATEGOS_LOG_FORMAT", "log_format")
+    )
+    # The file the running bot writes the time into while connected (python -m bot health);
+    # empty: "heartbeat" next to the database.
+    heartbeat_file: Path | None = Field(
+        default=None,
+        validation_alias=AliasChoices("STRATEGOS_HEARTBEAT_FILE", "heartbeat_file"),
+    )
+    # Seconds after which python -m bot health calls a silent heartbeat unhealthy.
+    heartbeat_max_age: float = Field(
+        default=120.0,
+        gt=0,
+        validation_alias=AliasChoices("STRATEGOS_HEARTBEAT_MAX_AGE", "heartbeat_max_age"),
+    )
     # Seconds between two passes of the turn-timer loop (reminders and timeouts).
     timer_interval: float = Field(
         default=60.0,
@@ -52,7 +68,7 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("STRATEGOS_DOCS_URL", "docs_url"),
     )
 
-    @field_validator("dev_guild", mode="before")
+    @field_validator("dev_guild", "heartbeat_file", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -61,6 +77,15 @@ class Settings(BaseSettings):
     @classmethod
     def _upper(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @property
+    def heartbeat_path(self) -> Path:
+        return self.heartbeat_file or self.database.parent / "heartbeat"
 
     def token(self) -> str:
         """The token, checked for shape; raises ``SettingsError`` with one clear line."""

@@ -12,10 +12,12 @@ from engine.core.errors import BadRecord, EngineError
 from engine.core.record import parse_record, verify
 from engine.core.registry import all_games, get_game
 from engine.core.simulate import simulate
+from engine.version import version
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"Strategos {version()}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     sim = commands.add_parser("simulate", help="play complete games with random legal choices")

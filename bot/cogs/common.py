@@ -81,5 +81,5 @@ async def require_moderator(interaction: discord.Interaction[Any]) -> None:
             return
     raise NotModerator(
         "Only moderators can do that: the Manage Channels permission or the moderator role "
-        "set with /settings moderator-role."
+        "set with /mod moderator-role."
     )

@@ -1,4 +1,8 @@
-"""``/mod``: moderators stop, pause, fix and time games. Every action is logged by the service."""
+"""``/mod``: moderators stop, pause, fix and time games, and name the server's moderator role.
+Every game action is logged by the service.
+
+Discord shows ``/mod`` only to members with Manage Channels unless the server allows more in
+Server Settings → Integrations (``default_permissions``); the bot still checks each use."""
 
 from typing import Any
 
@@ -7,7 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import turns
-from bot.cogs.common import channel_game, require_moderator, side_autocomplete
+from bot.cogs.common import channel_game, guild_id, require_moderator, side_autocomplete
+from bot.errors import NotModerator
 from bot.guard import guarded
 from bot.models import LoadedGame, TurnUpdate
 
@@ -15,6 +20,7 @@ QUIET = discord.AllowedMentions.none()
 
 
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_channels=True)
 class ModerationCog(commands.GroupCog, group_name="mod",
                     group_description="Moderator tools for the game in this channel"):
     def __init__(self, bot: Any) -> None:
@@ -101,6 +107,21 @@ class ModerationCog(commands.GroupCog, group_name="mod",
         text = (f"turn timer set to {hours:g} h ({loaded.row.timeout_policy} when it runs out)."
                 if hours else "turn timer turned off.")
         await self.done(interaction, text, None)
+
+    @app_commands.command(name="moderator-role",
+                          description="The role whose members may use /mod (Manage Server only)")
+    @app_commands.describe(role="The moderator role; leave empty to clear it")
+    @guarded
+    async def moderator_role(self, interaction: discord.Interaction,
+                             role: discord.Role | None = None) -> None:
+        if not interaction.permissions.manage_guild:
+            raise NotModerator("Only members with the Manage Server permission can set this.")
+        await self.bot.service.set_moderator_role(guild_id(interaction),
+                                                  role.id if role else None)
+        text = (f"Members with {role.mention} can now use /mod (if Server Settings → "
+                "Integrations lets them see it)." if role
+                else "The moderator role is cleared; Manage Channels is still needed for /mod.")
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

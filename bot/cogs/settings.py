@@ -1,4 +1,4 @@
-"""``/settings``: the server's moderator role, and how each player is told it is their turn."""
+"""``/settings``: how each player is told it is their turn (the moderator role is under /mod)."""
 
 from typing import Any, Literal
 
@@ -6,8 +6,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import guild_id
-from bot.errors import NotModerator
 from bot.guard import guarded
 
 NOTIFY_TEXT = {
@@ -18,24 +16,9 @@ NOTIFY_TEXT = {
 
 
 class SettingsCog(commands.GroupCog, group_name="settings",
-                  group_description="Server and personal settings"):
+                  group_description="Your personal settings"):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-
-    @app_commands.command(name="moderator-role",
-                          description="The role whose members may use /mod (Manage Server only)")
-    @app_commands.describe(role="The moderator role; leave empty to clear it")
-    @app_commands.guild_only()
-    @guarded
-    async def moderator_role(self, interaction: discord.Interaction,
-                             role: discord.Role | None = None) -> None:
-        if not interaction.permissions.manage_guild:
-            raise NotModerator("Only members with the Manage Server permission can set this.")
-        await self.bot.service.set_moderator_role(guild_id(interaction),
-                                                  role.id if role else None)
-        text = (f"Members with {role.mention} can now use /mod." if role
-                else "The moderator role is cleared; Manage Channels is still needed for /mod.")
-        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(description="How you are told that it is your turn")
     @app_commands.describe(mode="mention, dm or both")

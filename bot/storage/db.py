@@ -18,7 +18,9 @@ switch, and the thread switch (not SQLite) is what limits a single connection.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -32,6 +34,8 @@ import aiosqlite
 from bot.storage import migrations, queries
 
 T = TypeVar("T")
+
+log = logging.getLogger("strategos.storage")
 
 DEFAULT_PATH = Path("data") / "strategos.db"
 STAMP = "%Y-%m-%d %H:%M:%S.%f"
@@ -130,11 +134,37 @@ class Database:
         db = cls(target, conn)
         if migrate:
             try:
+                await db.back_up_before_migrating(migrations_dir)
                 await db.migrate(migrations_dir)
             except BaseException:
                 await db.close()
                 raise
         return db
+
+    def backup_path(self, version: int) -> Path:
+        """Where the copy taken before migrating a database at ``version`` goes: next to
+        it, e.g. ``strategos.schema-v5.backup.db``."""
+        return self.path.with_name(f"{self.path.stem}.schema-v{version}.backup{self.path.suffix}")
+
+    async def back_up_before_migrating(self, directory: Path | None = None) -> Path | None:
+        """Copy the database (SQLite's online backup) if migrations are pending and it holds
+        a schema already: a migration that goes wrong in a way SQLite cannot roll back (a
+        bug in its data changes) then still has the data from before. A new, empty database
+        is not copied. Returns the copy's path, or None."""
+        current = await self.schema_version()
+        latest = max((m.version for m in migrations.available_migrations(directory)),
+                     default=0)
+        if current == 0 or current >= latest:
+            return None
+        target = self.backup_path(current)
+        try:
+            await self.backup(target)
+        except (sqlite3.Error, OSError) as error:
+            raise RuntimeError(f"could not back up {self.path} to {target} before migrating "
+                               f"it ({error}); nothing was changed") from error
+        log.info("Backed up %s (schema version %d) to %s before migrating it to version %d",
+                 self.path, current, target, latest)
+        return target
 
     async def migrate(self, directory: Path | None = None) -> list[int]:
         """Apply every pending migration (``migrations/NNNN_name.sql``) in one transaction,
@@ -229,11 +259,16 @@ class Database:
         """
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(target.name + ".partial")
-        partial.unlink(missing_ok=True)
-        async with aiosqlite.connect(partial) as copy:
-            async with self._lock:
-                await self._conn.backup(copy)
-            await queries.check_integrity(copy)
-        os.replace(partial, target)
+        # One name per call: two backups to one target at once (two starts migrating the
+        # same old database) each write a whole copy, and the last rename wins.
+        partial = target.with_name(f"{target.name}.{secrets.token_hex(4)}.partial")
+        try:
+            async with aiosqlite.connect(partial) as copy:
+                async with self._lock:
+                    await self._conn.backup(copy)
+                await queries.check_integrity(copy)
+            os.replace(partial, target)
+        except BaseException:
+            partial.unlink(missing_ok=True)  # no half copy left behind
+            raise
         return target

@@ -556,6 +556,22 @@ async def moderator_role(conn: aiosqlite.Connection, guild_id: int) -> int | Non
     return None if row is None or row[0] is None else int(row[0])
 
 
+async def synced_commands(conn: aiosqlite.Connection, target: str) -> str | None:
+    """The digest of the command tree last synced to ``target`` (None: never)."""
+    rows = await _all(conn, "SELECT digest FROM command_sync WHERE target = ?", (target,))
+    return str(rows[0][0]) if rows else None
+
+
+async def set_synced_commands(conn: aiosqlite.Connection, target: str, digest: str,
+                              at: str) -> None:
+    await conn.execute(
+        "INSERT INTO command_sync (target, digest, synced_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (target) DO UPDATE SET digest = excluded.digest,"
+        " synced_at = excluded.synced_at",
+        (target, digest, at),
+    )
+
+
 async def set_notify(conn: aiosqlite.Connection, user_id: int, mode: str) -> None:
     await conn.execute(
         "INSERT INTO user_settings (user_id, notify) VALUES (?, ?)"

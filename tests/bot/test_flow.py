@@ -188,11 +188,12 @@ async def test_moderators_and_refusals(fake: FakeDiscord, bot: StrategosBot) -> 
     mods = fake.add_role("Game masters")
     dave = fake.add_user("dave", roles=[mods])
     board = await open_duel(fake, alice, bob)
+    fake.allow_command("mod", mods)  # Server Settings → Integrations
     refused = await fake.slash(dave, "mod pause")
     assert "Only moderators" in refused.text() and refused.ephemeral
-    refused = await fake.slash(alice, "settings moderator-role", role=mods)
+    refused = await fake.slash(dave, "mod moderator-role", role=mods)
     assert "Manage Server" in refused.text()
-    await fake.slash(fake.owner, "settings moderator-role", role=mods)
+    await fake.slash(fake.owner, "mod moderator-role", role=mods)
     paused = await fake.slash(dave, "mod pause")
     assert "paused" in paused.text() and not paused.ephemeral
     turn = await fake.click(alice, board, label="Take turn")

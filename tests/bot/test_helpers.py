@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot import ids
-from bot.__main__ import RedactToken, main
+from bot.__main__ import main
 from bot.discord_render import NOTHING_TO_REPORT, result_text, summary_text
+from bot.logs import RedactToken
 from bot.options import option_domains, parse_options_text, suggestions
 from bot.play import HotSeat
 from bot.settings import Settings, SettingsError, load_settings

@@ -203,16 +203,18 @@ async def test_moderators(fake: FakeDiscord, strategos: Strategos) -> None:
     table = await start_duel(fake, [alice, bob], "rounds_to_win=2")
     game_id = game_id_of(table.board())
 
-    # Without Manage Channels or the moderator role: refused, nothing changes.
-    refused = await fake.slash(bob, "mod pause")
-    assert refused.ephemeral and "Only moderators" in refused.text()
+    # Without Manage Channels Discord does not even offer /mod ...
+    with pytest.raises(FakeDiscordError, match="hides /mod"):
+        await fake.slash(bob, "mod pause")
+    # ... until the server allows a role in Integrations; the bot still wants the role set.
+    fake.allow_command("mod", referees)
     refused = await fake.slash(dave, "mod pause")
-    assert "Only moderators" in refused.text()
+    assert refused.ephemeral and "Only moderators" in refused.text()
     # Only Manage Server may set the moderator role.
-    refused = await fake.slash(dave, "settings moderator-role", role=referees)
+    refused = await fake.slash(dave, "mod moderator-role", role=referees)
     assert refused.ephemeral and (await strategos.bot.service.load(game_id)).row.status == \
         "running"
-    ok = await fake.slash(fake.owner, "settings moderator-role", role=referees)
+    ok = await fake.slash(fake.owner, "mod moderator-role", role=referees)
     assert ok.ephemeral and referees.mention in ok.text()
 
     # Pause / resume by the moderator role.

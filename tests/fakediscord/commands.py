@@ -19,7 +19,8 @@ ATTACHMENT = 11
 def check_visible(fake: FakeDiscord, top: dict[str, Any], user: FakeUser,
                   channel: FakeChannel) -> None:
     """Refuse what the Discord client would not offer: a command outside its contexts, or
-    one whose default member permissions the user lacks."""
+    one whose default member permissions the user lacks (unless the server allowed one of the
+    user's roles on it in Integrations: `FakeDiscord.allow_command`)."""
     from tests.fakediscord.server import FakeDiscordError
 
     context = 1 if channel.type == 1 else 0  # BOT_DM or GUILD
@@ -28,7 +29,8 @@ def check_visible(fake: FakeDiscord, top: dict[str, Any], user: FakeUser,
             context == 1 and top.get("dm_permission") is False):
         raise FakeDiscordError(f"Discord does not offer /{top['name']} in this kind of channel")
     required = top.get("default_member_permissions")
-    if context == 0 and required is not None:
+    allowed_roles = fake.command_roles.get(top["name"], set())
+    if context == 0 and required is not None and not allowed_roles & set(user.role_ids):
         need = int(required)
         have = fake.permissions(user)
         if have & need != need:

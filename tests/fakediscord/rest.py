@@ -152,7 +152,9 @@ class RestApi:
                 "application_id": str(self.fake.application_id), "version":
                     str(self.fake.ids.next()), "type": ctype,
                 "description": cmd.get("description", ""),
-                "default_member_permissions": cmd.get("default_member_permissions"),
+                # discord.py sends an integer; Discord answers with a string of digits.
+                "default_member_permissions": None if cmd.get("default_member_permissions")
+                is None else str(cmd["default_member_permissions"]),
             })
             if guild_id is not None:
                 out["guild_id"] = str(guild_id)

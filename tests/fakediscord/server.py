@@ -81,6 +81,8 @@ class FakeDiscord:
         self.channel_log: dict[int, list[int]] = {}
         self.ephemeral_log: dict[int, list[int]] = {}
         self.interactions: dict[int, InteractionRecord] = {}
+        # Server Settings → Integrations: top-level command name -> roles allowed to use it.
+        self.command_roles: dict[str, set[int]] = {}
         self.by_token: dict[str, InteractionRecord] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
@@ -186,6 +188,11 @@ class FakeDiscord:
         if self.connected:
             self._dispatch_soon("THREAD_CREATE", {**payloads.channel(c), "newly_created": True})
         return c
+
+    def allow_command(self, command: str, role: FakeRole) -> None:
+        """What a server owner sets in Server Settings → Integrations: members with `role`
+        may use the top-level `command` whatever its default member permissions."""
+        self.command_roles.setdefault(command, set()).add(role.id)
 
     def permissions(self, user: FakeUser) -> int:
         """Guild-level permissions of a member (no channel overwrites in the fake)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from pathlib import Path
 
@@ -17,8 +18,8 @@ from tests.service.play import NORTH, SOUTH, Clock, play_card, play_out
 FIXTURES = Path(__file__).parent / "fixtures"
 LATEST = len(available_migrations())
 TABLES = {
-    "actions", "boards", "games", "guild_settings", "ratings", "results", "schema_migrations",
-    "seats", "user_settings",
+    "actions", "boards", "command_sync", "games", "guild_settings", "ratings", "results",
+    "schema_migrations", "seats", "user_settings",
 }
 
 
@@ -155,7 +156,7 @@ def test_migration_files_are_numbered_without_gaps() -> None:
 async def test_a_game_from_before_boards_highlights_from_its_next_board(db_path: Path) -> None:
     """Migration 0005 cannot know the board a running game posted last: that game's next
     board shows no change, and every board after it compares with the one before."""
-    load_fixture(LATEST - 1, db_path)
+    load_fixture(4, db_path)
     db = await Database.open(db_path)
     try:
         service = GameService(db, Clock())
@@ -167,5 +168,68 @@ async def test_a_game_from_before_boards_highlights_from_its_next_board(db_path:
         second = await play_card(service, game.id, SOUTH, "south")
         assert second.turn_ended and second.previous_board is not None
         assert game.game.view(second.previous_board, None) == first.loaded.view(None)
+    finally:
+        await db.close()
+
+
+async def test_command_sync_starts_empty_and_keeps_a_digest_per_target(db_path: Path) -> None:
+    """Migration 0006 on a version-5 database stores no digest: its next start syncs."""
+    load_fixture(5, db_path)
+    db = await Database.open(db_path)
+    try:
+        async with db.transaction() as conn:
+            assert await queries.synced_commands(conn, "1:global") is None
+            await queries.set_synced_commands(conn, "1:global", "ab" * 32, "2026-11-25")
+            await queries.set_synced_commands(conn, "1:global", "cd" * 32, "2026-11-26")
+            assert await queries.synced_commands(conn, "1:global") == "cd" * 32
+            assert await queries.synced_commands(conn, "1:guild:5") is None
+    finally:
+        await db.close()
+
+
+async def test_a_database_with_data_is_backed_up_before_it_is_migrated(
+        db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    load_fixture(4, db_path)
+    caplog.set_level(logging.INFO, "strategos.storage")
+    db = await Database.open(db_path)
+    await db.close()
+    copy = db_path.with_name("strategos.schema-v4.backup.db")
+    assert copy.is_file() and str(copy) in caplog.text and "version 4" in caplog.text
+    assert [p.name for p in db_path.parent.iterdir() if "backup" in p.name] == [copy.name]
+    old = sqlite3.connect(copy)
+    try:
+        assert max(v for (v,) in old.execute("SELECT version FROM schema_migrations")) == 4
+        assert old.execute("SELECT count(*) FROM games").fetchone() == (3,)
+    finally:
+        old.close()
+    # Up to date now: the next start copies nothing.
+    copy.unlink()
+    await (await Database.open(db_path)).close()
+    assert not copy.exists()
+
+
+async def test_two_processes_migrating_an_old_database_at_once(db_path: Path) -> None:
+    load_fixture(4, db_path)
+    first, second = await asyncio.gather(Database.open(db_path), Database.open(db_path))
+    await first.close()
+    await second.close()
+    names = sorted(p.name for p in db_path.parent.iterdir() if "backup" in p.name)
+    assert names == ["strategos.schema-v4.backup.db"]
+
+
+async def test_a_new_database_is_not_backed_up(db_path: Path) -> None:
+    await (await Database.open(db_path)).close()
+    assert not [p for p in db_path.parent.iterdir() if "backup" in p.name]
+
+
+async def test_no_backup_no_migration(db_path: Path, tmp_path: Path) -> None:
+    """When the copy cannot be written, the database is left as it was."""
+    load_fixture(4, db_path)
+    db_path.with_name("strategos.schema-v4.backup.db").mkdir()  # a folder in the way
+    with pytest.raises(RuntimeError, match="could not back up"):
+        await Database.open(db_path)
+    db = await Database.open(db_path, migrate=False)
+    try:
+        assert await db.schema_version() == 4
     finally:
         await db.close()

@@ -1,0 +1,59 @@
+"""The heartbeat loop: while the bot is connected to Discord it writes the time to the
+heartbeat file every few seconds (``bot.health``), so a supervisor can tell a live bot from
+a stuck or disconnected one with ``python -m bot health``."""
+
+import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+from discord.ext import commands
+
+from bot.health import write_heartbeat
+
+log = logging.getLogger("strategos.health")
+MOST_SECONDS_BETWEEN_BEATS = 30.0
+
+
+def beat_interval(max_age: float) -> float:
+    """Three beats fit in the allowed age, so one late beat is no alarm."""
+    return min(MOST_SECONDS_BETWEEN_BEATS, max_age / 3)
+
+
+class HeartbeatCog(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self.task = asyncio.create_task(self.loop(), name="strategos-heartbeat")
+
+    async def cog_unload(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    def connected(self) -> bool:
+        """Ready, and the gateway's socket open (not between a drop and its reconnect)."""
+        ws = self.bot.ws
+        return bool(self.bot.is_ready() and ws is not None and ws.open)
+
+    async def loop(self) -> None:
+        settings = self.bot.settings
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            if self.connected():
+                try:
+                    # Real time, not the bot's (injectable) clock: the health check compares
+                    # it with the time of the machine.
+                    await asyncio.to_thread(write_heartbeat, settings.heartbeat_path,
+                                            datetime.now(UTC))
+                except OSError as error:
+                    log.warning("Could not write the heartbeat file: %s", error)
+            await asyncio.sleep(beat_interval(settings.heartbeat_max_age))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HeartbeatCog(bot))
