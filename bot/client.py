@@ -86,6 +86,8 @@ class StrategosBot(commands.Bot):
         await asyncio.to_thread(warm_up)
         self.db = await Database.open(self.settings.database)
         self._service = GameService(self.db, clock=self.clock)
+        # Results stored under another rating model (Elo before schema 7) are rated again.
+        await self._service.refresh_ratings()
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

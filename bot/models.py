@@ -230,7 +230,8 @@ class LogLine(BaseModel):
 
 class KindStats(BaseModel):
     kind: str
-    rating: float | None
+    rating: float | None  # displayed rating (bot.rating.Skill.display); None: unrated
+    uncertainty: float | None  # one sigma on the same scale, shown as "±"
     rated_games: int
     games: int
     wins: int
@@ -265,6 +266,7 @@ class LeaderboardEntry(BaseModel):
     user_id: int
     kind: str
     rating: float
+    uncertainty: float
     games: int
     wins: int
     losses: int

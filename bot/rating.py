@@ -1,63 +1,97 @@
-"""Elo ratings per game kind, for teams as well as for single players.
+"""Ratings per game kind: OpenSkill's Plackett–Luce model, for teams and several teams.
 
-A team plays at the average rating of its members. Every pair of teams is one Elo
-match: the winner scores 1, the loser 0, a tie (both won or both lost) 0.5. A team's
-change is K times the sum over its opponents of (score - expected), divided by the
-number of opponents, so a two-team game is exactly classic Elo. Every member of a
-team moves by the team's change.
+Elo with a fixed K needs dozens of games to settle; these games take days. Plackett–Luce
+keeps a skill estimate ``mu`` and its uncertainty ``sigma`` per player: a new player's
+rating moves fast, a settled one slowly, and a game of three teams is one ranking, not
+three pairwise matches. A team's strength is the sum of its members' skills.
+
+A game is rated when at least two teams play and nobody sits on two teams. Teams that won
+share rank 1, teams that lost rank 2; when every team won or every team lost it is a draw
+(all rank 1). Every function here is pure: the same games in the same order give the same
+ratings, which is what lets stored results be replayed into ratings at any time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-INITIAL = 1200.0
-K = 32.0
+from openskill.models import PlackettLuce
 
+# Stored in the database (table ``rating_model``); changing it makes the next start
+# recompute every rating from the stored results.
+MODEL_VERSION = "openskill-plackett-luce/1"
 
-def expected(rating: float, opponent: float) -> float:
-    """Expected score of ``rating`` against ``opponent`` (0..1)."""
-    return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / 400.0)))
+MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 
-
-def team_rating(members: Sequence[float]) -> float:
-    return sum(members) / len(members)
-
-
-def team_changes(
-    ratings: Mapping[str, Sequence[float]], won: Mapping[str, bool], k: float = K
-) -> dict[str, float]:
-    """Rating change per team, given each team's members' ratings and whether it won."""
-    teams = [t for t in ratings if ratings[t]]
-    if len(teams) < 2:
-        return {t: 0.0 for t in ratings}
-    strength = {t: team_rating(ratings[t]) for t in teams}
-    changes: dict[str, float] = {}
-    for team in teams:
-        total = 0.0
-        for other in teams:
-            if other == team:
-                continue
-            score = 0.5 if won[team] == won[other] else (1.0 if won[team] else 0.0)
-            total += score - expected(strength[team], strength[other])
-        changes[team] = k * total / (len(teams) - 1)
-    return changes
+# The displayed rating is the conservative estimate mu - 3 sigma (the player is very
+# probably at least this good), scaled so that a new player shows 1000 and a win moves it
+# by tens of points, the way players read ratings.
+DISPLAY_BASE = 1000.0
+DISPLAY_SCALE = 40.0
 
 
-def update(
-    teams: Mapping[str, Sequence[int]],
-    current: Mapping[int, float],
-    won: Mapping[str, bool],
-    k: float = K,
-) -> dict[int, float]:
-    """New rating of every user, from team membership (team -> user ids) and who won.
+@dataclass(frozen=True)
+class Skill:
+    mu: float
+    sigma: float
 
-    Users without a rating yet start at :data:`INITIAL`.
+    @property
+    def display(self) -> float:
+        """The rating shown to players (conservative: mu - 3 sigma, scaled)."""
+        return DISPLAY_BASE + DISPLAY_SCALE * (self.mu - 3.0 * self.sigma)
+
+    @property
+    def uncertainty(self) -> float:
+        """One sigma on the displayed scale (shown as "±")."""
+        return DISPLAY_SCALE * self.sigma
+
+
+INITIAL = Skill(mu=MODEL.mu, sigma=MODEL.sigma)
+
+
+@dataclass(frozen=True)
+class Place:
+    """One seat's result as stored: who, on which team, and how the team did."""
+
+    user_id: int
+    team: str
+    outcome: str  # 'win', 'loss' or 'draw'
+
+
+def rated_teams(places: Sequence[Place]) -> dict[str, list[int]] | None:
+    """Team -> its users (sorted, each once), or None when the game is not rated (fewer
+    than two teams, or a user on two teams)."""
+    teams: dict[str, set[int]] = {}
+    for place in places:
+        teams.setdefault(place.team, set()).add(place.user_id)
+    users = [u for members in teams.values() for u in members]
+    if len(teams) < 2 or len(set(users)) != len(users):
+        return None
+    # A fixed order (teams by name, users by id) so that storing a game and replaying it
+    # later make the very same floating-point computation.
+    return {team: sorted(teams[team]) for team in sorted(teams)}
+
+
+def update(places: Sequence[Place], current: Mapping[int, Skill]) -> dict[int, Skill] | None:
+    """Every player's new skill after this game, or None when the game is not rated.
+
+    ``current`` holds the players' skills before the game; a player missing from it is new
+    (:data:`INITIAL`).
     """
-    ratings = {t: [current.get(u, INITIAL) for u in users] for t, users in teams.items()}
-    changes = team_changes(ratings, won, k)
+    teams = rated_teams(places)
+    if teams is None:
+        return None
+    won = {p.team for p in places if p.outcome == "win"}
+    ranks = [1.0 if team in won or not won else 2.0 for team in teams]
+    before = [
+        [MODEL.rating(mu=current.get(u, INITIAL).mu, sigma=current.get(u, INITIAL).sigma)
+         for u in users]
+        for users in teams.values()
+    ]
+    after = MODEL.rate(before, ranks=ranks)
     return {
-        user: current.get(user, INITIAL) + changes.get(team, 0.0)
-        for team, users in teams.items()
-        for user in users
+        user: Skill(mu=rated.mu, sigma=rated.sigma)
+        for users, team_after in zip(teams.values(), after, strict=True)
+        for user, rated in zip(users, team_after, strict=True)
     }

@@ -415,7 +415,7 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
 
 
 async def rating_changes(bot: StrategosBot, loaded: LoadedGame) -> str:
-    """Each player's Elo before and after this game (recorded by the service at the end)."""
+    """Each player's rating before and after this game (recorded by the service at the end)."""
     changes = []
     for user in loaded.user_ids():
         stats = await bot.service.stats(loaded.row.guild_id, user, recent=5)
@@ -423,7 +423,7 @@ async def rating_changes(bot: StrategosBot, loaded: LoadedGame) -> str:
         if line and line.rating_before is not None and line.rating_after is not None:
             delta = line.rating_after - line.rating_before
             changes.append(f"<@{user}> {line.rating_after:.0f} ({delta:+.0f})")
-    return "\nElo: " + ", ".join(changes) if changes else ""
+    return "\nRatings: " + ", ".join(changes) if changes else ""
 
 
 async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:

@@ -1,4 +1,4 @@
-"""``/stats`` and ``/leaderboard``: results and Elo ratings per game, for this server."""
+"""``/stats`` and ``/leaderboard``: results and ratings per game, for this server."""
 
 from typing import Any
 
@@ -13,6 +13,8 @@ from bot.models import ResultLine
 from engine.core.registry import get_game
 
 QUIET = discord.AllowedMentions.none()
+RATING_NOTE = ("Ratings: OpenSkill (Plackett–Luce), shown as a cautious estimate that rises "
+               "as the ± (uncertainty) shrinks; a new player starts at 1000.")
 
 
 def game_name(kind: str) -> str:
@@ -69,10 +71,11 @@ class StatsCog(commands.Cog):
         embed = discord.Embed(title=f"Statistics of {who.display_name}"[:256],
                               colour=discord.Colour.gold())
         for kind in stats.kinds:
-            rating = f"{kind.rating:.0f}" if kind.rating is not None else "unrated"
+            rating = (f"{kind.rating:.0f} ±{kind.uncertainty:.0f}"
+                      if kind.rating is not None and kind.uncertainty is not None else "unrated")
             embed.add_field(
                 name=game_name(kind.kind),
-                value=f"Elo {rating} · {kind.games} game{'s' if kind.games != 1 else ''}: "
+                value=f"Rating {rating} · {kind.games} game{'s' if kind.games != 1 else ''}: "
                       f"{kind.wins} won, {kind.losses} lost, "
                       f"{kind.draws} drawn",
                 inline=False,
@@ -83,6 +86,8 @@ class StatsCog(commands.Cog):
             embed.add_field(name="Recent games", value="\n".join(recent)[:1024], inline=False)
         if not stats.kinds:
             embed.description = "No finished games yet."
+        else:
+            embed.set_footer(text=RATING_NOTE)
         await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
     @app_commands.command(description="The best rated players of this server")
@@ -98,11 +103,13 @@ class StatsCog(commands.Cog):
         title = f"Leaderboard — {game_name(game)}" if game else "Leaderboard"
         lines = [
             f"{entry.rank}. <@{entry.user_id}> — {game_name(entry.kind)} {entry.rating:.0f} "
-            f"({entry.wins}–{entry.losses}–{entry.draws})"
+            f"±{entry.uncertainty:.0f} ({entry.wins}–{entry.losses}–{entry.draws})"
             for entry in entries[:20]
         ]
         embed = discord.Embed(title=title, colour=discord.Colour.gold(),
                               description="\n".join(lines) or "No rated games yet.")
+        if lines:
+            embed.set_footer(text=RATING_NOTE)
         await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
 

@@ -1,8 +1,11 @@
-"""Results and Elo, stored when a game ends (in the database thread, inside ``_commit``)."""
+"""Results and ratings, stored when a game ends (in the database thread, inside ``_commit``),
+and every rating recomputed from the stored results when the rating model changed."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
+from itertools import groupby
 
 from bot import rating
 from bot.models import LoadedGame
@@ -11,44 +14,68 @@ from engine.core.game import GameState
 
 
 def store_result(raw: sqlite3.Connection, loaded: LoadedGame, state: GameState, now: str) -> None:
-    """Results per seat and, for a fair game, Elo updates per team (database thread)."""
+    """Results per seat and, for a rated game, the players' new ratings (database thread)."""
     assert state.result is not None
     game = loaded.game
     team_of = {info.id: info.team for info in game.roles_of(state)}
     winners = set(state.result.winners)
-    teams: dict[str, list[int]] = {}
-    for seat in loaded.seats:
-        if seat.role is None:
-            continue
-        members = teams.setdefault(team_of.get(seat.role, seat.role), [])
-        if seat.user_id not in members:
-            members.append(seat.user_id)
+    seats = [seat for seat in loaded.seats if seat.role is not None]
+    teams = {team_of.get(seat.role, seat.role) for seat in seats if seat.role is not None}
     team_won = {
         team: any(r in winners for r, t in team_of.items() if t == team) for team in teams
     }
     # Several teams that all won or all lost: a draw. One team alone (a solo game, or
     # every player together against the game) won or lost.
     draw = len(teams) > 1 and len(set(team_won.values())) == 1
-    users = [u for members in teams.values() for u in members]
-    # Rated only when at least two people play and nobody sits on two teams.
-    rated = len(teams) >= 2 and len(set(users)) == len(users) >= 2
     row = loaded.row
-    before: dict[int, float] = {}
-    after: dict[int, float] = {}
-    if rated:
-        before = queries.ratings_of_sync(raw, row.guild_id, row.kind, users)
-        after = rating.update(teams, before, team_won)
-        queries.save_ratings_sync(raw, row.guild_id, row.kind, after)
-    for seat in loaded.seats:
-        if seat.role is None:
-            continue
+    places = []
+    for seat in seats:
+        assert seat.role is not None
         team = team_of.get(seat.role, seat.role)
         outcome = "draw" if draw else ("win" if team_won[team] else "loss")
         queries.insert_result_sync(
             raw, game_id=row.id, role=seat.role, user_id=seat.user_id,
             guild_id=row.guild_id, kind=row.kind, team=team, outcome=outcome,
             score=state.result.scores.get(seat.role),
-            rating_before=before.get(seat.user_id, rating.INITIAL) if rated else None,
-            rating_after=after.get(seat.user_id) if rated else None,
-            finished_at=now,
+            rating_before=None, rating_after=None, finished_at=now,
         )
+        places.append(rating.Place(user_id=seat.user_id, team=team, outcome=outcome))
+    # Rated from what was just stored, exactly as a recomputation reads it back.
+    rate_game(raw, row.id, row.guild_id, row.kind, places)
+
+
+def rate_game(raw: sqlite3.Connection, game_id: int, guild_id: int, kind: str,
+              places: Sequence[rating.Place]) -> None:
+    """Rate one finished game from its places: the players' ratings and the game's results
+    (rating before and after, None when unrated). The one path both a game's end and a
+    recomputation take, so that both give the same numbers."""
+    users = sorted({p.user_id for p in places})
+    before = queries.ratings_of_sync(raw, guild_id, kind, users)
+    after = rating.update(places, before)
+    if after is None:
+        queries.set_result_ratings_sync(raw, game_id, {u: None for u in users})
+        return
+    queries.save_ratings_sync(raw, guild_id, kind, after)
+    queries.set_result_ratings_sync(raw, game_id, {
+        u: (before.get(u, rating.INITIAL).display, after[u].display) for u in users
+    })
+
+
+def recompute_ratings(raw: sqlite3.Connection, now: str) -> int:
+    """Every rating again from the stored results, game by game in the order they finished,
+    with the current model (which is then recorded); returns the number of games read."""
+    queries.delete_ratings_sync(raw)
+    games = 0
+    rows = queries.results_in_game_order_sync(raw)
+    for game_id, seats in groupby(rows, key=lambda r: r[0]):
+        listed = list(seats)
+        _, guild_id, kind = listed[0][:3]
+        rate_game(raw, game_id, guild_id, kind,
+                  [rating.Place(user_id=r[3], team=r[4], outcome=r[5]) for r in listed])
+        games += 1
+    queries.set_rating_model_sync(raw, rating.MODEL_VERSION, now)
+    return games
+
+
+def ratings_are_current(raw: sqlite3.Connection) -> bool:
+    return queries.rating_model_sync(raw) == rating.MODEL_VERSION

@@ -1,14 +1,43 @@
-"""Results read back: a player's record on a server and the Elo leaderboard."""
+"""Results read back (a player's record on a server, the leaderboard), and the ratings
+recomputed at start-up when the rating model changed."""
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+
 from bot.models import KindStats, LeaderboardEntry, ResultLine, UserStats
+from bot.rating import DISPLAY_SCALE, MODEL_VERSION
 from bot.service.core import ServiceBase
-from bot.storage import parse_stamp, queries
+from bot.service.results import ratings_are_current, recompute_ratings
+from bot.storage import parse_stamp, queries, stamp
+
+log = logging.getLogger(__name__)
+
+
+def _spread(sigma: float | None) -> float | None:
+    return None if sigma is None else DISPLAY_SCALE * sigma
 
 
 class StatsMixin(ServiceBase):
-    """Stats and leaderboards."""
+    """Stats, leaderboards and the ratings' recomputation."""
+
+    async def refresh_ratings(self) -> int | None:
+        """Recompute every rating from the stored results if they were computed with another
+        rating model (or before ratings had a model version); at start-up, before any game
+        can end. Returns the number of games replayed, or None when nothing was to do."""
+        now = stamp(self._now())
+
+        def refresh(raw: sqlite3.Connection) -> int | None:
+            if ratings_are_current(raw):
+                return None
+            return recompute_ratings(raw, now)
+
+        games = await self.db.run(refresh)
+        if games is not None:
+            log.info("Recomputed the ratings from %d stored game results (%s)", games,
+                     MODEL_VERSION)
+        return games
 
     async def stats(self, guild_id: int, user_id: int, recent: int = 10) -> UserStats:
         async with self.db.read() as conn:
@@ -20,6 +49,7 @@ class StatsMixin(ServiceBase):
             kinds=[
                 KindStats(
                     kind=r["kind"], rating=r["rating"], rated_games=r["rated"],
+                    uncertainty=_spread(r["sigma"]),
                     games=r["games"], wins=r["wins"], losses=r["losses"], draws=r["draws"],
                 )
                 for r in kinds
@@ -37,12 +67,13 @@ class StatsMixin(ServiceBase):
     async def leaderboard(
         self, guild_id: int, kind: str | None = None, limit: int = 10
     ) -> list[LeaderboardEntry]:
-        """Elo per game kind, best first (over all kinds: one line per player and kind)."""
+        """Ratings per game kind, best first (over all kinds: one line per player and kind)."""
         async with self.db.read() as conn:
             rows = await queries.leaderboard(conn, guild_id, kind, limit)
         return [
             LeaderboardEntry(
                 rank=n, user_id=r["user_id"], kind=r["kind"], rating=r["rating"],
+                uncertainty=_spread(r["sigma"]) or 0.0,
                 games=r["games"], wins=r["wins"], losses=r["losses"], draws=r["draws"],
             )
             for n, r in enumerate(rows, start=1)

@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.rating import Skill
+
 Row = aiosqlite.Row
 
 
@@ -597,40 +599,77 @@ async def notify_modes(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> d
 
 def ratings_of_sync(
     raw: sqlite3.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
-) -> dict[int, float]:
+) -> dict[int, Skill]:
+    """The players' current skills; a player without a row (or with a row from before the
+    ratings were recomputed) is missing."""
     ids = list(user_ids)
     if not ids:
         return {}
     marks = ", ".join("?" for _ in ids)
     rows = raw.execute(
-        f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND kind = ?"
-        f" AND user_id IN ({marks})",
+        f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND kind = ?"
+        f" AND user_id IN ({marks}) AND mu IS NOT NULL AND sigma IS NOT NULL",
         (guild_id, kind, *ids),
     ).fetchall()
-    return {int(r[0]): float(r[1]) for r in rows}
-
-
-async def ratings_of(
-    conn: aiosqlite.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
-) -> dict[int, float]:
-    return await in_thread(conn, ratings_of_sync, guild_id, kind, list(user_ids))
+    return {int(r[0]): Skill(mu=float(r[1]), sigma=float(r[2])) for r in rows}
 
 
 def save_ratings_sync(
-    raw: sqlite3.Connection, guild_id: int, kind: str, ratings: Mapping[int, float]
+    raw: sqlite3.Connection, guild_id: int, kind: str, skills: Mapping[int, Skill]
 ) -> None:
+    """The players' skills after one more rated game."""
     raw.executemany(
-        "INSERT INTO ratings (guild_id, kind, user_id, rating, games) VALUES (?, ?, ?, ?, 1)"
-        " ON CONFLICT (guild_id, kind, user_id)"
-        " DO UPDATE SET rating = excluded.rating, games = games + 1",
-        [(guild_id, kind, user, rating) for user, rating in ratings.items()],
+        "INSERT INTO ratings (guild_id, kind, user_id, rating, mu, sigma, games)"
+        " VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id)"
+        " DO UPDATE SET rating = excluded.rating, mu = excluded.mu, sigma = excluded.sigma,"
+        " games = games + 1",
+        [(guild_id, kind, user, skill.display, skill.mu, skill.sigma)
+         for user, skill in skills.items()],
     )
 
 
-async def save_ratings(
-    conn: aiosqlite.Connection, guild_id: int, kind: str, ratings: Mapping[int, float]
+def all_ratings_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:
+    """Every rating row, in a fixed order (to compare two computations of them)."""
+    return [tuple(r) for r in raw.execute(
+        "SELECT guild_id, kind, user_id, rating, mu, sigma, games FROM ratings"
+        " ORDER BY guild_id, kind, user_id").fetchall()]
+
+
+def delete_ratings_sync(raw: sqlite3.Connection) -> None:
+    raw.execute("DELETE FROM ratings")
+
+
+def results_in_game_order_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:
+    """(game_id, guild_id, kind, user_id, team, outcome) of every stored seat, game by game
+    in the order the games finished (the game's id breaks a tie)."""
+    return [tuple(r) for r in raw.execute(
+        "SELECT game_id, guild_id, kind, user_id, team, outcome FROM results"
+        " ORDER BY finished_at, game_id, role").fetchall()]
+
+
+def set_result_ratings_sync(
+    raw: sqlite3.Connection, game_id: int, ratings: Mapping[int, tuple[float, float] | None]
 ) -> None:
-    await in_thread(conn, save_ratings_sync, guild_id, kind, dict(ratings))
+    """Each user's displayed rating (before, after) in one game's results; None: unrated."""
+    raw.executemany(
+        "UPDATE results SET rating_before = ?, rating_after = ? WHERE game_id = ? AND user_id = ?",
+        [(None, None, game_id, user) if pair is None else (*pair, game_id, user)
+         for user, pair in ratings.items()],
+    )
+
+
+def rating_model_sync(raw: sqlite3.Connection) -> str | None:
+    row = raw.execute("SELECT version FROM rating_model WHERE id = 1").fetchone()
+    return None if row is None else str(row[0])
+
+
+def set_rating_model_sync(raw: sqlite3.Connection, version: str, now: str) -> None:
+    raw.execute(
+        "INSERT INTO rating_model (id, version, computed_at) VALUES (1, ?, ?)"
+        " ON CONFLICT (id) DO UPDATE SET version = excluded.version,"
+        " computed_at = excluded.computed_at",
+        (version, now),
+    )
 
 
 def insert_result_sync(
@@ -683,7 +722,7 @@ async def user_record(conn: aiosqlite.Connection, guild_id: int, user_id: int) -
     rows = await _all(
         conn,
         "SELECT g.kind, COUNT(*) AS games, SUM(g.o = 2) AS wins, SUM(g.o = 0) AS losses,"
-        " SUM(g.o = 1) AS draws, r.rating, COALESCE(r.games, 0) AS rated"
+        " SUM(g.o = 1) AS draws, r.rating, r.sigma, COALESCE(r.games, 0) AS rated"
         f" FROM ({_PER_GAME}) AS g"
         " LEFT JOIN ratings AS r ON r.guild_id = ? AND r.kind = g.kind AND r.user_id = ?"
         " GROUP BY g.kind ORDER BY g.kind",
@@ -713,7 +752,7 @@ async def leaderboard(
     params: tuple[Any, ...] = (guild_id,) if kind is None else (guild_id, kind)
     rows = await _all(
         conn,
-        "SELECT r.user_id, r.kind, r.rating, r.games,"
+        "SELECT r.user_id, r.kind, r.rating, r.sigma, r.games,"
         " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
         "  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = 'win') AS wins,"
         " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"

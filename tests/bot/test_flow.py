@@ -106,7 +106,7 @@ async def test_duel_from_lobby_to_first_turn(fake: FakeDiscord, bot: StrategosBo
     await fake.click(bob, bob_prompt, bob_card["custom_id"])
     over = await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
     assert any(a.filename.endswith(".json") for a in over.attachments)
-    assert "Elo:" in over.text() and "(+" in over.text() and "(-" in over.text()
+    assert "Ratings:" in over.text() and "(+" in over.text() and "(-" in over.text()
     assert over.button("Rematch")
     for message in fake.channel_messages():
         assert "your view" not in message.text()

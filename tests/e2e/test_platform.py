@@ -18,6 +18,7 @@ from engine.core.record import GameRecord, record_game, verify
 from engine.core.rng import new_seed
 from tests.e2e.harness import Clock, Strategos, Table, choice_items, is_board
 from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
+from tests.service.ratings import one_game
 
 pytestmark = pytest.mark.e2e
 
@@ -378,13 +379,16 @@ async def test_game_commands_answer_everywhere(fake: FakeDiscord, strategos: Str
     end = await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
     assert "resign" in end.text().lower()
     assert table.over() is not None
-    # The result counts for /stats and /leaderboard (Elo per game).
+    # The result counts for /stats and /leaderboard (a rating per game).
+    won, lost = one_game("alice", "bob")
     stats = await fake.slash(alice, "stats")
-    assert "Elo 1216 · 1 game: 1 won, 0 lost" in stats.text()
+    assert f"Rating {won.display:.0f} ±{won.uncertainty:.0f} · 1 game: 1 won, 0 lost" in (
+        stats.text())
     stats = await fake.slash(alice, "stats", user=bob)
     assert "Statistics of Bob" in stats.text() and "0 won, 1 lost" in stats.text()
     ladder = (await fake.slash(bob, "leaderboard", game="duel")).text()
     assert ladder.index(alice.mention) < ladder.index(bob.mention)
+    assert f"{lost.display:.0f} ±{lost.uncertainty:.0f} (0–1–0)" in ladder
     assert stats.response is not None and stats.response.pinged == []
 
 

@@ -96,8 +96,8 @@ async def test_two_players_each_holding_an_alliance(fake: FakeDiscord,
     assert end is not None and "Seed revealed" in end.text()
     loaded = await strategos.bot.service.load(table_game(table))
     assert loaded.state is not None and loaded.state.result is not None
-    # Rated by alliance: one Elo change per player, not one per kingdom.
-    (elo,) = [line for line in end.text().splitlines() if line.startswith("Elo: ")]
+    # Rated by alliance: one rating change per player, not one per kingdom.
+    (elo,) = [line for line in end.text().splitlines() if line.startswith("Ratings: ")]
     assert elo.count(ann.mention) == 1 and elo.count(ben.mention) == 1
     # Her record: one game, played as both kingdoms.
     stats = (await fake.slash(ann, "stats")).text()
@@ -130,7 +130,7 @@ async def test_two_players_holding_a_kingdom_of_each_alliance(fake: FakeDiscord,
     assert switches(fake.message(lead)) == ["Play as Arden"]
     end = await table.play_out()
     assert end is not None and "Seed revealed" in end.text()
-    assert "Elo:" not in end.text()  # a player on both sides: the game is not rated
+    assert "Ratings:" not in end.text()  # a player on both sides: the game is not rated
     loaded = await strategos.bot.service.load(table_game(table))
     assert loaded.state is not None and loaded.state.result is not None
     assert loaded.roles_of(ann.id) == ["arden", "brisk"]
@@ -170,7 +170,7 @@ async def test_a_player_on_both_alliances_resigns_both_kingdoms_at_once(
     end = await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
     # Not Arden's resignation alone (which would hand Blue, and so Ann's Brisk, the win).
     assert "No winner** — arden and brisk resigned" in end.text()
-    assert "Elo:" not in end.text()
+    assert "Ratings:" not in end.text()
     loaded = await strategos.bot.service.load(table_game(table))
     assert loaded.state is not None and loaded.state.result is not None
     assert loaded.state.result.winners == []

@@ -1,4 +1,4 @@
-"""Results, Elo, statistics, rematches and settings."""
+"""Results, ratings, statistics, rematches and settings (the rating model: test_ratings.py)."""
 
 from __future__ import annotations
 
@@ -16,29 +16,7 @@ from tests.service.play import (
     started_duel,
     started_relay,
 )
-
-
-def test_elo_two_players_is_classic_elo() -> None:
-    new = rating.update({"a": [1], "b": [2]}, {}, {"a": True, "b": False})
-    assert new == {1: 1216.0, 2: 1184.0}
-    new = rating.update({"a": [1], "b": [2]}, {1: 1400.0, 2: 1200.0}, {"a": True, "b": True})
-    assert new[1] < 1400.0 < new[1] + 10 and new[2] > 1200.0  # a draw favours the weaker
-    assert new[1] - 1400.0 == pytest.approx(1200.0 - new[2])
-
-
-def test_elo_teams_play_at_their_average_and_move_together() -> None:
-    current = {1: 1300.0, 2: 1100.0, 3: 1200.0}
-    new = rating.update({"a": [1, 2], "b": [3]}, current, {"a": False, "b": True})
-    assert new[1] - 1300.0 == pytest.approx(new[2] - 1100.0) == pytest.approx(-16.0)
-    assert new[3] == pytest.approx(1216.0)
-
-
-def test_elo_three_teams_sum_to_zero() -> None:
-    new = rating.update(
-        {"a": [1], "b": [2], "c": [3]}, {1: 1250.0}, {"a": True, "b": False, "c": False}
-    )
-    assert sum(new.values()) == pytest.approx(1250.0 + 1200.0 + 1200.0)
-    assert new[1] > 1250.0 and new[2] == pytest.approx(new[3])
+from tests.service.ratings import one_game
 
 
 async def test_results_ratings_stats_and_leaderboard(service: GameService) -> None:
@@ -47,15 +25,19 @@ async def test_results_ratings_stats_and_leaderboard(service: GameService) -> No
     winner_role = end.result.winners[0]  # type: ignore[union-attr]
     winner = NORTH if winner_role == "north" else SOUTH
     loser = SOUTH if winner == NORTH else NORTH
+    won, lost = one_game("a", "b")
     board = await service.leaderboard(GUILD, "duel")
-    assert [(e.rank, e.user_id, e.rating, e.wins, e.losses) for e in board] == [
-        (1, winner, 1216.0, 1, 0), (2, loser, 1184.0, 0, 1)
+    assert [(e.rank, e.user_id, e.rating, e.uncertainty, e.wins, e.losses) for e in board] == [
+        (1, winner, won.display, won.uncertainty, 1, 0),
+        (2, loser, lost.display, lost.uncertainty, 0, 1),
     ]
     stats = await service.stats(GUILD, winner)
-    assert [(k.kind, k.games, k.wins, k.rating) for k in stats.kinds] == [
-        ("duel", 1, 1, 1216.0)
+    assert [(k.kind, k.games, k.wins, k.rating, k.uncertainty) for k in stats.kinds] == [
+        ("duel", 1, 1, won.display, won.uncertainty)
     ]
-    assert stats.recent[0].rating_before == 1200.0 and stats.recent[0].outcome == "win"
+    line = stats.recent[0]
+    assert (line.rating_before, line.rating_after) == (rating.INITIAL.display, won.display)
+    assert line.outcome == "win"
     assert await service.leaderboard(GUILD + 1, None) == []  # ratings are per server
     assert (await service.stats(GUILD, OTHER)).kinds == []
 
@@ -74,7 +56,7 @@ async def test_results_ratings_stats_and_leaderboard(service: GameService) -> No
     await play_out(service, second.loaded.id)
     board = await service.leaderboard(GUILD)
     assert sum(e.games for e in board) == 4
-    assert sum(e.rating for e in board) == pytest.approx(2400.0)
+    assert all(e.uncertainty < won.uncertainty for e in board)  # two games: surer
 
 
 async def test_a_user_playing_both_sides_is_not_rated(service: GameService) -> None:

@@ -1,5 +1,5 @@
 """Several roles per user: a lobby seats one user in several sides, and every check (whose
-turn, resign, replace, results and Elo by team) works with it. Alliance: tests/support."""
+turn, resign, replace, results and ratings by team) works with it. Alliance: tests/support."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from bot import errors
 from bot.models import TurnUpdate
 from bot.service import GameService
 from tests.service.play import GUILD, OTHER, Clock, first_choice
+from tests.service.ratings import one_game
 
 ANN, BEN = 1, 2  # two users holding the four kingdoms
 WHOLE_TEAMS = {ANN: ["arden", "corin"], BEN: ["brisk", "dunmor"]}  # each holds an alliance
@@ -107,13 +108,14 @@ async def test_a_user_holding_an_alliance_answers_for_each_of_its_kingdoms(
     assert end.finished and end.result is not None
 
 
-async def test_elo_counts_a_user_holding_a_whole_team_once(service: GameService) -> None:
+async def test_ratings_count_a_user_holding_a_whole_team_once(service: GameService) -> None:
     update = await started_alliance(service, WHOLE_TEAMS)
     await service.resign(update.loaded.id, BEN)
     board = await service.leaderboard(GUILD, "alliance")
-    # Two users, one team each: exactly classic Elo, one game each (not one per kingdom).
+    # Two users, one team each: one player against one, one game each (not one per kingdom).
+    won, lost = one_game("ann", "ben")
     assert [(e.user_id, e.rating, e.games, e.wins, e.losses) for e in board] == [
-        (ANN, 1216.0, 1, 1, 0), (BEN, 1184.0, 1, 0, 1)]
+        (ANN, won.display, 1, 1, 0), (BEN, lost.display, 1, 0, 1)]
     stats = await service.stats(GUILD, ANN)
     assert [(k.games, k.wins, k.rated_games) for k in stats.kinds] == [(1, 1, 1)]
     assert {line.role for line in stats.recent} == {"arden", "corin"}

@@ -14,11 +14,13 @@ from bot.storage import Database, available_migrations, queries
 from bot.storage.migrations import statements
 from engine.core.record import verify
 from tests.service.play import NORTH, SOUTH, Clock, play_card, play_out
+from tests.service.ratings import one_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LATEST = len(available_migrations())
 TABLES = {
-    "actions", "boards", "command_sync", "games", "guild_settings", "ratings", "results",
+    "actions", "boards", "command_sync", "games", "guild_settings", "rating_model", "ratings",
+    "results",
     "schema_migrations", "seats", "user_settings",
 }
 
@@ -80,6 +82,9 @@ async def test_from_every_earlier_version(version: int, db_path: Path) -> None:
     try:
         assert await db.schema_version() == LATEST
         service = GameService(db, Clock())
+        # What the bot does at start: results rated by an older model are rated again.
+        assert await service.refresh_ratings() == (1 if version >= 2 else 0)
+        assert await service.refresh_ratings() is None
         # The fixture's settings, lobby and running game survived and still work.
         assert await service.moderator_role(100) == 555
         assert await service.notify_mode(1) == "dm"
@@ -94,11 +99,12 @@ async def test_from_every_earlier_version(version: int, db_path: Path) -> None:
         assert record.seed == "fixture-seed-v1"
         assert len(record.actions) == update.loaded.state.actions
         assert (await service.stats(100, NORTH)).kinds or (await service.stats(100, SOUTH)).kinds
-        if version >= 2:  # the rated game of the version-2 fixture is on the leaderboard
+        if version >= 2:  # the rated game of the version-2 fixture is on the leaderboard,
+            # rated again by the current model (user 5 beat user 4).
+            won, lost = one_game("5", "4")
             board = await service.leaderboard(100, "duel")
-            assert {(e.user_id, e.rating) for e in board} >= {(4, 1216.0), (5, 1184.0)} or {
-                (e.user_id, e.rating) for e in board
-            } >= {(5, 1216.0), (4, 1184.0)}
+            assert {(e.user_id, e.rating, e.uncertainty) for e in board} >= {
+                (5, won.display, won.uncertainty), (4, lost.display, lost.uncertainty)}
             assert verify(await service.record(3)).ok
     finally:
         await db.close()
@@ -231,5 +237,27 @@ async def test_no_backup_no_migration(db_path: Path, tmp_path: Path) -> None:
     db = await Database.open(db_path, migrate=False)
     try:
         assert await db.schema_version() == 4
+    finally:
+        await db.close()
+
+
+async def test_elo_results_become_openskill_ratings_at_the_next_start(db_path: Path) -> None:
+    """Migration 0007 on a version-6 database keeps the Elo numbers until the service's
+    start-up recomputation rates every stored result again, results' before/after too."""
+    load_fixture(6, db_path)
+    db = await Database.open(db_path)
+    try:
+        service = GameService(db, Clock())
+        assert (await service.stats(100, 5)).recent[0].rating_after == 1216.0  # still Elo
+        assert await service.refresh_ratings() == 1
+        won, lost = one_game("5", "4")
+        (line,) = (await service.stats(100, 5)).recent
+        assert (line.rating_before, line.rating_after) == (1000.0, won.display)
+        (line,) = (await service.stats(100, 4)).recent
+        assert (line.rating_before, line.rating_after) == (1000.0, lost.display)
+        async with db.read() as conn:
+            rows = await queries.in_thread(conn, queries.all_ratings_sync)
+        assert rows == [(100, "duel", 4, lost.display, lost.mu, lost.sigma, 1),
+                        (100, "duel", 5, won.display, won.mu, won.sigma, 1)]
     finally:
         await db.close()
