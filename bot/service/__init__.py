@@ -44,8 +44,8 @@ and caching, guards and the versioned write path), combined here into ``GameServ
 ``moderation``, ``timers``, ``records``, ``stats``, ``settings``, ``boards`` (the last two
 boards posted: each board highlights what changed since the one before) and ``mine`` (a
 player's games on a server or on all of them, for ``/game mine``); ``history`` (the
-effective action history) and ``results`` (results and Elo at the end of a game) are helpers
-of theirs.
+effective action history) and ``results`` (results and ratings at the end of a game, and
+their recomputation: ``stats.refresh_ratings`` at start-up) are helpers of theirs.
 """
 
 from __future__ import annotations
