@@ -9,6 +9,13 @@ A game is rated when at least two teams play and nobody sits on two teams. Teams
 share rank 1, teams that lost rank 2; when every team won or every team lost it is a draw
 (all rank 1). Every function here is pure: the same games in the same order give the same
 ratings, which is what lets stored results be replayed into ratings at any time.
+
+Sides win at different rates (Freedom's Empire and Insurgents; the first player of a
+duel). Each side of a game kind therefore plays as one more member of its team, with a
+skill of its own learned from the same games: a side that wins more than its players'
+skills explain gains skill, so its next winners gain less and its losers lose less. Sides
+start equal (no advantage until the results show one) and with a small uncertainty (a
+side moves slowly and takes little of its players' rating changes).
 """
 
 from __future__ import annotations
@@ -16,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 # Stored in the database (table ``rating_model``); changing it makes the next start
 # recompute every rating from the stored results.
-MODEL_VERSION = "openskill-plackett-luce/1"
+MODEL_VERSION = "openskill-plackett-luce+sides/1"
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 
@@ -48,6 +55,10 @@ class Skill:
 
 
 INITIAL = Skill(mu=MODEL.mu, sigma=MODEL.sigma)
+# Every side starts here: equal to every other side, and a third of a new player's sigma,
+# so a new player still takes about 90% of the team's change (a member's share is its
+# sigma squared over the team's).
+SIDE_INITIAL = Skill(mu=0.0, sigma=MODEL.sigma / 3.0)
 
 
 @dataclass(frozen=True)
@@ -73,11 +84,21 @@ def rated_teams(places: Sequence[Place]) -> dict[str, list[int]] | None:
     return {team: sorted(teams[team]) for team in sorted(teams)}
 
 
-def update(places: Sequence[Place], current: Mapping[int, Skill]) -> dict[int, Skill] | None:
-    """Every player's new skill after this game, or None when the game is not rated.
+@dataclass(frozen=True)
+class Rated:
+    """The new skills of a rated game's players (by user id) and sides (by team)."""
 
-    ``current`` holds the players' skills before the game; a player missing from it is new
-    (:data:`INITIAL`).
+    players: dict[int, Skill]
+    sides: dict[str, Skill]
+
+
+def update(
+    places: Sequence[Place], current: Mapping[int, Skill], sides: Mapping[str, Skill]
+) -> Rated | None:
+    """Every player's and side's new skill after this game, or None when it is not rated.
+
+    ``current`` holds the players' skills before the game and ``sides`` the teams' (as
+    sides of this game kind); one missing is new (:data:`INITIAL`, :data:`SIDE_INITIAL`).
     """
     teams = rated_teams(places)
     if teams is None:
@@ -85,13 +106,20 @@ def update(places: Sequence[Place], current: Mapping[int, Skill]) -> dict[int, S
     won = {p.team for p in places if p.outcome == "win"}
     ranks = [1.0 if team in won or not won else 2.0 for team in teams]
     before = [
-        [MODEL.rating(mu=current.get(u, INITIAL).mu, sigma=current.get(u, INITIAL).sigma)
-         for u in users]
-        for users in teams.values()
+        [_model_rating(current.get(u, INITIAL)) for u in users]
+        + [_model_rating(sides.get(team, SIDE_INITIAL))]
+        for team, users in teams.items()
     ]
     after = MODEL.rate(before, ranks=ranks)
-    return {
-        user: Skill(mu=rated.mu, sigma=rated.sigma)
-        for users, team_after in zip(teams.values(), after, strict=True)
-        for user, rated in zip(users, team_after, strict=True)
-    }
+    players: dict[int, Skill] = {}
+    new_sides: dict[str, Skill] = {}
+    for (team, users), team_after in zip(teams.items(), after, strict=True):
+        *members, side = team_after
+        new_sides[team] = Skill(mu=side.mu, sigma=side.sigma)
+        for user, rated in zip(users, members, strict=True):
+            players[user] = Skill(mu=rated.mu, sigma=rated.sigma)
+    return Rated(players=players, sides=new_sides)
+
+
+def _model_rating(skill: Skill) -> PlackettLuceRating:
+    return MODEL.rating(mu=skill.mu, sigma=skill.sigma)

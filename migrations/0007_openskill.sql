@@ -13,3 +13,15 @@ CREATE TABLE rating_model (
     version     TEXT    NOT NULL,
     computed_at TEXT    NOT NULL
 );
+
+-- The skill of each side of a game kind on a server (its team id in 'results'), learned with
+-- the players' (bot/rating.py): how much more a side wins than its players' skills explain.
+CREATE TABLE side_ratings (
+    guild_id INTEGER NOT NULL,
+    kind     TEXT    NOT NULL,
+    team     TEXT    NOT NULL,
+    mu       REAL    NOT NULL,
+    sigma    REAL    NOT NULL,
+    games    INTEGER NOT NULL DEFAULT 0,         -- rated games
+    PRIMARY KEY (guild_id, kind, team)
+);

@@ -51,13 +51,15 @@ def rate_game(raw: sqlite3.Connection, game_id: int, guild_id: int, kind: str,
     recomputation take, so that both give the same numbers."""
     users = sorted({p.user_id for p in places})
     before = queries.ratings_of_sync(raw, guild_id, kind, users)
-    after = rating.update(places, before)
+    sides = queries.side_ratings_of_sync(raw, guild_id, kind, sorted({p.team for p in places}))
+    after = rating.update(places, before, sides)
     if after is None:
         queries.set_result_ratings_sync(raw, game_id, {u: None for u in users})
         return
-    queries.save_ratings_sync(raw, guild_id, kind, after)
+    queries.save_ratings_sync(raw, guild_id, kind, after.players)
+    queries.save_side_ratings_sync(raw, guild_id, kind, after.sides)
     queries.set_result_ratings_sync(raw, game_id, {
-        u: (before.get(u, rating.INITIAL).display, after[u].display) for u in users
+        u: (before.get(u, rating.INITIAL).display, after.players[u].display) for u in users
     })
 
 

@@ -628,6 +628,40 @@ def save_ratings_sync(
     )
 
 
+def side_ratings_of_sync(
+    raw: sqlite3.Connection, guild_id: int, kind: str, teams: Iterable[str]
+) -> dict[str, Skill]:
+    """The skills of these sides of a game kind (a side without a row is missing)."""
+    names = list(teams)
+    if not names:
+        return {}
+    marks = ", ".join("?" for _ in names)
+    rows = raw.execute(
+        f"SELECT team, mu, sigma FROM side_ratings WHERE guild_id = ? AND kind = ?"
+        f" AND team IN ({marks})",
+        (guild_id, kind, *names),
+    ).fetchall()
+    return {str(r[0]): Skill(mu=float(r[1]), sigma=float(r[2])) for r in rows}
+
+
+def save_side_ratings_sync(
+    raw: sqlite3.Connection, guild_id: int, kind: str, skills: Mapping[str, Skill]
+) -> None:
+    raw.executemany(
+        "INSERT INTO side_ratings (guild_id, kind, team, mu, sigma, games)"
+        " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, team)"
+        " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
+        [(guild_id, kind, team, skill.mu, skill.sigma) for team, skill in skills.items()],
+    )
+
+
+def all_side_ratings_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:
+    """Every side's rating row, in a fixed order."""
+    return [tuple(r) for r in raw.execute(
+        "SELECT guild_id, kind, team, mu, sigma, games FROM side_ratings"
+        " ORDER BY guild_id, kind, team").fetchall()]
+
+
 def all_ratings_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:
     """Every rating row, in a fixed order (to compare two computations of them)."""
     return [tuple(r) for r in raw.execute(
@@ -636,7 +670,9 @@ def all_ratings_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:
 
 
 def delete_ratings_sync(raw: sqlite3.Connection) -> None:
+    """Every player's and side's rating (before recomputing them)."""
     raw.execute("DELETE FROM ratings")
+    raw.execute("DELETE FROM side_ratings")
 
 
 def results_in_game_order_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:

@@ -18,56 +18,64 @@ from bot.service.results import rate_game, ratings_are_current, recompute_rating
 from bot.storage import available_migrations, queries
 from bot.storage.migrations import statements
 from tests.service.play import GUILD, NORTH, OTHER, SOUTH, play_out, started_duel
-from tests.service.ratings import one_game
+from tests.service.ratings import library, one_game
 
-MODEL = rating.MODEL
-
-
-def library(teams: list[list[Skill]], ranks: list[float]) -> list[list[Skill]]:
-    """The library itself, called directly."""
-    rated = MODEL.rate([[MODEL.rating(mu=s.mu, sigma=s.sigma) for s in team] for team in teams],
-                       ranks=ranks)
-    return [[Skill(r.mu, r.sigma) for r in team] for team in rated]
+NEW, SIDE = rating.INITIAL, rating.SIDE_INITIAL
+PINNED_MU = 27.52545  # the winner's skill after a first game, from openskill 6.2
 
 
 def test_one_against_one_from_the_start() -> None:
-    new = rating.update([Place(1, "a", "win"), Place(2, "b", "loss")], {})
+    new = rating.update([Place(1, "a", "win"), Place(2, "b", "loss")], {}, {})
     assert new is not None
     # Pinned: a library update that changes these numbers needs a new MODEL_VERSION.
-    assert new[1].mu == pytest.approx(27.63539, abs=1e-5)
-    assert new[2].mu == pytest.approx(22.36461, abs=1e-5)
-    assert new[1].sigma == new[2].sigma == pytest.approx(8.06590, abs=1e-5)
-    assert rating.INITIAL.display == 1000.0
-    assert round(new[1].display) == 1138 and round(new[2].display) == 927
-    assert (new[1], new[2]) == one_game("a", "b")
+    assert new.players[1].mu == pytest.approx(PINNED_MU, abs=1e-5)
+    assert new.players[2].mu == pytest.approx(50.0 - PINNED_MU, abs=1e-5)
+    assert NEW.display == 1000.0
+    assert (new.players[1], new.players[2]) == one_game("a", "b")
+    # The sides moved too, about a ninth as far as the players (sigma squared 1 : 9).
+    assert new.sides["a"].mu == pytest.approx(-new.sides["b"].mu)
+    assert new.sides["a"].mu == pytest.approx((new.players[1].mu - 25.0) / 9.0, rel=0.01)
 
 
 def test_teams_several_teams_and_draws_match_the_library() -> None:
     ann, ben, cid, dan = Skill(30.0, 4.0), Skill(22.0, 6.0), Skill(25.0, 8.0), Skill(18.0, 3.0)
     current = {1: ann, 2: ben, 3: cid, 4: dan}
+    x, y = Skill(0.5, 2.0), Skill(-0.5, 2.5)
     # Two against one; the lone player wins.
     new = rating.update([Place(1, "x", "loss"), Place(2, "x", "loss"), Place(3, "y", "win")],
-                        current)
+                        current, {"x": x, "y": y})
     assert new is not None
-    [[a, b], [c]] = library([[ann, ben], [cid]], [2, 1])
-    assert (new[1], new[2], new[3]) == (a, b, c)
-    # Three teams, one winner: the two losers share a rank.
+    [[a, b, side_x], [c, side_y]] = library([[ann, ben, x], [cid, y]], [2, 1])
+    assert (new.players, new.sides) == ({1: a, 2: b, 3: c}, {"x": side_x, "y": side_y})
+    # Three teams, one winner: the two losers share a rank; an unseen side starts equal.
     places = [Place(1, "a", "loss"), Place(2, "b", "win"), Place(3, "c", "loss")]
-    new = rating.update(places, current)
+    new = rating.update(places, current, {"a": x})
     assert new is not None
-    [[a], [b], [c]] = library([[ann], [ben], [cid]], [2, 1, 2])
-    assert (new[1], new[2], new[3]) == (a, b, c)
+    [[a, _], [b, _], [c, _]] = library([[ann, x], [ben, SIDE], [cid, SIDE]], [2, 1, 2])
+    assert new.players == {1: a, 2: b, 3: c}
     # A draw: the stronger player loses a little to the weaker.
-    new = rating.update([Place(1, "a", "draw"), Place(4, "b", "draw")], current)
+    new = rating.update([Place(1, "a", "draw"), Place(4, "b", "draw")], current, {})
     assert new is not None
-    [[a], [d]] = library([[ann], [dan]], [1, 1])
-    assert (new[1], new[4]) == (a, d)
-    assert new[1].mu < ann.mu and new[4].mu > dan.mu
+    [[a, _], [d, _]] = library([[ann, SIDE], [dan, SIDE]], [1, 1])
+    assert new.players == {1: a, 4: d}
+    assert a.mu < ann.mu and d.mu > dan.mu
+
+
+def test_a_side_that_wins_more_gives_its_winners_less() -> None:
+    """The same two players; in one world the winner's side has been winning more."""
+    places = [Place(1, "empire", "win"), Place(2, "insurgents", "loss")]
+    even = rating.update(places, {}, {})
+    favoured = rating.update(places, {}, {"empire": Skill(3.0, 2.0),
+                                          "insurgents": Skill(-3.0, 2.0)})
+    assert even is not None and favoured is not None
+    assert 25.0 < favoured.players[1].mu < even.players[1].mu
+    assert even.players[2].mu < favoured.players[2].mu < 25.0
 
 
 def test_one_user_holding_a_whole_team_counts_once() -> None:
-    new = rating.update([Place(1, "a", "win"), Place(1, "a", "win"), Place(2, "b", "loss")], {})
-    assert new is not None and (new[1], new[2]) == one_game("a", "b")
+    new = rating.update([Place(1, "a", "win"), Place(1, "a", "win"), Place(2, "b", "loss")],
+                        {}, {})
+    assert new is not None and (new.players[1], new.players[2]) == one_game("a", "b")
 
 
 @pytest.mark.parametrize("places", [
@@ -77,14 +85,14 @@ def test_one_user_holding_a_whole_team_counts_once() -> None:
     [],
 ])
 def test_unrated_games(places: list[Place]) -> None:
-    assert rating.update(places, {}) is None
+    assert rating.update(places, {}, {}) is None
 
 
 def test_an_uncertain_player_moves_more_than_a_settled_one() -> None:
     new = rating.update([Place(1, "a", "win"), Place(2, "b", "loss")],
-                        {1: Skill(25.0, 8.0), 2: Skill(25.0, 2.0)})
+                        {1: Skill(25.0, 8.0), 2: Skill(25.0, 2.0)}, {})
     assert new is not None
-    assert new[1].mu - 25.0 > 25.0 - new[2].mu > 0
+    assert new.players[1].mu - 25.0 > 25.0 - new.players[2].mu > 0
 
 
 # --- recomputed from the stored results == updated game by game ------------------------
@@ -102,10 +110,10 @@ def schema() -> Iterator[sqlite3.Connection]:
         raw.close()
 
 
-def snapshot(raw: sqlite3.Connection) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+def snapshot(raw: sqlite3.Connection) -> list[list[tuple[object, ...]]]:
     results = raw.execute("SELECT game_id, role, user_id, rating_before, rating_after"
                           " FROM results ORDER BY game_id, role").fetchall()
-    return queries.all_ratings_sync(raw), results
+    return [queries.all_ratings_sync(raw), queries.all_side_ratings_sync(raw), results]
 
 
 OUTCOMES = st.sampled_from(["win-loss", "draw"])

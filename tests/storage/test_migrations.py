@@ -20,7 +20,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 LATEST = len(available_migrations())
 TABLES = {
     "actions", "boards", "command_sync", "games", "guild_settings", "rating_model", "ratings",
-    "results",
+    "results", "side_ratings",
     "schema_migrations", "seats", "user_settings",
 }
 
@@ -257,7 +257,11 @@ async def test_elo_results_become_openskill_ratings_at_the_next_start(db_path: P
         assert (line.rating_before, line.rating_after) == (1000.0, lost.display)
         async with db.read() as conn:
             rows = await queries.in_thread(conn, queries.all_ratings_sync)
+            sides = await queries.in_thread(conn, queries.all_side_ratings_sync)
         assert rows == [(100, "duel", 4, lost.display, lost.mu, lost.sigma, 1),
                         (100, "duel", 5, won.display, won.mu, won.sigma, 1)]
+        # South (user 5's side) won its first game: it now counts as a little stronger.
+        assert [(team, games) for _, _, team, _, _, games in sides] == [("north", 1), ("south", 1)]
+        assert sides[1][3] > 0 > sides[0][3]
     finally:
         await db.close()
