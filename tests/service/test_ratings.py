@@ -177,3 +177,23 @@ async def test_a_new_model_version_recomputes_what_the_service_stored(
     monkeypatch.setattr(rating, "MODEL_VERSION", "a-later-model")
     assert await service.refresh_ratings() == 4
     assert await service.leaderboard(GUILD, "duel") == board
+
+
+async def test_a_side_that_keeps_winning_is_rated_stronger(service: GameService) -> None:
+    """North wins six duels, the two players taking turns at it: the side learns the
+    advantage from the stored results."""
+    for n in range(6):
+        north, south = (NORTH, SOUTH) if n % 2 else (SOUTH, NORTH)
+        start = await started_duel(service, channel=40 + n, north=north, south=south)
+        await service.resign(start.loaded.id, south)
+    async with service.db.read() as conn:
+        sides = await queries.in_thread(conn, queries.side_ratings_of_sync, GUILD, "duel",
+                                        ["north", "south"])
+        players = await queries.in_thread(conn, queries.ratings_of_sync, GUILD, "duel",
+                                          [NORTH, SOUTH])
+    assert sides["north"].mu > 1.0 and sides["south"].mu == pytest.approx(-sides["north"].mu)
+    # One more win as North is worth less than it would be were the sides still even.
+    places = [Place(NORTH, "north", "win"), Place(SOUTH, "south", "loss")]
+    learned, even = rating.update(places, players, sides), rating.update(places, players, {})
+    assert learned is not None and even is not None
+    assert players[NORTH].mu < learned.players[NORTH].mu < even.players[NORTH].mu
