@@ -6,17 +6,17 @@ from __future__ import annotations
 import logging
 import sqlite3
 
+from bot import rating
 from bot.models import KindStats, LeaderboardEntry, ResultLine, UserStats
-from bot.rating import DISPLAY_SCALE, MODEL_VERSION
 from bot.service.core import ServiceBase
 from bot.service.results import ratings_are_current, recompute_ratings
 from bot.storage import parse_stamp, queries, stamp
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("strategos.ratings")
 
 
 def _spread(sigma: float | None) -> float | None:
-    return None if sigma is None else DISPLAY_SCALE * sigma
+    return None if sigma is None else rating.DISPLAY_SCALE * sigma
 
 
 class StatsMixin(ServiceBase):
@@ -36,7 +36,7 @@ class StatsMixin(ServiceBase):
         games = await self.db.run(refresh)
         if games is not None:
             log.info("Recomputed the ratings from %d stored game results (%s)", games,
-                     MODEL_VERSION)
+                     rating.MODEL_VERSION)
         return games
 
     async def stats(self, guild_id: int, user_id: int, recent: int = 10) -> UserStats:
