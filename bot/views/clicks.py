@@ -2,9 +2,8 @@
 
 The components (this package) are built by the code that answers their clicks
 (``bot.turns``, ``bot.lobby``, ``bot.mine``, ``bot.archive``), so they do not import it
-back: the bot holds
-one :class:`Clicks` made of those functions (``bot.app``), and each component's callback finds
-it on the client that received the interaction.
+back: the bot holds one :class:`Clicks` made of those functions (``bot.app``), and each
+component's callback finds it on the client that received the interaction.
 """
 
 from __future__ import annotations
