@@ -1,9 +1,10 @@
 """What one step of ``/game history``'s viewer costs: a replay from the seed to a move.
 
 Plays random seeded games to the end, keeps the longest, then times
-``bot.service.archive.replay_to`` (the viewer's replay: the state after N actions and the
-spectator view one move before) to its middle and to its last move, then the board's
-render of that last move with the highlight (``bot.discord_render``'s worker).
+``bot.service.archive.replay_to`` (the viewer's replay of the whole game, for the moves
+that ended a turn, keeping the state after N actions and the spectator view one move
+before) at its start, its middle and its last move, then the board's render of that last
+move with the highlight (``bot.discord_render.render_board``).
 
     .venv/bin/python bench/history_bench.py [--game freedom] [--players 2] [--games 30]
 """
@@ -35,16 +36,16 @@ def main() -> None:
     actions = longest.history
     print(f"{args.game} {args.players}p, longest of {args.games} random games: "
           f"{len(actions)} actions, {longest.turns} turns")
-    for move in (len(actions) // 2, len(actions)):
+    for move in (0, len(actions) // 2, len(actions)):
         times = []
         for _ in range(args.repeat):
             began = time.perf_counter()
-            state, previous = replay_to(game, longest.seed, args.players, None, actions, move)
+            replayed = replay_to(game, longest.seed, args.players, None, actions, move)
             times.append((time.perf_counter() - began) * 1000)
-        print(f"replay to move {move}: {statistics.median(times):.1f} ms (median)")
-    view = game.view(state, None)
+        print(f"a step to move {move}: {statistics.median(times):.1f} ms (median)")
+    view = game.view(replayed.state, None)
     began = time.perf_counter()
-    asyncio.run(render_board(args.game, view, previous))
+    asyncio.run(render_board(args.game, view, replayed.previous))
     print(f"render of that board with the highlight: "
           f"{(time.perf_counter() - began) * 1000:.0f} ms")
 

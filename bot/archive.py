@@ -4,8 +4,8 @@ The list (a channel's, the server's or a player's ended games, the last ended fi
 ephemeral, paged embed with a **View** button per game. The viewer is an ephemeral message
 with the board after N effective actions, replayed from the seed by the service: drawn from
 the spectator view only (never a hand), what changed since move N-1 glowing, the public
-lines that move wrote, and ⏮ ◀ ▶ ⏭. Every button names what it shows, so it survives a
-restart.
+lines that move wrote, ⏮ ◀ ▶ ⏭ and a turn back or on. Every button names what it shows,
+so it survives a restart.
 """
 
 from __future__ import annotations
@@ -128,7 +128,8 @@ async def viewer_message(position: Position) -> dict[str, Any]:
         "content": clip(content, CONTENT),
         "embed": embed,
         "attachments": board_files(rendered, loaded.id),
-        "view": viewer_view(loaded.id, position.move, position.moves),
+        "view": viewer_view(loaded.id, position.move, position.moves, position.turn_back(),
+                            position.turn_forward()),
         "allowed_mentions": NO_MENTIONS,
     }
 

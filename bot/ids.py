@@ -42,11 +42,12 @@ SETUP_OPEN = rf"{PREFIX}:sl:(?P<kind>{_KIND}):(?P<picks>{_PICKS})"
 REMATCH = rf"{PREFIX}:r:(?P<game>\d+)"
 MINE_PAGE = rf"{PREFIX}:m:(?P<page>\d+)"
 # /game history: a page of the list (scope c/s/p: channel, server, player; user 0 unless p),
-# View (opens the viewer at the last move), and the viewer's steps (which: f/p/n/l, so that
-# two buttons aiming at the same move keep distinct ids).
+# View (opens the viewer at the last move), and the viewer's steps (which: f/p/n/l first,
+# previous, next, last; r/a a turn back or on), so that two buttons aiming at the same move
+# keep distinct ids.
 HISTORY_PAGE = rf"{PREFIX}:hp:(?P<scope>[csp]):(?P<user>\d+):(?P<page>\d+)"
 HISTORY_VIEW = rf"{PREFIX}:hv:(?P<game>\d+)"
-HISTORY_MOVE = rf"{PREFIX}:hm:(?P<game>\d+):(?P<move>\d+):(?P<which>[fpnl])"
+HISTORY_MOVE = rf"{PREFIX}:hm:(?P<game>\d+):(?P<move>\d+):(?P<which>[fpnlra])"
 
 
 @dataclass(frozen=True)

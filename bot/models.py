@@ -203,6 +203,15 @@ class Position(BaseModel):
     state: GameState
     previous: View | None
     lines: list[LogEntry]
+    turn_ends: list[int] = Field(default_factory=list)  # the moves that ended a turn
+
+    def turn_back(self) -> int:
+        """The last move before this one that ended a turn (0: none)."""
+        return max((end for end in self.turn_ends if end < self.move), default=0)
+
+    def turn_forward(self) -> int:
+        """The next move after this one that ends a turn (the last move: none)."""
+        return min((end for end in self.turn_ends if end > self.move), default=self.moves)
 
 
 class DroppedPick(BaseModel):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot import errors
@@ -22,17 +23,32 @@ from engine.core.runner import Action, act, start
 from engine.core.view import View
 
 
+@dataclass(frozen=True)
+class Replay:
+    """A game replayed to its end, seen at one move."""
+
+    state: GameState  # after ``move`` actions
+    previous: View | None  # the spectator view one move before (None at the start)
+    turn_ends: list[int]  # the moves that ended a turn (a board was posted after them)
+
+
 def replay_to(game: Game[Any, Any], seed: str, players: int, options: dict[str, Any] | None,
-              actions: Sequence[Action], move: int) -> tuple[GameState, View | None]:
-    """The state after the first ``move`` actions, and the spectator view one move before
-    (None at the start): what the board at that move highlights as changed."""
+              actions: Sequence[Action], move: int) -> Replay:
+    """The state after the first ``move`` actions, the spectator view one move before (what
+    the board at that move highlights as changed), and every move that ended a turn (the
+    whole game is replayed for these: the viewer's turn steps jump to them)."""
     state = start(game, seed, players, options)
-    previous: View | None = None
-    for number, action in enumerate(actions[:move], start=1):
+    at, previous = (state.model_copy(deep=True) if move == 0 else None), None
+    turn_ends: list[int] = []
+    for number, action in enumerate(actions, start=1):
         if number == move:
             previous = game.view(state, None)
-        act(game, state, action.role, action.choice)
-    return state, previous
+        if act(game, state, action.role, action.choice).turn_ended:
+            turn_ends.append(number)
+        if number == move:
+            at = state.model_copy(deep=True)
+    assert at is not None
+    return Replay(state=at, previous=previous, turn_ends=turn_ends)
 
 
 class ArchiveMixin(ServiceBase):
@@ -73,10 +89,11 @@ class ArchiveMixin(ServiceBase):
             raise errors.NoSuchMove(f"Game #{game_id} has moves 0 to {moves}; there is no "
                                     f"move {move}.")
         assert seed is not None
-        state, previous = await asyncio.to_thread(
+        replayed = await asyncio.to_thread(
             replay_to, loaded.game, seed, loaded.row.players, loaded.row.options,
             [item.action for item in history], move,
         )
-        lines = [entry for entry in state.log if entry.action == move and entry.visible_to is None]
-        return Position(loaded=loaded, move=move, moves=moves, state=state, previous=previous,
-                        lines=lines)
+        lines = [entry for entry in replayed.state.log
+                 if entry.action == move and entry.visible_to is None]
+        return Position(loaded=loaded, move=move, moves=moves, state=replayed.state,
+                        previous=replayed.previous, lines=lines, turn_ends=replayed.turn_ends)

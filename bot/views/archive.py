@@ -1,4 +1,5 @@
-"""The buttons of ``/game history``: pages of the list, **View**, and the viewer's steps.
+"""The buttons of ``/game history``: pages of the list, **View**, and the viewer's steps
+(by one move, or to the move that ended the turn before or the next).
 
 All stateless: a page names its scope (and the player), the channel and server come from
 the click; a step names the game and the move, so the viewer still steps after a restart.
@@ -56,7 +57,8 @@ class HistoryViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await run_guarded(interaction, work, "history_view")
 
 
-STEP_LABELS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭"}
+STEP_LABELS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭", "r": "⏪ Turn", "a": "Turn ⏩"}
+STEP_ROWS = {"r": 1, "a": 1}  # the turn steps on a row of their own
 
 
 class HistoryMoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -65,7 +67,7 @@ class HistoryMoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         self.game_id, self.move = game_id, move
         super().__init__(discord.ui.Button(
             label=STEP_LABELS[which], style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=ids.history_move(game_id, move, which),
+            custom_id=ids.history_move(game_id, move, which), row=STEP_ROWS.get(which, 0),
         ))
 
     @classmethod
@@ -94,11 +96,14 @@ def list_view(games: list[int], scope: str, user: int, previous: int | None,
     return view
 
 
-def viewer_view(game_id: int, move: int, moves: int) -> discord.ui.View:
-    """⏮ ◀ ▶ ⏭: to the start, one move back, one forward, the end (off at the edges)."""
+def viewer_view(game_id: int, move: int, moves: int, turn_back: int, turn_forward: int
+                ) -> discord.ui.View:
+    """⏮ ◀ ▶ ⏭: to the start, one move back, one forward, the end; under them ⏪ Turn and
+    Turn ⏩: to the move that ended the turn before, or the next (off at the edges)."""
     view = discord.ui.View(timeout=None)
     steps = (("f", 0, move == 0), ("p", max(move - 1, 0), move == 0),
-             ("n", min(move + 1, moves), move == moves), ("l", moves, move == moves))
+             ("n", min(move + 1, moves), move == moves), ("l", moves, move == moves),
+             ("r", turn_back, move == 0), ("a", turn_forward, move == moves))
     for which, target, disabled in steps:
         view.add_item(HistoryMoveButton(game_id, target, which, disabled))
     return view

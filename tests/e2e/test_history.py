@@ -75,14 +75,23 @@ async def test_list_view_step_back_and_forth_and_after_a_restart(
     move, moves = move_of(viewer)
     assert move == moves >= 4 and viewer.images()
     assert "Winner: " in viewer.content
-    assert enabled(viewer) == ["⏮", "◀"]
+    assert enabled(viewer) == ["⏮", "◀", "⏪ Turn"]
     await fake.click(bob, viewer, label="◀")
     assert move_of(fake.message(viewer)) == (moves - 1, moves)
     await fake.click(bob, viewer, label="⏮")
     viewer = fake.message(viewer)
     assert move_of(viewer) == (0, moves) and "the start" in viewer.text()
     assert field(viewer) == ("The setup", "Each player is dealt three secret cards.")
-    assert enabled(viewer) == ["▶", "⏭"]
+    assert enabled(viewer) == ["▶", "⏭", "Turn ⏩"]
+    await fake.click(bob, viewer, label="Turn ⏩")  # to the move that ended turn 1: a reveal
+    viewer = fake.message(viewer)
+    assert move_of(viewer) == (2, moves)
+    chosen, revealed, *_ = field(viewer)[1].split("\n")
+    assert re.fullmatch(r"(North|South) has chosen\.", chosen)
+    assert re.fullmatch(r"Revealed: North \d, South \d\.", revealed)
+    await fake.click(bob, viewer, label="⏪ Turn")
+    viewer = fake.message(viewer)
+    assert move_of(viewer) == (0, moves)
     await strategos.restart()  # every button names its game and move
     await fake.click(bob, viewer, label="▶")
     viewer = fake.message(viewer)

@@ -30,6 +30,7 @@ async def test_a_replayed_move_is_the_game_as_it_was_then(service: GameService) 
     assert start.loaded.state is not None
     digests = [state_digest(start.loaded.state)]  # after 0, 1, 2, ... actions
     views = [start.loaded.view(None)]
+    turn_ends: list[int] = []
     loaded = start.loaded
     while loaded.row.status == "running":
         role = sorted(loaded.prompts)[0]
@@ -37,15 +38,20 @@ async def test_a_replayed_move_is_the_game_as_it_was_then(service: GameService) 
                                    first_choice(loaded, role))
         loaded = update.loaded
         assert loaded.state is not None
+        if update.turn_ended:
+            turn_ends.append(loaded.state.actions)
         digests.append(state_digest(loaded.state))
         views.append(loaded.view(None))
     end = await service.position(GUILD, game_id)
+    assert turn_ends == [2, 4] or turn_ends == [2, 4, 6]  # a reveal every two cards
     assert end.move == end.moves == len(digests) - 1
     for move, digest in enumerate(digests):
         position = await service.position(GUILD, game_id, move)
         assert state_digest(position.state) == digest
         assert position.previous == (views[move - 1] if move else None)
-        assert position.moves == end.moves
+        assert position.moves == end.moves and position.turn_ends == turn_ends
+        assert position.turn_back() == max([0, *(e for e in turn_ends if e < move)])
+        assert position.turn_forward() == min([end.moves, *(e for e in turn_ends if e > move)])
         assert all(line.action == move and line.visible_to is None for line in position.lines)
     assert [line.text for line in (await service.position(GUILD, game_id, 0)).lines] == [
         "Each player is dealt three secret cards."]
