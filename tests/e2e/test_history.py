@@ -61,7 +61,7 @@ def enabled(viewer: FakeMessage) -> list[str]:
 async def test_list_view_step_back_and_forth_and_after_a_restart(
         fake: FakeDiscord, strategos: Strategos) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    await finished_duel(fake, alice, bob)
+    played = await finished_duel(fake, alice, bob)
     running = Table(fake, alice, [alice, bob])  # the channel's next game, not over
     await running.open("duel", "rounds_to_win=2")
     await running.gather()
@@ -99,7 +99,8 @@ async def test_list_view_step_back_and_forth_and_after_a_restart(
     name, text = field(viewer)
     # The first move is a card chosen in secret: the viewer says who chose, never what.
     assert name == "This move" and re.fullmatch(r"(North|South) has chosen\.", text)
-    assert "your view as" not in viewer.text() and "hand:" not in viewer.text()
+    assert "your view as" not in viewer.text() and "\"hand\":" not in viewer.text()
+    assert any("\"hand\":" in text for text in played.private_texts)  # what a hand looks like
     await fake.click(bob, viewer, label="⏭")
     assert move_of(fake.message(viewer)) == (moves, moves)
 
