@@ -29,6 +29,7 @@ from bot.discord_render import renderer_for
 from bot.service import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from bot.views.archive import HistoryMoveButton, HistoryPageButton, HistoryViewButton
 from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
 from bot.views.lobby import LobbyButton, RoleSelect, TableSelect
@@ -43,7 +44,8 @@ COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.setti
         "bot.cogs.stats", "bot.cogs.help", "bot.cogs.heartbeat")
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
-                 LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen, MinePageButton)
+                 LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen, MinePageButton,
+                 HistoryPageButton, HistoryViewButton, HistoryMoveButton)
 
 
 def warm_up() -> None:

@@ -120,3 +120,12 @@ class BadSetting(ServiceError):
 
 class GameStarted(ServiceError):
     default = "This game has already started."
+
+
+class NotEnded(ServiceError):
+    default = ("That game is not a finished game of this server: only games that are over "
+               "can be viewed move by move.")
+
+
+class NoSuchMove(ServiceError):
+    default = "That game has no such move."

@@ -41,6 +41,13 @@ SETUP_OPTION = rf"{PREFIX}:so:(?P<kind>{_KIND}):(?P<option>\d+):(?P<picks>{_PICK
 SETUP_OPEN = rf"{PREFIX}:sl:(?P<kind>{_KIND}):(?P<picks>{_PICKS})"
 REMATCH = rf"{PREFIX}:r:(?P<game>\d+)"
 MINE_PAGE = rf"{PREFIX}:m:(?P<page>\d+)"
+# /game history: a page of the list (scope c/s/p: channel, server, player; user 0 unless p),
+# View (opens the viewer at the last move), and the viewer's steps (which: f/p/n/l first,
+# previous, next, last; r/a a turn back or on), so that two buttons aiming at the same move
+# keep distinct ids.
+HISTORY_PAGE = rf"{PREFIX}:hp:(?P<scope>[csp]):(?P<user>\d+):(?P<page>\d+)"
+HISTORY_VIEW = rf"{PREFIX}:hv:(?P<game>\d+)"
+HISTORY_MOVE = rf"{PREFIX}:hm:(?P<game>\d+):(?P<move>\d+):(?P<which>[fpnlra])"
 
 
 @dataclass(frozen=True)
@@ -134,3 +141,16 @@ def parse(template: str, custom_id: str) -> dict[str, str] | None:
 def prompt_ref(parts: dict[str, str]) -> PromptRef:
     return PromptRef(int(parts["game"]), int(parts["version"]), int(parts["role"]),
                      parts.get("digest") or "000000")
+
+
+def history_page(scope: str, user: int, page: int) -> str:
+    """A page of /game history: the channel and server come from the click."""
+    return _checked(f"{PREFIX}:hp:{scope}:{user}:{page}")
+
+
+def history_view(game: int) -> str:
+    return _checked(f"{PREFIX}:hv:{game}")
+
+
+def history_move(game: int, move: int, which: str) -> str:
+    return _checked(f"{PREFIX}:hm:{game}:{move}:{which}")

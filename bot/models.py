@@ -180,6 +180,40 @@ class MyGame(BaseModel):
         return self.loaded.row.deadline if self.loaded.row.status == "running" else None
 
 
+class EndedGame(BaseModel):
+    """A game on the list of ``/game history``: played to its end or stopped after its start."""
+
+    loaded: LoadedGame
+    ended_at: datetime  # its last write: the end, or the moderator's abort
+
+
+class Position(BaseModel):
+    """A finished game at one move (``/game history``'s viewer), replayed from the seed.
+
+    ``state`` is the state after ``move`` effective actions of ``moves``; only its
+    spectator view is ever shown. ``previous`` is the spectator view one move before (None
+    at the start), ``lines`` the public log lines this move wrote (the setup's at move 0).
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    loaded: LoadedGame
+    move: int
+    moves: int
+    state: GameState
+    previous: View | None
+    lines: list[LogEntry]
+    turn_ends: list[int] = Field(default_factory=list)  # the moves that ended a turn
+
+    def turn_back(self) -> int:
+        """The last move before this one that ended a turn (0: none)."""
+        return max((end for end in self.turn_ends if end < self.move), default=0)
+
+    def turn_forward(self) -> int:
+        """The next move after this one that ends a turn (the last move: none)."""
+        return min((end for end in self.turn_ends if end > self.move), default=self.moves)
+
+
 class DroppedPick(BaseModel):
     """A side someone had picked that the new table does not have."""
 

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import lobby, turns
+from bot.archive import Scope, show_history
 from bot.cogs.common import (
     channel_game,
     game_autocomplete,
@@ -200,6 +201,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     @guarded
     async def mine(self, interaction: discord.Interaction) -> None:
         await show_mine(interaction)
+
+    @app_commands.command(description="Games that are over (this channel's, the server's or "
+                                      "a player's), each viewable move by move")
+    @app_commands.describe(scope="Whose games (default: this channel's, or the player's)",
+                           player="A player whose games to list (default: you)")
+    @guarded
+    async def history(self, interaction: discord.Interaction, scope: Scope | None = None,
+                      player: discord.User | None = None) -> None:
+        await show_history(interaction, scope, player)
 
     @app_commands.command(name="list", description="The games you can play here")
     @guarded

@@ -33,7 +33,9 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
   ``abort`` write a row with the moderator's id to the action log.
 - Extra reads: ``log_lines(game_id)`` (the stored action log), ``notify_modes(user_ids)``,
   ``user_settings(user_id)``, ``games_with_status(*statuses)``, ``games_of(user_id,
-  guild_id=None)`` (a player's lobbies, running and paused games, their turns first).
+  guild_id=None)`` (a player's lobbies, running and paused games, their turns first),
+  ``ended_games(guild_id, channel_id=, user_id=)`` and ``position(guild_id, game_id,
+  move)`` (an ended game replayed to a move).
 - ``TurnUpdate.previous_board``: when a turn ended, the state of the board posted before
   (draw its spectator view as ``previous``); ``with_previous_board(game_id)`` gives the
   same for ``/game board``.
@@ -43,13 +45,15 @@ and caching, guards and the versioned write path), combined here into ``GameServ
 ``lobby``, ``table`` (the host's choice of the number of sides), ``play``, ``undo``,
 ``moderation``, ``timers``, ``records``, ``stats``, ``settings``, ``boards`` (the last two
 boards posted: each board highlights what changed since the one before) and ``mine`` (a
-player's games on a server or on all of them, for ``/game mine``); ``history`` (the
+player's games on a server or on all of them, for ``/game mine``) and ``archive`` (the
+games that are over, and any of them at any move, for ``/game history``); ``history`` (the
 effective action history) and ``results`` (results and ratings at the end of a game, and
 their recomputation: ``stats.refresh_ratings`` at start-up) are helpers of theirs.
 """
 
 from __future__ import annotations
 
+from bot.service.archive import ArchiveMixin
 from bot.service.boards import BoardsMixin
 from bot.service.history import effective_history
 from bot.service.lobby import LobbyMixin
@@ -78,5 +82,6 @@ class GameService(
     SettingsMixin,
     BoardsMixin,
     MineMixin,
+    ArchiveMixin,
 ):
     """Discord-free game operations over one :class:`bot.storage.Database`."""

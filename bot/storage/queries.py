@@ -256,6 +256,37 @@ async def games_of_user(conn: aiosqlite.Connection, user_id: int, guild_id: int 
     return await _all(conn, games_of_user_sql(guild_id is not None), params)
 
 
+# Games that were played to the end or stopped after their start (a lobby closed before
+# it never has a state), newest first; one server, narrowed to a channel or a player.
+def _ended_where(channel_id: int | None, user_id: int | None) -> tuple[str, tuple[int, ...]]:
+    where = " WHERE guild_id = ? AND status IN ('finished', 'aborted') AND state IS NOT NULL"
+    params: tuple[int, ...] = ()
+    if channel_id is not None:
+        where += " AND channel_id = ?"
+        params += (channel_id,)
+    if user_id is not None:
+        where += " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+        params += (user_id,)
+    return where, params
+
+
+async def ended_games(conn: aiosqlite.Connection, guild_id: int, channel_id: int | None,
+                      user_id: int | None, limit: int, offset: int) -> list[Row]:
+    """A page of a server's ended games with their seats, the last ended first."""
+    where, params = _ended_where(channel_id, user_id)
+    return await _all(
+        conn, f"{_WITH_SEATS}{where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
+        (guild_id, *params, limit, offset),
+    )
+
+
+async def count_ended_games(conn: aiosqlite.Connection, guild_id: int, channel_id: int | None,
+                            user_id: int | None) -> int:
+    where, params = _ended_where(channel_id, user_id)
+    rows = await _all(conn, f"SELECT COUNT(*) FROM games{where}", (guild_id, *params))
+    return int(rows[0][0])
+
+
 def game_version_sync(raw: sqlite3.Connection, game_id: int) -> int | None:
     row = raw.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
     return None if row is None else int(row[0])

@@ -1,9 +1,9 @@
 """What a click on each persistent button or menu does, handed to the components by the bot.
 
 The components (this package) are built by the code that answers their clicks
-(``bot.turns``, ``bot.lobby``, ``bot.mine``), so they do not import it back: the bot holds
-one :class:`Clicks` made of those functions (``bot.app``), and each component's callback finds
-it on the client that received the interaction.
+(``bot.turns``, ``bot.lobby``, ``bot.mine``, ``bot.archive``), so they do not import it
+back: the bot holds one :class:`Clicks` made of those functions (``bot.app``), and each
+component's callback finds it on the client that received the interaction.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ class Clicks:
     setup_changed: Callable[[Interaction, str, list[int]], Awaitable[None]]  # kind, picks
     setup_open: Callable[[Interaction, str, list[int]], Awaitable[None]]  # kind, picks
     mine_page: Callable[[Interaction, int], Awaitable[None]]  # page of /game mine
+    history_page: Callable[[Interaction, str, int, int], Awaitable[None]]  # scope, user, page
+    history_view: Callable[[Interaction, int], Awaitable[None]]  # game id
+    history_move: Callable[[Interaction, int, int], Awaitable[None]]  # game id, move
 
 
 def clicks_of(interaction: Interaction) -> Clicks:

@@ -51,6 +51,17 @@ def test_choice_ids_with_colons_and_other_templates() -> None:
     assert ids.decode_picks(ids.encode_picks([2, 0, 11])) == [2, 0, 11]
 
 
+def test_history_ids_name_what_they_show() -> None:
+    big = 10**18  # a game number far beyond any server's
+    assert ids.parse(ids.HISTORY_MOVE, ids.history_move(big, big, "l")) == {
+        "game": str(big), "move": str(big), "which": "l"}
+    assert ids.parse(ids.HISTORY_VIEW, ids.history_view(12)) == {"game": "12"}
+    assert ids.parse(ids.HISTORY_PAGE, ids.history_page("p", big, 3)) == {
+        "scope": "p", "user": str(big), "page": "3"}
+    assert ids.parse(ids.HISTORY_PAGE, "sg:hp:x:0:1") is None  # no such scope
+    assert ids.parse(ids.HISTORY_MOVE, "sg:hm:1:-1:p") is None  # moves are never negative
+
+
 def test_prompt_digest_follows_text_and_choices() -> None:
     prompt = Prompt(role="north", text="Choose.", choices=choices("a", 3))
     same = Prompt(role="north", text="Choose.", choices=choices("a", 3))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.archive import viewer_message
 from bot.service import GameService
 from engine.core.record import verify
 from engine.core.registry import GAME_MODULES, get_game
@@ -64,6 +65,15 @@ async def test_a_whole_real_game_through_the_service(
     assert record.actions[-1].state_sha256 == state_digest(loaded.state)
     stats = await service.stats(1, users[0])
     assert [k.games for k in stats.kinds] == [1]
+    # /game history: the game replayed to a move is the game as it was then, and its board
+    # (the real renderer, what changed since the move before glowing) is drawn.
+    end = await service.position(1, game_id)
+    assert end.moves == accepted and state_digest(end.state) == state_digest(loaded.state)
+    middle = await service.position(1, game_id, accepted // 2)
+    assert state_digest(middle.state) == record.actions[accepted // 2 - 1].state_sha256
+    assert middle.previous is not None and middle.turn_ends[-1] == accepted
+    shown = await viewer_message(middle)
+    assert shown["attachments"] and f"move {accepted // 2} of {accepted}" in shown["content"]
 
 
 @pytest.mark.parametrize("kind", REAL)
