@@ -278,3 +278,44 @@ def test_a_forced_step_is_answered_by_itself_and_cancel_leaves_nothing() -> None
     start_action(TRADE, state, "trade", "b")
     with pytest.raises(IllegalChoice):
         answer(state, "price:1")  # not the step asked
+
+
+
+@TRADE.state
+class Route(StepAction[MarketState]):
+    """Three steps: enough to have two answers kept while the third is asked."""
+
+    name = "route"
+    steps = ("start", "via", "end")
+
+    def ask_start(self, state: MarketState, frame: Frame,
+                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return "From?", [Choice(id="start:a", label="A"), Choice(id="start:b", label="B")]
+
+    def ask_via(self, state: MarketState, frame: Frame,
+                picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return "Via?", [Choice(id="via:c", label="C"), Choice(id="via:d", label="D")]
+
+    def ask_end(self, state: MarketState, frame: Frame,
+                picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return "To?", [Choice(id="end:e", label="E"), Choice(id="end:f", label="F")]
+
+    def perform(self, state: MarketState, frame: Frame, picked: dict[str, str]) -> None:
+        state.closing_log.append("-".join(picked[step] for step in self.steps))
+
+
+def test_asking_a_step_action_changes_nothing_and_back_follows_the_steps_order() -> None:
+    state = new()
+    state.stack.clear()
+    frame = TRADE.push(state, "route", "a")  # pushed bare: no answers kept yet
+    assert ids_asked(state) == ["start:a", "start:b", "back"]
+    assert "picked" not in frame.data
+    answer(state, "start:b")
+    answer(state, "via:c")
+    # a stored frame may come back with its answers' keys in another order
+    frame.data["picked"] = {"via": "c", "start": "b"}
+    answer(state, "back")  # takes back "via", the last step answered
+    assert ids_asked(state) == ["via:c", "via:d", "back"]
+    answer(state, "via:d")
+    answer(state, "end:e")
+    assert state.closing_log == ["b-d-e"] and state.stack == []

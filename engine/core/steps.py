@@ -38,12 +38,12 @@ class StepAction(PromptState[S]):
         raise NotImplementedError
 
     def step_of(self, frame: Frame) -> str:
-        picked = picked_of(frame)
+        picked = answers_of(frame)
         return next(step for step in self.steps if step not in picked)
 
     def prompt(self, state: S, frame: Frame) -> tuple[str, list[Choice]]:
         text, choices = self.ask_step(state, frame)
-        if picked_of(frame):
+        if answers_of(frame):
             choices = [*choices, Choice(id=BACK, label="Back one step")]
         elif self.cancel:
             choices = [*choices, Choice(id=BACK, label=self.cancel)]
@@ -52,14 +52,16 @@ class StepAction(PromptState[S]):
     def ask_step(self, state: S, frame: Frame) -> tuple[str, list[Choice]]:
         step = self.step_of(frame)
         ask = getattr(self, f"ask_{step}")
-        text, choices = ask(state, frame, dict(picked_of(frame)))
+        text, choices = ask(state, frame, dict(answers_of(frame)))
         return str(text), list(choices)
 
     def handle(self, state: S, frame: Frame, choice_id: str) -> None:
         picked = picked_of(frame)
         if choice_id == BACK:
             if picked:
-                picked.pop(next(reversed(picked)))
+                # the last step answered, by the steps' order (a stored frame's JSON keys may
+                # come back in another order)
+                del picked[next(step for step in reversed(self.steps) if step in picked)]
             else:
                 self.flow.end(state, frame)
             return
@@ -83,7 +85,14 @@ class StepAction(PromptState[S]):
             picked[step] = value
 
 
+def answers_of(frame: Frame) -> dict[str, str]:
+    """The steps answered so far, to read (asking must not change the state)."""
+    answers: dict[str, str] = frame.data.get("picked", {})
+    return answers
+
+
 def picked_of(frame: Frame) -> dict[str, str]:
+    """The steps answered so far, to change (when a choice is handled)."""
     picked: dict[str, str] = frame.data.setdefault("picked", {})
     return picked
 
