@@ -17,7 +17,7 @@ from bot.views.clicks import Clicks
 CLICKS = Clicks(
     take_turn=turns.take_turn, rematch=lobby.rematch, choose=turns.choose,
     show_page=turns.show_page, lobby_button=lobby.lobby_button, pick_sides=lobby.pick_sides,
-    pick_table=lobby.pick_table,
+    pick_table=lobby.pick_table, pick_computer=lobby.pick_computer,
     setup_changed=lobby.setup_changed, setup_open=lobby.setup_open,
     mine_page=mine.mine_page, history_page=archive.history_page,
     history_view=archive.history_view, history_move=archive.history_move,

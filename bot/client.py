@@ -32,7 +32,7 @@ from bot.storage.db import Database
 from bot.views.archive import HistoryMoveButton, HistoryPageButton, HistoryViewButton
 from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
-from bot.views.lobby import LobbyButton, RoleSelect, TableSelect
+from bot.views.lobby import ComputerSelect, LobbyButton, RoleSelect, TableSelect
 from bot.views.mine import MinePageButton
 from bot.views.prompt import ChoiceButton, ChoiceSelect, PageButton
 from bot.views.setup import SetupOpen, SetupOption
@@ -40,12 +40,12 @@ from engine.core.registry import all_games
 
 log = logging.getLogger("strategos.bot")
 
-COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.moderation", "bot.cogs.settings",
-        "bot.cogs.stats", "bot.cogs.help", "bot.cogs.heartbeat")
+COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.computers", "bot.cogs.moderation",
+        "bot.cogs.settings", "bot.cogs.stats", "bot.cogs.help", "bot.cogs.heartbeat")
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
-                 LobbyButton, RoleSelect, TableSelect, SetupOption, SetupOpen, MinePageButton,
-                 HistoryPageButton, HistoryViewButton, HistoryMoveButton)
+                 LobbyButton, RoleSelect, TableSelect, ComputerSelect, SetupOption, SetupOpen,
+                 MinePageButton, HistoryPageButton, HistoryViewButton, HistoryMoveButton)
 
 
 def warm_up() -> None:
@@ -118,6 +118,13 @@ class StrategosBot(commands.Bot):
         cog = self.get_cog("PlayCog")
         if cog is not None:
             await cog.run_once()  # type: ignore[attr-defined]
+
+    async def run_computers_once(self) -> None:
+        """Let the computer make every choice it is asked for now, and wait until it has."""
+        cog = self.get_cog("ComputerCog")
+        if cog is not None:
+            await cog.sweep()  # type: ignore[attr-defined]
+            await cog.settle()  # type: ignore[attr-defined]
 
     def report(self, error: BaseException, where: str) -> None:
         """An unexpected failure: logged, and kept in ``failures`` for the tests to see."""

@@ -35,6 +35,7 @@ PAGE = rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<role>\d+):(?P<page>\d+)"
 LOBBY = rf"{PREFIX}:l:(?P<game>\d+):(?P<action>join|leave|start|cancel)"
 LOBBY_ROLE = rf"{PREFIX}:lr:(?P<game>\d+)"
 LOBBY_TABLE = rf"{PREFIX}:lt:(?P<game>\d+)"
+LOBBY_COMPUTER = rf"{PREFIX}:lc:(?P<game>\d+)"
 _KIND = r"[a-z0-9_]{1,40}"
 _PICKS = r"[0-9.]{0,40}"
 SETUP_OPTION = rf"{PREFIX}:so:(?P<kind>{_KIND}):(?P<option>\d+):(?P<picks>{_PICKS})"
@@ -104,6 +105,10 @@ def lobby_role(game: int) -> str:
 
 def lobby_table(game: int) -> str:
     return _checked(f"{PREFIX}:lt:{game}")
+
+
+def lobby_computer(game: int) -> str:
+    return _checked(f"{PREFIX}:lc:{game}")
 
 
 def encode_picks(picks: list[int]) -> str:

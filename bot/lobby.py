@@ -42,6 +42,10 @@ def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
         sides = ", ".join(role_name(loaded, r) if r else "any side" for r in seats)
         host = " (host)" if user == row.host_id else ""
         players.append(f"<@{user}>{host} — {sides}")
+    computer = [role_name(loaded, s.role) if s.role else "any side"
+                for s in loaded.seats if s.computer]
+    if computer:
+        players.append(f"Computer — {', '.join(computer)} (the game will not be rated)")
     embed.add_field(name="Players", value="\n".join(players) or "nobody yet", inline=False)
     if not started:
         embed.add_field(name="Table", value=table_text(loaded), inline=False)
@@ -55,7 +59,8 @@ def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
     if not started:
         size = " The host sets the table's size." if len(loaded.table_sizes()) > 1 else ""
         embed.set_footer(text="Join, or pick your sides (a player may hold several), then the "
-                              f"host presses Start; sides nobody picked are dealt at random.{size}")
+                              f"host presses Start; sides nobody picked are dealt at random.{size}"
+                              " The host may seat the computer on sides.")
     return embed
 
 
@@ -63,7 +68,8 @@ def table_text(loaded: LoadedGame) -> str:
     """The table's sides and who holds each ("free" for nobody yet)."""
     lines = []
     for info in loaded.role_infos():
-        holders = " ".join(f"<@{u}>" for u in loaded.users_of(info.id)) or "free"
+        holders = " ".join(f"<@{u}>" for u in loaded.users_of(info.id)) or (
+            "computer" if info.id in loaded.computer_roles() else "free")
         lines.append(f"{info.name} — {holders}")
     open_seats = sum(1 for s in loaded.seats if s.role is None)
     if open_seats:
@@ -77,7 +83,7 @@ def lobby_message(loaded: LoadedGame) -> dict[str, Any]:
     roles = [(info.id, info.name) for info in loaded.lobby_roles()]
     tables = [(size, ", ".join(info.name for info in loaded.sides_at(size)))
               for size in loaded.table_sizes()]
-    view = lobby_view(loaded.row.id, roles, tables, loaded.table_size)
+    view = lobby_view(loaded.row.id, roles, tables, loaded.table_size, loaded.computer_roles())
     return {"embed": lobby_embed(loaded), "view": view}
 
 
@@ -204,6 +210,26 @@ async def pick_table(interaction: discord.Interaction[Any], game_id: int, size: 
         )
 
 
+async def pick_computer(interaction: discord.Interaction[Any], game_id: int,
+                        roles: list[str]) -> None:
+    """The host's computer picker: the computer plays exactly ``roles``."""
+    bot: StrategosBot = interaction.client
+    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
+    await interaction.response.defer()
+    try:
+        if await _current_lobby(interaction, game_id) is None:
+            return
+        await bot.service.set_computer_sides(channel_id, user_id, roles)
+    except FRIENDLY as error:
+        await interaction.followup.send(str(error), ephemeral=True)
+        # The clicker's menu shows what they picked until the message is drawn again.
+        loaded = await bot.service.load(game_id)
+        if loaded.row.status == "lobby":
+            await interaction.edit_original_response(**lobby_message(loaded))
+        return
+    await _redraw(interaction, game_id)
+
+
 def setup_message(kind: str, picks: list[int]) -> dict[str, Any]:
     """The options step of /game new (ephemeral, for the host)."""
     game = get_game(kind)
@@ -244,8 +270,11 @@ async def setup_open(interaction: discord.Interaction[Any], kind: str, picks: li
 async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
     loaded = update.loaded
     row = loaded.row
+    computer = loaded.computer_roles()
     players = ", ".join(
-        f"{role_name(loaded, role)}: " + " ".join(f"<@{u}>" for u in loaded.users_of(role))
+        f"{role_name(loaded, role)}: " + (
+            "the computer" if role in computer
+            else " ".join(f"<@{u}>" for u in loaded.users_of(role)))
         for role in (loaded.state.roles if loaded.state else [])
     )
     header = (

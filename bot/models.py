@@ -18,6 +18,10 @@ NotifyMode = Literal["mention", "dm", "both"]
 TimeoutPolicy = Literal["pass", "resign"]
 Outcome = Literal["win", "loss", "draw"]
 
+# The user id of a computer player's seats: Discord never gives out 0, so no member has it.
+# Its sides are played by the game's automatic player (``bot.service.computers``).
+COMPUTER = 0
+
 
 class GameRow(BaseModel):
     """One game as stored. ``seed`` is None until the game is finished (it stays secret)."""
@@ -67,6 +71,10 @@ class Seat(BaseModel):
     role: str | None
     seat: int = 0
 
+    @property
+    def computer(self) -> bool:
+        return self.user_id == COMPUTER
+
 
 class LoadedGame(BaseModel):
     """A game with its seats, its engine state (None in the lobby) and current prompts."""
@@ -91,10 +99,10 @@ class LoadedGame(BaseModel):
         return self.row.version
 
     def user_ids(self) -> list[int]:
-        """Every player, once each, in seating order."""
+        """Every human player, once each, in seating order (never the computer)."""
         seen: list[int] = []
         for seat in self.seats:
-            if seat.user_id not in seen:
+            if seat.user_id not in seen and not seat.computer:
                 seen.append(seat.user_id)
         return seen
 
@@ -102,7 +110,17 @@ class LoadedGame(BaseModel):
         return [s.role for s in self.seats if s.user_id == user_id and s.role is not None]
 
     def users_of(self, role: str) -> list[int]:
-        return [s.user_id for s in self.seats if s.role == role]
+        """The human players of ``role`` (none for a computer's side)."""
+        return [s.user_id for s in self.seats if s.role == role and not s.computer]
+
+    def computer_roles(self) -> list[str]:
+        """The sides the computer plays, in seating order."""
+        return self.roles_of(COMPUTER)
+
+    @property
+    def has_computers(self) -> bool:
+        """A computer holds a seat: the game is marked as such and changes no rating."""
+        return any(seat.computer for seat in self.seats)
 
     def is_player(self, user_id: int) -> bool:
         return any(s.user_id == user_id for s in self.seats)

@@ -3,19 +3,22 @@
 The same prompts and choices the bot shows, numbered; each player's private view is shown
 only after the screen is handed over; the board PNG (spectator view) is written to a file
 after every completed turn; at the end the record is written for ``python -m engine verify``.
+``--computer ROLE`` (repeatable, or ``all``) lets the computer play sides, as a computer seat
+does on Discord; with ``all`` a whole game plays itself and the command exits.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.discord_render import renderer_for
 from bot.options import parse_options_text
 from bot.views.layout import group_choices
-from engine.core.errors import EngineError
+from engine.core.computer import computer_choice, computer_policy
+from engine.core.errors import BadOptions, EngineError
 from engine.core.game import Game, GameState, LogEntry
 from engine.core.record import record_game
 from engine.core.registry import get_game
@@ -30,10 +33,15 @@ HELP = ("Type a number to choose, u to take back the last choice (its player's, 
 class HotSeat:
     def __init__(self, game: Game[Any, Any], players: int, seed: str, options: dict[str, Any],
                  board: Path, ask: Callable[[str], str] = input,
-                 say: Callable[[str], None] = print) -> None:
+                 say: Callable[[str], None] = print, computers: Sequence[str] = ()) -> None:
         self.game, self.players, self.seed, self.options = game, players, seed, options
         self.board, self.ask, self.say = board, ask, say
         self.state: GameState = start(game, seed, players, options)
+        unknown = [r for r in computers if r != "all" and r not in self.state.roles]
+        if unknown:
+            raise BadOptions(f"{game.name} has no side {unknown[0]!r} here. Sides: "
+                             f"{', '.join(self.state.roles)}.")
+        self.computers = set(self.state.roles if "all" in computers else computers)
         self.history: list[tuple[Action, bool]] = []
         self.at_screen: str | None = None
 
@@ -87,6 +95,15 @@ class HotSeat:
         else:
             self.show_private(role)  # the view as it is again
 
+    def computer_turn(self, role: str) -> None:
+        """The computer's choice for ``role``: said, then made like a player's."""
+        prompt = self.game.prompts(self.state)[role]
+        choice_id = computer_choice(self.game, self.state, role, prompt.choices,
+                                    f"{self.seed}:{self.state.actions}")
+        label = prompt.find(choice_id).label
+        self.say(f"{self.name(role)} (computer) — {prompt.text}\n  → {label}")
+        self.choose(role, choice_id)
+
     def turn(self, role: str) -> bool:
         """Ask ``role`` once; False when the player quits."""
         self.hand_over(role)
@@ -125,8 +142,11 @@ class HotSeat:
             self.write_board()
 
     def run(self) -> int:
-        roles = ", ".join(self.name(r) for r in self.state.roles)
+        roles = ", ".join(self.name(r) + (" (computer)" if r in self.computers else "")
+                          for r in self.state.roles)
         self.say(f"{self.game.name}: {roles}. Seed SHA-256 {seed_digest(self.seed)}.\n{HELP}")
+        if self.computers:
+            self.say(f"The computer plays with the {computer_policy(self.game.id)[0]} player.")
         self.write_board()
         while self.state.result is None:
             prompts = self.game.prompts(self.state)
@@ -134,6 +154,9 @@ class HotSeat:
                 self.say("Nobody has anything to do, but the game is not over: this is a bug.")
                 return 1
             role = next(r for r in self.state.roles if r in prompts)
+            if role in self.computers:
+                self.computer_turn(role)
+                continue
             if not self.turn(role):
                 self.say(f"Stopped. Seed {self.seed}; {len(self.history)} actions played.")
                 return 0
@@ -153,8 +176,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="number of players")
     parser.add_argument("--seed", default=None, help="seed (default: a fresh secret one)")
     parser.add_argument("--options", default="", help="options as name=value pairs")
-    parser.add_argument("--board", type=Path, default=Path("board.png"),
-                        help="where the board PNG is written after every turn")
+    parser.add_argument("--board", type=Path, default=Path("out/play/board.png"),
+                        help="where the board PNG is written after every turn (the record "
+                             "goes beside it; default in out/, which git ignores)")
+    parser.add_argument("--computer", action="append", default=[], metavar="ROLE",
+                        help="the computer plays this side (repeatable; 'all': every side, "
+                             "and the game plays itself to the end)")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -162,7 +189,8 @@ def main(args: argparse.Namespace) -> int:
         game = get_game(args.game)
         options = parse_options_text(args.options, game.Options)
         players = args.players or game.min_players
-        seat = HotSeat(game, players, args.seed or new_seed(), options, args.board)
+        seat = HotSeat(game, players, args.seed or new_seed(), options, args.board,
+                       computers=args.computer)
     except EngineError as error:
         print(error)
         return 2

@@ -58,8 +58,10 @@ def mention_only(users: list[int]) -> discord.AllowedMentions:
 def waiting_for(loaded: LoadedGame) -> str:
     """Who must act now, as mentions (for text that does not ping)."""
     parts = []
+    computer = set(loaded.computer_roles())
     for role in loaded.prompts:
-        users = " ".join(f"<@{user}>" for user in loaded.users_of(role))
+        users = "the computer" if role in computer else " ".join(
+            f"<@{user}>" for user in loaded.users_of(role))
         parts.append(f"{role_name(loaded, role)} ({users})" if users else role_name(loaded, role))
     return ", ".join(parts) or "nobody"
 
@@ -247,6 +249,14 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
         await announce(bot, update)
     elif update is not None and update.handed_to:
         await announce_handoff(bot, update, user_id)
+    if update is not None:
+        wake_computers(bot, update.loaded)
+
+
+def wake_computers(bot: StrategosBot, loaded: LoadedGame) -> None:
+    """The computer is asked in this game: its player (``bot.cogs.computers``) moves now."""
+    if loaded.row.status == "running" and any(r in loaded.prompts for r in loaded.computer_roles()):
+        bot.dispatch("computer_turn", loaded.row.id)
 
 
 async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> None:
@@ -279,6 +289,7 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
     )
     if message is not None:
         await bot.service.set_board_message(loaded.row.id, message.id)
+    wake_computers(bot, loaded)
     # DMs go out even when the channel refused the board: DM-only players hear of their turn.
     await dm_or_mention(bot, loaded, channel, message, mentions, dms,
                         " — it is your turn (your direct messages are closed, so here is a "
@@ -416,6 +427,8 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
 
 async def rating_changes(bot: StrategosBot, loaded: LoadedGame) -> str:
     """Each player's rating before and after this game (recorded by the service at the end)."""
+    if loaded.has_computers:
+        return "\nNot rated: a computer played."
     changes = []
     for user in loaded.user_ids():
         stats = await bot.service.stats(loaded.row.guild_id, user, recent=5)
@@ -493,6 +506,9 @@ def status_text(loaded: LoadedGame) -> str:
         lines.append("The game was stopped by a moderator.")
     else:
         lines.append(f"Turn {loaded.state.turn + 1}; waiting for {waiting_for(loaded)}.")
+    if loaded.has_computers:
+        sides = ", ".join(role_name(loaded, r) for r in loaded.computer_roles())
+        lines.append(f"The computer plays {sides} (an unrated game).")
     if row.timeout_hours and row.status in ("running", "paused"):
         deadline = f", deadline <t:{int(row.deadline.timestamp())}:R>" if row.deadline else ""
         lines.append(f"Turn timer: {row.timeout_hours:g} h ({row.timeout_policy}){deadline}.")

@@ -46,7 +46,8 @@ and caching, guards and the versioned write path), combined here into ``GameServ
 ``moderation``, ``timers``, ``records``, ``stats``, ``settings``, ``boards`` (the last two
 boards posted: each board highlights what changed since the one before) and ``mine`` (a
 player's games on a server or on all of them, for ``/game mine``) and ``archive`` (the
-games that are over, and any of them at any move, for ``/game history``); ``history`` (the
+games that are over, and any of them at any move, for ``/game history``), ``computers``
+(the host seats the computer on sides; its moves, stored like a person's); ``history`` (the
 effective action history) and ``results`` (results and ratings at the end of a game, and
 their recomputation: ``stats.refresh_ratings`` at start-up) are helpers of theirs.
 """
@@ -55,6 +56,7 @@ from __future__ import annotations
 
 from bot.service.archive import ArchiveMixin
 from bot.service.boards import BoardsMixin
+from bot.service.computers import ComputerMixin
 from bot.service.history import effective_history
 from bot.service.lobby import LobbyMixin
 from bot.service.mine import MineMixin
@@ -83,5 +85,6 @@ class GameService(
     BoardsMixin,
     MineMixin,
     ArchiveMixin,
+    ComputerMixin,
 ):
     """Discord-free game operations over one :class:`bot.storage.Database`."""

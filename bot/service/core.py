@@ -210,7 +210,8 @@ class ServiceBase:
         self, conn: aiosqlite.Connection, loaded: LoadedGame, user_id: int, now: str
     ) -> None:
         await queries.delete_seats_of(conn, loaded.id, user_id)
-        rest = [s for s in loaded.seats if s.user_id != user_id]
+        # the computer neither keeps a lobby open alone nor hosts it
+        rest = [s for s in loaded.seats if s.user_id != user_id and not s.computer]
         fields: dict[str, Any] = {"updated_at": now}
         if not rest:
             fields.update(status="aborted")

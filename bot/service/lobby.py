@@ -152,6 +152,9 @@ class LobbyMixin(ServiceBase):
                 f"A table of {len(sides)} has no side {role!r}. Its sides: {names}.")
         holder = next((s for s in loaded.seats if s.role == role), None)
         if holder is not None:
+            if holder.computer:
+                raise errors.RoleTaken(
+                    f"The computer plays {loaded.role_name(role)}: the host can take it off.")
             if holder.user_id == user_id:
                 raise errors.AlreadyJoined(f"You already play {loaded.role_name(role)}.")
             raise errors.RoleTaken(f"Someone else already plays {loaded.role_name(role)}.")

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from itertools import groupby
 
 from bot import rating
-from bot.models import LoadedGame
+from bot.models import COMPUTER, LoadedGame
 from bot.storage import queries
 from engine.core.game import GameState
 
@@ -47,9 +47,13 @@ def store_result(raw: sqlite3.Connection, loaded: LoadedGame, state: GameState, 
 def rate_game(raw: sqlite3.Connection, game_id: int, guild_id: int, kind: str,
               places: Sequence[rating.Place]) -> None:
     """Rate one finished game from its places: the players' ratings and the game's results
-    (rating before and after, None when unrated). The one path both a game's end and a
-    recomputation take, so that both give the same numbers."""
+    (rating before and after, None when unrated: a game with a computer player is never
+    rated). The one path both a game's end and a recomputation take, so that both give the
+    same numbers."""
     users = sorted({p.user_id for p in places})
+    if COMPUTER in users:  # a game with computer players rates nobody
+        queries.set_result_ratings_sync(raw, game_id, {u: None for u in users})
+        return
     before = queries.ratings_of_sync(raw, guild_id, kind, users)
     sides = queries.side_ratings_of_sync(raw, guild_id, kind, sorted({p.team for p in places}))
     after = rating.update(places, before, sides)

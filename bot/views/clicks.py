@@ -28,6 +28,7 @@ class Clicks:
     lobby_button: Callable[[Interaction, int, ids.LobbyAction], Awaitable[None]]
     pick_sides: Callable[[Interaction, int, list[str]], Awaitable[None]]  # game id, roles
     pick_table: Callable[[Interaction, int, int], Awaitable[None]]  # game id, sides
+    pick_computer: Callable[[Interaction, int, list[str]], Awaitable[None]]  # game id, roles
     setup_changed: Callable[[Interaction, str, list[int]], Awaitable[None]]  # kind, picks
     setup_open: Callable[[Interaction, str, list[int]], Awaitable[None]]  # kind, picks
     mine_page: Callable[[Interaction, int], Awaitable[None]]  # page of /game mine

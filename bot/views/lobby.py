@@ -1,4 +1,5 @@
-"""The lobby message: Join / Leave / Start / Cancel, a side picker and the table size.
+"""The lobby message: Join / Leave / Start / Cancel, a side picker, the table size and the
+host's computer picker.
 
 Options are chosen before the lobby opens (``bot.views.setup``) and shown in its embed.
 """
@@ -101,10 +102,42 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.L
         )
 
 
+class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                     template=ids.LOBBY_COMPUTER):
+    """The host's computer picker: the sides the computer plays (none: no computer)."""
+
+    def __init__(self, game_id: int, roles: list[tuple[str, str]] | None = None,
+                 current: list[str] | None = None) -> None:
+        self.game_id = game_id
+        options = [discord.SelectOption(label=clip(f"Computer plays {name}", 100), value=role,
+                                        default=role in (current or []))
+                   for role, name in (roles or [("-", "-")])[:25]]
+        super().__init__(discord.ui.Select(
+            custom_id=ids.lobby_computer(game_id),
+            placeholder="Computer players (host): pick the sides it plays",
+            options=options, min_values=0, max_values=len(options),
+        ), row=3)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> ComputerSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        pick_computer = clicks_of(interaction).pick_computer
+        await run_guarded(
+            interaction, pick_computer(interaction, self.game_id, self.item.values),
+            "pick_computer",
+        )
+
+
 def lobby_view(game_id: int, roles: list[tuple[str, str]],
-               tables: list[tuple[int, str]] | None = None, table: int = 0) -> discord.ui.View:
-    """The lobby's buttons, the side picker (when there is a choice of sides) and, for a
-    game of several table sizes, the table picker (``tables``: size and its sides)."""
+               tables: list[tuple[int, str]] | None = None, table: int = 0,
+               computer: list[str] | None = None) -> discord.ui.View:
+    """The lobby's buttons, the side picker (when there is a choice of sides), for a game
+    of several table sizes the table picker (``tables``: size and its sides), and the
+    host's computer picker (``computer``: the sides it plays now)."""
     view = discord.ui.View(timeout=None)
     for action in BUTTONS:
         view.add_item(LobbyButton(game_id, action))
@@ -112,4 +145,6 @@ def lobby_view(game_id: int, roles: list[tuple[str, str]],
         view.add_item(RoleSelect(game_id, roles))
     if tables and len(tables) > 1:
         view.add_item(TableSelect(game_id, tables, table))
+    if len(roles) > 1:
+        view.add_item(ComputerSelect(game_id, roles, computer))
     return view

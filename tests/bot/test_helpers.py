@@ -18,7 +18,7 @@ from bot.play import HotSeat
 from bot.settings import Settings, SettingsError, load_settings
 from bot.views.layout import MAX_OPTIONS, paginate, units_for
 from bot.views.setup import chosen, default_picks
-from engine.core.errors import BadOptions
+from engine.core.errors import BadOptions, EngineError
 from engine.core.game import Choice, Prompt, Result
 from engine.core.record import GameRecord, verify
 from engine.core.registry import get_game
@@ -194,6 +194,38 @@ def test_hot_seat_duel_to_the_end(tmp_path: Path) -> None:
     assert any("Nothing to take back" in line or "Taken back" in line for line in said)
     record = GameRecord.model_validate_json(board.with_suffix(".record.json").read_text())
     assert verify(record).ok
+
+
+def test_hot_seat_computer_all_plays_a_whole_game_without_input(tmp_path: Path) -> None:
+    def no_input(prompt: str) -> str:
+        raise AssertionError(f"asked {prompt!r} with every side played by the computer")
+
+    said: list[str] = []
+    board = tmp_path / "board.png"
+    seat = HotSeat(get_game("epireia"), 2, "seed-2", {}, board, ask=no_input,
+                   say=said.append, computers=["all"])
+    assert seat.run() == 0
+    assert any("(computer) —" in line for line in said)
+    assert any("computer plays with the greedy player" in line for line in said)
+    record = GameRecord.model_validate_json(board.with_suffix(".record.json").read_text())
+    assert verify(record).ok and record.actions
+
+
+def test_hot_seat_computer_plays_one_side_against_a_person(tmp_path: Path) -> None:
+    asked: list[str] = []
+
+    def person(prompt: str) -> str:
+        asked.append(prompt)
+        return "" if prompt.startswith("Pass the screen") else "1"
+
+    said: list[str] = []
+    seat = HotSeat(get_game("duel"), 2, "seed-1", {"rounds_to_win": 2}, tmp_path / "b.png",
+                   ask=person, say=said.append, computers=["south"])
+    assert seat.run() == 0
+    assert all("South" not in prompt for prompt in asked)  # never handed to the computer
+    assert any(line.startswith("South (computer)") for line in said)
+    with pytest.raises(EngineError, match="no side 'west'"):
+        HotSeat(get_game("duel"), 2, "seed-1", {}, tmp_path / "b.png", computers=["west"])
 
 
 def test_play_command_refuses_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -84,5 +84,7 @@ async def test_a_game_of_one_size_shows_no_table_picker(fake: FakeDiscord,
                                                         strategos: Strategos) -> None:
     ann = fake.add_user("ann")
     lobby = await Table(fake, ann, [ann]).open("freedom")
-    assert [str(s["custom_id"]).split(":")[1] for s in fake.message(lobby).selects()] == ["lr"]
+    # the side picker and the host's computer picker, no table picker
+    assert [str(s["custom_id"]).split(":")[1] for s in fake.message(lobby).selects()] == \
+        ["lr", "lc"]
     assert "Table\n2 sides:" in fake.message(lobby).text()
