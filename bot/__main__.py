@@ -16,6 +16,7 @@ import discord
 
 from bot import play
 from bot.app import create_bot
+from bot.errors import StorageError
 from bot.health import check_heartbeat
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError, load_settings
@@ -27,6 +28,13 @@ EXIT_FAILED = 1
 
 
 async def run_bot(settings: Settings, token: str) -> int:
+    # The database first, before Discord: a bad file is one line, not a traceback.
+    try:
+        db = await Database.open(settings.database, allow_empty=settings.allow_empty_database)
+    except StorageError as error:
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    await db.close()
     bot = create_bot(settings)
     try:
         async with bot:

@@ -86,7 +86,8 @@ class StrategosBot(commands.Bot):
         # Import every game and renderer now (data files, fonts), not inside a 3-second
         # interaction deadline.
         await asyncio.to_thread(warm_up)
-        self.db = await Database.open(self.settings.database)
+        self.db = await Database.open(self.settings.database,
+                                      allow_empty=self.settings.allow_empty_database)
         self._service = GameService(self.db, clock=self.clock)
         # Results stored under another rating model (Elo before schema 7) are rated again.
         await self._service.refresh_ratings()

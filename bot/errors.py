@@ -141,3 +141,21 @@ class NotEnded(ServiceError):
 
 class NoSuchMove(ServiceError):
     default = "That game has no such move."
+
+
+class StorageFull(ServiceError):
+    """The disk (or the database's size limit) is full: the write was rolled back."""
+
+    default = ("The bot's storage is full, so nothing was changed. Please tell the server's "
+               "owner; your game is safe as it was.")
+
+
+class StorageError(RuntimeError):
+    """The database file cannot be used at start-up (a folder, an empty or damaged file, a
+    newer schema): ``str()`` is the one line the command prints."""
+
+
+class MalformedClick(ServiceError):
+    """A button or menu payload the bot never sends (a tampered or broken client)."""
+
+    default = "That menu sent something I did not offer; open it again and pick an option."

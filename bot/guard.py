@@ -15,7 +15,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import discord
 
-from bot.errors import ServiceError
+from bot.errors import MalformedClick, ServiceError
 from engine.core.errors import EngineError
 
 FRIENDLY = (ServiceError, EngineError)
@@ -31,6 +31,13 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def one_value(values: list[str]) -> str:
+    """The one value a single-choice menu sends; a payload without it is refused."""
+    if len(values) != 1:
+        raise MalformedClick()
+    return values[0]
 
 
 async def run_guarded(interaction: discord.Interaction[Any], work: Awaitable[None],

@@ -117,7 +117,7 @@ def encode_picks(picks: list[int]) -> str:
 
 
 def decode_picks(text: str) -> list[int]:
-    return [int(part) for part in text.split(".") if part]
+    return [number(part, COUNT_MAX) for part in text.split(".") if part]
 
 
 def setup_option(kind: str, option: int, picks: list[int]) -> str:
@@ -137,6 +137,18 @@ def mine_page(page: int) -> str:
     return _checked(f"{PREFIX}:m:{page}")
 
 
+# The largest integer SQLite stores, and the largest page or move a button may name: a
+# tampered custom id with a longer number is read as this one, which no game, user, page or
+# move has (the click is then refused in one sentence; SQLite never sees the number).
+SQL_MAX = 2**63 - 1
+COUNT_MAX = 10**6
+
+
+def number(text: str, limit: int = SQL_MAX) -> int:
+    """A number of a custom id (ids, versions: ``SQL_MAX``; pages, moves: ``COUNT_MAX``)."""
+    return min(int(text), limit)
+
+
 def parse(template: str, custom_id: str) -> dict[str, str] | None:
     """The named parts of ``custom_id`` if it fits ``template``, else None."""
     match = re.fullmatch(template, custom_id)
@@ -144,8 +156,8 @@ def parse(template: str, custom_id: str) -> dict[str, str] | None:
 
 
 def prompt_ref(parts: dict[str, str]) -> PromptRef:
-    return PromptRef(int(parts["game"]), int(parts["version"]), int(parts["role"]),
-                     parts.get("digest") or "000000")
+    return PromptRef(number(parts["game"]), number(parts["version"]),
+                     number(parts["role"], COUNT_MAX), parts.get("digest") or "000000")
 
 
 def history_page(scope: str, user: int, page: int) -> str:

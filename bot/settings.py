@@ -51,6 +51,11 @@ class Settings(BaseSettings):
         gt=0,
         validation_alias=AliasChoices("STRATEGOS_HEARTBEAT_MAX_AGE", "heartbeat_max_age"),
     )
+    # Start from an empty (0-byte) database file instead of refusing to (see check_file).
+    allow_empty_database: bool = Field(
+        default=False,
+        validation_alias=AliasChoices("STRATEGOS_ALLOW_EMPTY_DATABASE", "allow_empty_database"),
+    )
     # Seconds between two passes of the turn-timer loop (reminders and timeouts).
     timer_interval: float = Field(
         default=60.0,

@@ -207,6 +207,8 @@ async def apply_choice(bot: StrategosBot, ref: ids.PromptRef, user_id: int,
         if ref.role >= len(roles):
             raise StaleChoice(loaded.row.version)
         role = roles[ref.role]
+        if version > loaded.row.version:  # from the future: a forged or restored-over button
+            raise StaleChoice(loaded.row.version)
         if loaded.row.version != version:
             if not await still_current(bot, loaded, ref, role):
                 raise StaleChoice(loaded.row.version)

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.errors import StorageError, StorageFull
 from bot.storage import migrations, queries
 
 T = TypeVar("T")
@@ -103,6 +104,35 @@ def run_batch(raw: sqlite3.Connection, batch: list[Call]) -> list[tuple[bool, An
     return outcomes
 
 
+def friendly(error: BaseException) -> BaseException:
+    """A full disk as the player-readable ``StorageFull``; any other error as it is."""
+    if isinstance(error, sqlite3.OperationalError) and (
+            getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL):
+        full = StorageFull()
+        full.__cause__ = error
+        return full
+    return error
+
+
+def damaged(error: sqlite3.DatabaseError) -> bool:
+    """The file is not a database, or a damaged one (not a bug in a statement)."""
+    return getattr(error, "sqlite_errorcode", None) in (sqlite3.SQLITE_CORRUPT,
+                                                         sqlite3.SQLITE_NOTADB)
+
+
+def check_file(target: Path, allow_empty: bool) -> None:
+    """Refuse, in one sentence, a database path that is a folder or an empty file (an empty
+    file would silently start with no games: a restore gone wrong, a full disk)."""
+    if target.is_dir():
+        raise StorageError(f"{target} is a folder, not a database file: set STRATEGOS_DATABASE "
+                           "to a file path.")
+    if target.exists() and target.stat().st_size == 0 and not allow_empty:
+        raise StorageError(
+            f"{target} is an empty file (0 bytes), not a Strategos database. If it is meant to "
+            "be new, delete it; if your games were in it, restore a backup. "
+            "(STRATEGOS_ALLOW_EMPTY_DATABASE=1 starts from it anyway.)")
+
+
 class Database:
     """One SQLite database file. Open with :meth:`open`, close with :meth:`close`."""
 
@@ -120,14 +150,25 @@ class Database:
         *,
         migrate: bool = True,
         migrations_dir: Path | None = None,
+        allow_empty: bool = False,
     ) -> Database:
-        """Open (creating the file and its folder if needed) and bring the schema up to date."""
+        """Open (creating the file and its folder if needed) and bring the schema up to date.
+
+        A file that cannot be a Strategos database raises ``StorageError`` with one sentence
+        (``check_file``; a damaged file; a schema newer than this code)."""
         target = Path(path)
+        check_file(target, allow_empty)
         target.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(target, isolation_level=None)
         try:
             conn.row_factory = aiosqlite.Row
             await queries.configure(conn)
+        except sqlite3.DatabaseError as error:
+            await conn.close()
+            if not damaged(error):
+                raise
+            raise StorageError(f"{target} is not a readable Strategos database ({error}): "
+                               "restore a backup, or move it away to start anew.") from error
         except BaseException:
             await conn.close()
             raise
@@ -136,6 +177,15 @@ class Database:
             try:
                 await db.back_up_before_migrating(migrations_dir)
                 await db.migrate(migrations_dir)
+            except sqlite3.DatabaseError as error:
+                await db.close()
+                if not damaged(error):
+                    raise
+                raise StorageError(f"{target} is damaged ({error}): restore a backup."
+                                   ) from error
+            except RuntimeError as error:
+                await db.close()
+                raise StorageError(f"{target}: {error}.") from error
             except BaseException:
                 await db.close()
                 raise
@@ -196,10 +246,17 @@ class Database:
             await queries.begin_immediate(self._conn)
             try:
                 yield self._conn
-            except BaseException:
+            except BaseException as error:
                 await queries.rollback(self._conn)
-                raise
-            await queries.commit(self._conn)
+                raised = friendly(error)
+                if raised is error:
+                    raise
+                raise raised from error
+            try:
+                await queries.commit(self._conn)
+            except sqlite3.OperationalError as error:
+                await queries.rollback(self._conn)
+                raise friendly(error) from error
 
     async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """One whole write transaction, run in the database thread in one go.
@@ -243,7 +300,7 @@ class Database:
                 if ok:
                     call.future.set_result(value)
                 else:
-                    call.future.set_exception(value)
+                    call.future.set_exception(friendly(value))
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -30,7 +30,8 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> HistoryPageButton:
-        return cls(match["scope"], int(match["user"]), int(match["page"]))
+        return cls(match["scope"], ids.number(match["user"]),
+                   ids.number(match["page"], ids.COUNT_MAX))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         work = clicks_of(interaction).history_page(interaction, self.scope, self.user, self.page)
@@ -50,7 +51,7 @@ class HistoryViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> HistoryViewButton:
-        return cls(int(match["game"]))
+        return cls(ids.number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         work = clicks_of(interaction).history_view(interaction, self.game_id)
@@ -74,7 +75,8 @@ class HistoryMoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> HistoryMoveButton:
-        return cls(int(match["game"]), int(match["move"]), match["which"])
+        return cls(ids.number(match["game"]), ids.number(match["move"], ids.COUNT_MAX),
+                   match["which"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         work = clicks_of(interaction).history_move(interaction, self.game_id, self.move)

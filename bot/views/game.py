@@ -22,7 +22,7 @@ class TakeTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> TakeTurnButton:
-        return cls(int(match["game"]))
+        return cls(ids.number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await run_guarded(
@@ -40,7 +40,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> RematchButton:
-        return cls(int(match["game"]))
+        return cls(ids.number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await run_guarded(

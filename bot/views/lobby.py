@@ -37,7 +37,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> LobbyButton:
         action: LobbyAction = match["action"]  # type: ignore[assignment]
-        return cls(int(match["game"]), action)
+        return cls(ids.number(match["game"]), action)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         lobby_button = clicks_of(interaction).lobby_button
@@ -62,7 +62,7 @@ class RoleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LO
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> RoleSelect:
-        return cls(int(match["game"]))
+        return cls(ids.number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pick_sides = clicks_of(interaction).pick_sides
@@ -92,7 +92,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.L
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> TableSelect:
-        return cls(int(match["game"]))
+        return cls(ids.number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pick_table = clicks_of(interaction).pick_table
@@ -122,7 +122,7 @@ class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> ComputerSelect:
-        return cls(int(match["game"]))
+        return cls(ids.number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pick_computer = clicks_of(interaction).pick_computer

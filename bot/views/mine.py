@@ -24,7 +24,7 @@ class MinePageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> MinePageButton:
-        return cls(int(match["page"]))
+        return cls(ids.number(match["page"], ids.COUNT_MAX))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await run_guarded(

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot import ids
-from bot.guard import run_guarded
+from bot.guard import one_value, run_guarded
 from bot.views.clicks import clicks_of
 from bot.views.layout import MAX_OPTION_TEXT, MAX_ROWS, Page, clip, paginate
 from engine.core.game import Choice, Prompt
@@ -66,12 +66,15 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> ChoiceSelect:
-        return cls(ids.prompt_ref(match.groupdict()), int(match["unit"]))
+        return cls(ids.prompt_ref(match.groupdict()), ids.number(match["unit"], ids.COUNT_MAX))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_guarded(interaction, self.chosen(interaction), "choose")
+
+    async def chosen(self, interaction: discord.Interaction[Any]) -> None:
+        """Inside the guard: a forged menu sending no value gets a sentence, not silence."""
         choose = clicks_of(interaction).choose
-        await run_guarded(interaction, choose(interaction, self.ref, self.item.values[0]),
-                          "choose")
+        await choose(interaction, self.ref, one_value(self.item.values))
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE):
@@ -88,7 +91,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> PageButton:
-        return cls(ids.prompt_ref(match.groupdict()), int(match["page"]))
+        return cls(ids.prompt_ref(match.groupdict()), ids.number(match["page"], ids.COUNT_MAX))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         show_page = clicks_of(interaction).show_page

@@ -13,7 +13,8 @@ from typing import Any
 import discord
 
 from bot import ids
-from bot.guard import run_guarded
+from bot.errors import MalformedClick
+from bot.guard import one_value, run_guarded
 from bot.options import option_domains, option_help, show
 from bot.views.clicks import clicks_of
 from bot.views.layout import clip
@@ -58,16 +59,22 @@ class SetupOption(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> SetupOption:
-        return cls(match["kind"], int(match["option"]), ids.decode_picks(match["picks"]))
+        return cls(match["kind"], ids.number(match["option"], ids.COUNT_MAX),
+                   ids.decode_picks(match["picks"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await run_guarded(interaction, self.changed(interaction), "setup_changed")
+
+    async def changed(self, interaction: discord.Interaction[Any]) -> None:
+        """Inside the guard: a forged value gets a sentence, not silence."""
         setup_changed = clicks_of(interaction).setup_changed
         picks = list(self.picks)
         if self.option < len(picks):
-            picks[self.option] = int(self.item.values[0])
-        await run_guarded(
-            interaction, setup_changed(interaction, self.kind, picks), "setup_changed"
-        )
+            value = one_value(self.item.values)
+            if not value.isdigit():
+                raise MalformedClick()
+            picks[self.option] = ids.number(value, ids.COUNT_MAX)
+        await setup_changed(interaction, self.kind, picks)
 
 
 class SetupOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SETUP_OPEN):
