@@ -30,7 +30,7 @@ class Strict(BaseModel):
 
 
 class Province(Strict):
-    id: str = Field(pattern=r"^[a-z][a-z_]*$")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str = Field(min_length=1)
     x: int = Field(ge=0, le=1600)
     y: int = Field(ge=0, le=800)
@@ -62,7 +62,7 @@ class Continent(Strict):
 
 
 class Sea(Strict):
-    id: str = Field(pattern=r"^[a-z][a-z_]*$")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str = Field(min_length=1)
     x: int = Field(ge=0, le=1600)
     y: int = Field(ge=0, le=800)

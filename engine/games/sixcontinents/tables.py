@@ -28,7 +28,7 @@ class Ranged(Strict):
 
     low: int = Field(ge=1, le=D100)
     high: int = Field(ge=1, le=D100)
-    id: str = Field(pattern=r"^[a-z][a-z_]*$")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
 
