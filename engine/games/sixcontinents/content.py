@@ -101,7 +101,7 @@ class Prices(Strict):
         return self
 
 
-Side = Literal["attacker", "defender", "each", "larger"]
+Side = Literal["attacker", "defender", "each"]
 Per = Literal["extra_province", "extra_soldier", "rebellious_province", "cannon"]
 
 
@@ -221,6 +221,7 @@ class Victory(Strict):
     income_counts: bool
     round_limit: int = Field(ge=0)
     round_limit_choices: tuple[int, ...]
+    tie_breaks: tuple[Literal["capitals", "provinces"], ...]
 
 
 class ThreePlayers(Strict):

@@ -151,7 +151,8 @@ class Outcome(Ranged):
 class Expedition(Strict):
     cost: int = Field(gt=0)
     turns: int = Field(gt=0)
-    limit: int = Field(default=0, ge=0)
+    limit: int = Field(default=0, ge=0)  # overseas: active at once (internal: one per province)
+    extra_per_tree: int = Field(default=0, ge=0)
     row: tuple[Outcome, ...]
 
 

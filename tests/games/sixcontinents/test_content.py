@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from engine.games.sixcontinents.board import CONTINENT_FILES, MAP_DIR
 from engine.games.sixcontinents.content import (
     BATTLE,
     BUILDINGS,
@@ -28,6 +29,7 @@ from engine.games.sixcontinents.content import (
     price,
     unit_cap,
 )
+from engine.games.sixcontinents.tables import DATA as TABLES_DATA
 
 
 def raw(name: str) -> dict[str, Any]:
@@ -98,7 +100,7 @@ def test_land_battle_modifiers() -> None:
     several = MODIFIERS["several_provinces"]
     assert (several.amount, several.per) == (1, "extra_province")
     more = MODIFIERS["more_soldiers"]
-    assert (more.amount, more.max, more.per) == (2, 10, "extra_soldier")
+    assert (more.amount, more.max, more.per, more.side) == (2, 10, "extra_soldier", "attacker")
     assert MODIFIERS["rebellious_provinces"].amount == -4
     assert MODIFIERS["landing"].amount == -12
     assert MODIFIERS["cut_off"].amount == -10 and MODIFIERS["cut_off"].not_with == "landing"
@@ -165,6 +167,17 @@ def test_victory_points_and_the_round_limit() -> None:
     assert REALM.victory.income_counts and REALM.three_players.per_capital == 10
     assert REALM.victory.round_limit in REALM.victory.round_limit_choices
     assert REALM.victory.round_limit > 0
+    assert REALM.victory.tie_breaks == ("capitals", "provinces")
+
+
+def test_every_data_file_is_read_by_a_loader() -> None:
+    """A file no loader reads would be a designer's edit that changes nothing."""
+    read = {f"map/{name}.toml" for name in CONTINENT_FILES} | {"map/seas.toml"}
+    read |= {f"{name}.toml" for name in (
+        "prices", "battle", "realm", "weather", "expeditions", "agents", "slavery")}
+    present = {str(path.relative_to(DATA)) for path in DATA.rglob("*.toml")}
+    assert present == read
+    assert TABLES_DATA == DATA and MAP_DIR.parent == DATA
 
 
 def test_loader_refuses_a_free_building_and_a_bad_split() -> None:

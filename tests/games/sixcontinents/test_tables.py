@@ -124,6 +124,7 @@ def test_internal_expeditions_table() -> None:
 def test_overseas_expeditions_table() -> None:
     overseas = EXPEDITIONS.overseas
     assert (overseas.cost, overseas.turns, overseas.limit) == (15, 4, 1)
+    assert overseas.extra_per_tree == 1  # 16-18: "allow you to send 2 expeditions at once"
     assert expedition_outcome("overseas", 1).currency == 50
     died = expedition_outcome("overseas", 2)
     assert (died.income, died.turns) == (-1, 5)
