@@ -46,6 +46,7 @@ class Building(Strict):
     weatherproof: bool = False
     in_occupied: bool = False
     raid_modifier: int = Field(default=0, le=0)
+    transfer_turns: int = Field(default=0, ge=0)
     upgrade_of: str = ""
 
 
@@ -67,6 +68,7 @@ class Unit(Strict):
     voyage_turns: int = Field(default=0, ge=0)
     income: int = Field(default=0, ge=0)
     food: int = Field(default=0, ge=0)
+    max_per_sea_zone: int = Field(default=0, ge=0)  # 0: no limit
 
 
 class Prices(Strict):

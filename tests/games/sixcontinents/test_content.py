@@ -58,6 +58,7 @@ def test_contradicted_prices_follow_the_buildings_section() -> None:
 def test_buildings_section() -> None:
     port = BUILDINGS["port"]
     assert port.coastal and port.additional and port.upkeep == 1 and port.raid_modifier == -8
+    assert port.transfer_turns == 1
     assert (BUILDINGS["farm"].income, BUILDINGS["farm"].food) == (1, 1)
     assert BUILDINGS["manufactory"].income == 2
     assert (BUILDINGS["bunker_1"].defence, BUILDINGS["bunker_2"].defence) == (10, 20)
@@ -92,7 +93,7 @@ def test_sea_battles_table_and_the_corvette() -> None:
     assert SHIPS["corvette"].breaks_into == ("frigate",) * 3
     assert SHIPS["troopship"].capacity == 10 and SHIPS["troopship"].voyage_turns == 2
     boat = SHIPS["fishing_boat"]
-    assert (boat.movement, boat.food, boat.income) == (2, 1, 1)
+    assert (boat.movement, boat.food, boat.income, boat.max_per_sea_zone) == (2, 1, 1, 1)
 
 
 def test_land_battle_modifiers() -> None:
