@@ -166,6 +166,7 @@ CONTINENT_OF: dict[str, str] = {p.id: c.id for c in WORLD.continent for p in c.p
 ADJACENT: dict[str, frozenset[str]] = {
     p.id: frozenset((*p.borders, *p.lines)) for p in PROVINCES.values()
 }
+SEA_ADJACENT: dict[str, frozenset[str]] = {s.id: frozenset(s.neighbours) for s in SEAS.values()}
 COASTS: dict[str, tuple[str, ...]] = {
     s: tuple(p.id for p in PROVINCES.values() if s in p.seas) for s in SEAS
 }

@@ -56,6 +56,8 @@ def test_contradicted_prices_follow_the_buildings_section() -> None:
 
 
 def test_buildings_section() -> None:
+    """Buildings: port (additional, coastal, upkeep 1, -8, one-turn transfer), farm, bunkers,
+    manufactory, granary, road; demolition refunds half."""
     port = BUILDINGS["port"]
     assert port.coastal and port.additional and port.upkeep == 1 and port.raid_modifier == -8
     assert port.transfer_turns == 1
@@ -97,6 +99,7 @@ def test_sea_battles_table_and_the_corvette() -> None:
 
 
 def test_land_battle_modifiers() -> None:
+    """Modifiers (Land Battles) 1-6, Buildings (port, bunkers), Capital (+10, -5), Army 1-2, 9."""
     assert BATTLE.die == 100 and BATTLE.defender_wins_ties
     several = MODIFIERS["several_provinces"]
     assert (several.amount, several.per) == (1, "extra_province")
@@ -117,12 +120,14 @@ def test_land_battle_modifiers() -> None:
 
 
 def test_sea_battle_modifiers() -> None:
+    """Modifiers (Sea Battles) 1-2."""
     assert MODIFIERS["more_soldiers_at_sea"].max == 10
     assert MODIFIERS["coastal_batteries"].amount == 6
     assert {m.battle for m in BATTLE.modifier} == {"land", "sea"}
 
 
 def test_game_start_costs_and_currency() -> None:
+    """Game Start 2-3, Costs 1 and 3, General rule 7, Currency 1-2, Rules for 3 players 2-3."""
     assert REALM.start.currency == 40 and REALM.start.first_player_die == 100
     assert PRICES.march.per_soldier == 1  # Costs 3: a horse costs 3 to move one province
     assert unit_cap(0) == 10 and unit_cap(3) == 7 and unit_cap(12) == 0  # Costs 1
@@ -153,6 +158,7 @@ def test_revolts_and_the_revolt_of_casper() -> None:
 
 
 def test_capital_levels_and_what_they_allow() -> None:
+    """Capital: levels 1-3, defence +10, recapture -5, temporary capital at (3, 9, 18)."""
     assert level_allowing("granary") == level_allowing("infantry") == 1
     assert level_allowing("spy") == 1
     assert level_allowing("farm") == level_allowing("port") == level_allowing("cavalry") == 2
@@ -164,6 +170,7 @@ def test_capital_levels_and_what_they_allow() -> None:
 
 
 def test_victory_points_and_the_round_limit() -> None:
+    """Victory; Rules for 3 players 5; the round limit is our decision (the rules are silent)."""
     assert (REALM.victory.per_province, REALM.victory.per_capital) == (1, 6)
     assert REALM.victory.income_counts and REALM.three_players.per_capital == 10
     assert REALM.victory.round_limit in REALM.victory.round_limit_choices

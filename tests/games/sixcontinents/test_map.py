@@ -40,6 +40,7 @@ def raw_map() -> dict[str, Any]:
 
 
 def test_general_rule_1_six_continents_divided_into_territories() -> None:
+    """General rule 1: a map of 6 continents, each divided into territories."""
     assert len(CONTINENTS) == 6
     assert 60 <= len(PROVINCES) <= 90
     assert len(SEAS) >= 20
@@ -50,6 +51,7 @@ def test_general_rule_1_six_continents_divided_into_territories() -> None:
 
 
 def test_adjacency_is_symmetric_in_the_files_themselves() -> None:
+    """General rule 2: adjacency is mutual; read from the TOML, apart from the loader."""
     data = raw_map()
     provinces = {p["id"]: p for c in data["continent"] for p in c["province"]}
     for pid, p in provinces.items():
@@ -63,6 +65,7 @@ def test_adjacency_is_symmetric_in_the_files_themselves() -> None:
 
 
 def test_general_rule_2_lines_over_water_join_the_continents() -> None:
+    """General rule 2: territories sharing a border or joined by a line on the water."""
     assert connected(PROVINCES, ADJACENT)
     by_border = {p: PROVINCES[p].borders for p in PROVINCES}
     assert not connected(PROVINCES, by_border)  # the lines over water are needed
@@ -77,6 +80,7 @@ def test_general_rule_2_lines_over_water_join_the_continents() -> None:
 
 
 def test_coasts_are_where_ports_and_fishing_boats_go() -> None:
+    """Buildings (a port only adjacent to water); Fishing boats (on a sea province)."""
     assert not PROVINCES["sahara"].coastal and PROVINCES["japan"].coastal
     for sea, coast in COASTS.items():
         for province in coast:
@@ -86,6 +90,7 @@ def test_coasts_are_where_ports_and_fishing_boats_go() -> None:
 
 
 def test_game_start_2_three_capitals_two_spaces_apart_in_many_ways() -> None:
+    """Game Start 2: capitals at least 2 spaces apart, chosen in turn by up to 3 players."""
     apart = REALM.start.capital_min_distance
     assert apart == 2
     trios = sum(

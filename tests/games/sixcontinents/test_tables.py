@@ -88,6 +88,7 @@ def test_an_outcome_gives_exactly_the_numbers_its_kind_uses() -> None:
 
 
 def test_weather_conditions_table() -> None:
+    """Weather conditions: every row's effects and the d6 duration (55 is our decision)."""
     assert WEATHER.duration_die == 6
     assert weather_for(1).id == weather_for(40).id == "sunny"
     assert weather_for(1).attack == 0 and weather_for(1).march_cost is None
@@ -106,6 +107,7 @@ def test_weather_conditions_table() -> None:
 
 
 def test_internal_expeditions_table() -> None:
+    """Economy 2.0, Internal Expeditions: cost 10, 2 turns, rows 1-3 to 99-100."""
     assert (EXPEDITIONS.internal.cost, EXPEDITIONS.internal.turns) == (10, 2)
     rare = expedition_outcome("internal", 3)
     assert (rare.kind, rare.cost, rare.income, rare.marker) == ("mineral", 10, 4, "K+")
@@ -122,6 +124,7 @@ def test_internal_expeditions_table() -> None:
 
 
 def test_overseas_expeditions_table() -> None:
+    """Economy 2.0, Overseas expeditions: cost 15, 4 turns, one at a time, every printed row."""
     overseas = EXPEDITIONS.overseas
     assert (overseas.cost, overseas.turns, overseas.limit) == (15, 4, 1)
     assert overseas.extra_per_tree == 1  # 16-18: "allow you to send 2 expeditions at once"
@@ -157,6 +160,7 @@ def test_overseas_expeditions_table() -> None:
 
 
 def test_agents_action_types() -> None:
+    """Agents: a spy 8 at capital level 1; Action types and their success rolls."""
     assert (AGENTS.spy_cost, AGENTS.capital_level) == (8, 1)
     sabotage, incitement = CARDS["sabotage"], CARDS["incitement"]
     assert sabotage.amount == 6 and sabotage.success_above == 60
@@ -178,10 +182,12 @@ def test_agents_counterintelligence_sabotage_needs_more_than_75() -> None:
 
 
 def test_agents_a_roll_of_1_to_10_kills_the_spy() -> None:
+    """Agents: "If the player rolls a result of 1-10, the enemy spy is killed"."""
     assert spy_killed(1) and spy_killed(10) and not spy_killed(11)
 
 
 def test_slavery_capture_chances_and_counts() -> None:
+    """Slavery: base 20%, +5% per infantry or artillery, +15% per cavalry; d4 below 10, d10."""
     assert SLAVERY.capture.base == 20
     assert capture_chance({}) == 20
     assert capture_chance({"infantry": 2, "artillery": 1}) == 35
@@ -191,6 +197,7 @@ def test_slavery_capture_chances_and_counts() -> None:
 
 
 def test_slavery_mutiny_chances() -> None:
+    """Slavery: mutiny 5%, 15%, 30%, then +5% a slave; a slave's work."""
     assert [mutiny_chance(n) for n in range(0, 6)] == [0, 5, 15, 30, 35, 40]
     assert mutiny_chance(100) == 100
     assert (SLAVERY.upkeep_relief, SLAVERY.farm_food, SLAVERY.movement) == (1, 1, 2)
