@@ -121,6 +121,8 @@ OUTCOME_FIELDS: dict[str, frozenset[str]] = {
 }
 OPTIONAL_FIELDS: dict[str, frozenset[str]] = {"poison": frozenset({"cost"})}
 NUMBERS = ("cost", "income", "currency", "count", "die", "turns", "amount", "unit", "marker")
+# The markers of the rule book: minerals "K+" and "K", the coconut tree "L", the black card.
+Marker = Literal["", "K+", "K", "L", "black"]
 
 
 class Outcome(Ranged):
@@ -133,7 +135,7 @@ class Outcome(Ranged):
     turns: int = Field(default=0, ge=0)
     amount: int = 0
     unit: str = ""
-    marker: str = ""
+    marker: Marker = ""
 
     @model_validator(mode="after")
     def _fields_fit_kind(self) -> Outcome:
@@ -205,6 +207,8 @@ class Agents(Strict):
                 raise ValueError(f"{card.id}: needs an amount")
             if card.kind == "incitement" and card.die < 1:
                 raise ValueError(f"{card.id}: needs the mutiny die")
+            if card.kind != "incitement" and card.success_above_with_slave is not None:
+                raise ValueError(f"{card.id}: only incitement is easier where a slave works")
         return self
 
 
