@@ -70,9 +70,11 @@ class HotSeat:
         """Hide one player's secrets from the next: wait until the right player sits down."""
         if self.at_screen == role:
             return
-        if self.at_screen is not None:
-            self.say("\n" * 40)
-        self.ask(f"Pass the screen to {self.name(role)}, then press Enter. ")
+        people = [r for r in self.state.roles if r not in self.computers]
+        if len(people) > 1:  # one person alone (solo, or against the computer) passes nothing
+            if self.at_screen is not None:
+                self.say("\n" * 40)
+            self.ask(f"Pass the screen to {self.name(role)}, then press Enter. ")
         self.at_screen = role
         self.show_private(role)
 

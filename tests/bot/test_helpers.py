@@ -216,16 +216,30 @@ def test_hot_seat_computer_plays_one_side_against_a_person(tmp_path: Path) -> No
 
     def person(prompt: str) -> str:
         asked.append(prompt)
-        return "" if prompt.startswith("Pass the screen") else "1"
+        return "1"
 
     said: list[str] = []
     seat = HotSeat(get_game("duel"), 2, "seed-1", {"rounds_to_win": 2}, tmp_path / "b.png",
                    ask=person, say=said.append, computers=["south"])
     assert seat.run() == 0
-    assert all("South" not in prompt for prompt in asked)  # never handed to the computer
+    assert not any(prompt.startswith("Pass the screen") for prompt in asked)  # one person
     assert any(line.startswith("South (computer)") for line in said)
     with pytest.raises(EngineError, match="no side 'west'"):
         HotSeat(get_game("duel"), 2, "seed-1", {}, tmp_path / "b.png", computers=["west"])
+
+
+def test_hot_seat_solo_never_asks_to_pass_the_screen(tmp_path: Path) -> None:
+    asked: list[str] = []
+
+    def person(prompt: str) -> str:
+        asked.append(prompt)
+        return "q" if len(asked) > 5 else "1"
+
+    said: list[str] = []
+    seat = HotSeat(get_game("epireia"), 1, "seed-3", {}, tmp_path / "b.png", ask=person,
+                   say=said.append)
+    assert seat.run() == 0
+    assert asked and not any("Pass the screen" in prompt for prompt in asked)
 
 
 def test_play_command_refuses_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
