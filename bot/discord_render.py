@@ -21,6 +21,7 @@ from engine.core.game import LogEntry, Result
 from engine.core.view import View
 from render.base import Renderer, get_renderer
 from render.common import font, png_bytes, wrap
+from render.replay import replay_gif
 
 EMBED_DESCRIPTION = 4096
 EMBED_FIELD = 1024
@@ -98,6 +99,12 @@ async def render_board(kind: str, spectator_view: View,
 
 async def render_private(kind: str, view: View) -> str:
     return await asyncio.to_thread(lambda: renderer_for(kind).private_text(view))
+
+
+async def replay_file(kind: str, views: list[View], game_id: int) -> discord.File:
+    """The game's boards, turn by turn, as an animated GIF (rendered off the event loop)."""
+    data = await asyncio.to_thread(replay_gif, renderer_for(kind), views)
+    return discord.File(io.BytesIO(data), filename=f"replay-{game_id}.gif")
 
 
 def board_files(rendered: RenderedBoard, game_id: int) -> list[discord.File]:

@@ -27,6 +27,7 @@ from bot.discord_render import (
     render_board,
     render_private,
     renderer_for,
+    replay_file,
     result_text,
     role_name,
     summary_text,
@@ -423,6 +424,8 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
         )
         data = record.model_dump_json(indent=1).encode()
         files.append(discord.File(io.BytesIO(data), filename=f"strategos-{loaded.row.id}.json"))
+        _, views = await bot.service.turn_boards(loaded.row.guild_id, loaded.row.id)
+        files.append(await replay_file(loaded.row.kind, views, loaded.row.id))
         text += await rating_changes(bot, loaded)
     else:
         text += ("\n" if text else "") + "The game was stopped."

@@ -21,7 +21,9 @@ from bot.cogs.common import (
 )
 from bot.discord_render import (
     player_count,
+    replay_file,
 )
+from bot.errors import ServiceError
 from bot.guard import guarded
 from bot.mine import show_mine
 from bot.options import parse_options_text
@@ -163,6 +165,23 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
         await interaction.response.defer(thinking=True)
         loaded, previous = await self.bot.service.with_previous_board(loaded.row.id)
         await interaction.edit_original_response(**await turns.board_message(loaded, previous))
+
+    @app_commands.command(description="A game that is over, turn by turn, as an animation")
+    @app_commands.describe(game="The game's number (default: this channel's last game)")
+    @guarded
+    async def replay(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        guild = guild_id(interaction)
+        number = game if game is not None else (await channel_game(interaction, ended=True)).id
+        await interaction.response.defer(thinking=True)
+        try:
+            loaded, views = await self.bot.service.turn_boards(guild, number)
+        except ServiceError as refusal:
+            await interaction.edit_original_response(content=str(refusal))
+            return
+        await interaction.edit_original_response(
+            content=f"{loaded.game.name} #{loaded.id}, turn by turn ({len(views) - 1} turns).",
+            attachments=[await replay_file(loaded.row.kind, views, loaded.id)])
 
     @app_commands.command(description="The last lines of the public game log")
     @app_commands.describe(lines="How many lines (1-50)")

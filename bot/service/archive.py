@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import errors
-from bot.models import EndedGame, Position
+from bot.models import EndedGame, LoadedGame, Position
 from bot.service.core import ServiceBase
-from bot.service.history import effective_history
+from bot.service.history import HistoryItem, effective_history
 from bot.storage import parse_stamp, queries
 from engine.core.game import Game, GameState
 from engine.core.runner import Action, act, start
@@ -51,6 +51,22 @@ def replay_to(game: Game[Any, Any], seed: str, players: int, options: dict[str, 
     return Replay(state=at, previous=previous, turn_ends=turn_ends)
 
 
+def turn_views(game: Game[Any, Any], seed: str, players: int, options: dict[str, Any] | None,
+               actions: Sequence[Action]) -> list[View]:
+    """The spectator view at the start and after every move that ended a turn (the boards
+    the channel saw), and after the last move if it ended none."""
+    state = start(game, seed, players, options)
+    views = [game.view(state, None)]
+    ended = True
+    for action in actions:
+        ended = act(game, state, action.role, action.choice).turn_ended
+        if ended:
+            views.append(game.view(state, None))
+    if not ended:
+        views.append(game.view(state, None))
+    return views
+
+
 class ArchiveMixin(ServiceBase):
     """Reading the games that are over."""
 
@@ -67,11 +83,19 @@ class ArchiveMixin(ServiceBase):
                  for row in rows]
         return games, total
 
-    async def position(self, guild_id: int, game_id: int, move: int | None = None
-                       ) -> Position:
-        """Game ``game_id`` of this server after ``move`` effective actions (None: the last),
-        replayed off the event loop. Refuses a game that is not over, of another server, or
-        a move it does not have, with one sentence."""
+    async def turn_boards(self, guild_id: int, game_id: int) -> tuple[LoadedGame, list[View]]:
+        """An ended game of this server replayed off the event loop: its spectator views,
+        turn by turn (``turn_views``), for the replay animation."""
+        loaded, seed, history = await self._ended(guild_id, game_id)
+        views = await asyncio.to_thread(
+            turn_views, loaded.game, seed, loaded.row.players, loaded.row.options,
+            [item.action for item in history])
+        return loaded, views
+
+    async def _ended(self, guild_id: int, game_id: int
+                     ) -> tuple[LoadedGame, str, list[HistoryItem]]:
+        """An ended game of this server, its seed and its effective history; anything else
+        is refused with one sentence."""
         async with self.db.read() as conn:
             row = await queries.get_game_with_seats(conn, game_id)
             if (row is None or row["guild_id"] != guild_id or row["state"] is None
@@ -82,13 +106,20 @@ class ArchiveMixin(ServiceBase):
                 )
             seed = await queries.game_seed(conn, game_id)
             history = effective_history(await queries.get_actions(conn, game_id))
-        loaded = self._loaded(row)
+        assert seed is not None
+        return self._loaded(row), seed, history
+
+    async def position(self, guild_id: int, game_id: int, move: int | None = None
+                       ) -> Position:
+        """Game ``game_id`` of this server after ``move`` effective actions (None: the last),
+        replayed off the event loop. Refuses a game that is not over, of another server, or
+        a move it does not have, with one sentence."""
+        loaded, seed, history = await self._ended(guild_id, game_id)
         moves = len(history)
         move = moves if move is None else move
         if not 0 <= move <= moves:
             raise errors.NoSuchMove(f"Game #{game_id} has moves 0 to {moves}; there is no "
                                     f"move {move}.")
-        assert seed is not None
         replayed = await asyncio.to_thread(
             replay_to, loaded.game, seed, loaded.row.players, loaded.row.options,
             [item.action for item in history], move,

@@ -5,10 +5,12 @@ sentence and leaves the viewer as it was."""
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from tests.e2e.harness import Strategos, Table
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -160,3 +162,21 @@ async def test_a_forged_move_or_game_is_one_sentence(fake: FakeDiscord,
     ix = await fake.click(alice, viewer, "sg:hm:2:0:f")
     assert "Game #2 is not a finished game of this server" in ix.text()
     assert fake.message(viewer).content == before
+
+
+async def test_a_finished_game_comes_with_its_replay(fake: FakeDiscord,
+                                                     strategos: Strategos) -> None:
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = await finished_duel(fake, alice, bob, rounds=2)
+    end = table.over()
+    assert end is not None
+    (gif,) = [a for a in end.attachments if a.filename == "replay-1.gif"]
+    frames = Image.open(io.BytesIO(gif.data))
+    assert frames.format == "GIF" and getattr(frames, "n_frames", 1) >= 3
+    # /game replay: the channel's last game by default, any ended game of the server by number.
+    ix = await fake.slash(bob, "game replay")
+    assert "Duel #1, turn by turn" in ix.text()
+    assert any(a.filename == "replay-1.gif" for a in (ix.response or end).attachments)
+    refused = await fake.slash(bob, "game replay", game=99)
+    assert "not a finished game of this server" in refused.text()
+    assert not strategos.bot.failures

@@ -58,8 +58,8 @@ def assert_private_stays_private(fake: FakeDiscord, secrets: list[str]) -> None:
         assert "your view as" not in text
         for secret in secrets:
             assert secret not in text, f"private text {secret!r} in a channel message"
-        for attachment in message.attachments:
-            assert attachment.filename.endswith((".png", ".json"))
+        for attachment in message.attachments:  # boards, the replay (spectator views), records
+            assert attachment.filename.endswith((".png", ".gif", ".json"))
 
 
 async def test_two_players_play_a_game_across_a_restart(fake: FakeDiscord,
