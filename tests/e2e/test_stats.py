@@ -25,7 +25,7 @@ async def won(fake: FakeDiscord, winner: FakeUser, loser: FakeUser) -> None:
     await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
 
 
-async def stats(fake: FakeDiscord, asker: FakeUser, **options: object) -> FakeMessage:
+async def stats(fake: FakeDiscord, asker: FakeUser, **options: FakeUser) -> FakeMessage:
     (answer,) = (await fake.slash(asker, "stats", **options)).messages
     return answer
 
