@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -25,7 +26,10 @@ async def won(fake: FakeDiscord, winner: FakeUser, loser: FakeUser) -> None:
     await fake.wait_for_message(after=mark, where=lambda m: "Seed revealed" in m.text())
 
 
-async def stats(fake: FakeDiscord, asker: FakeUser, **options: FakeUser) -> FakeMessage:
+async def stats(fake: FakeDiscord, asker: FakeUser, user: FakeUser | None = None,
+                against: FakeUser | None = None) -> FakeMessage:
+    options: dict[str, Any] = {name: who for name, who in (("user", user), ("against", against))
+                               if who}
     (answer,) = (await fake.slash(asker, "stats", **options)).messages
     return answer
 
