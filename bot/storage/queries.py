@@ -811,24 +811,29 @@ async def recent_results(
     return rows
 
 
-# Wins, losses and draws of a ratings row's player in that game kind (games, not seats).
-_RECORD_OF_ROW = "".join(
+# Wins, losses and draws of a ranked row's player in that game kind (games, not seats).
+_RECORD_OF_ROW = ",".join(
     f" (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
-    f"  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = '{outcome}') AS {name},"
+    f"  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = '{outcome}') AS {name}"
     for outcome, name in (("win", "wins"), ("loss", "losses"), ("draw", "draws"))
 )
 # The leaderboard's order: a total order, so that pages never repeat or skip a row.
-_LADDER_ORDER = "r.rating DESC, r.games DESC, r.user_id, r.kind"
+_LADDER_ORDER = "rating DESC, games DESC, user_id, kind"
 
 
-def _ladder(kind: str | None) -> tuple[str, tuple[Any, ...]]:
-    """The ranked ratings rows of a server (one game kind, or every kind: a row per user and
-    kind), each with its rank, as a subquery; and its parameters after the server's id."""
-    kind_filter = "" if kind is None else " AND r.kind = ?"
+def _ranked(kind: str | None, where: str) -> tuple[str, tuple[Any, ...]]:
+    """The ratings rows of a server (one game kind, or every kind: a row per user and kind)
+    numbered in the leaderboard's order, the rows ``where`` picks (best first, then ``LIMIT ?
+    OFFSET ?``) with their record; and the parameters after the server's id. The records are
+    counted for the picked rows only, not for the whole ranking."""
+    kind_filter = "" if kind is None else " AND kind = ?"
     sql = (
-        f"SELECT r.user_id, r.kind, r.rating, r.sigma, r.games,{_RECORD_OF_ROW}"
+        "SELECT r.user_id, r.kind, r.rating, r.sigma, r.games, r.rank,"
+        f"{_RECORD_OF_ROW} FROM (SELECT * FROM ("
+        "SELECT guild_id, user_id, kind, rating, sigma, games,"
         f" ROW_NUMBER() OVER (ORDER BY {_LADDER_ORDER}) AS rank"
-        f" FROM ratings AS r WHERE r.guild_id = ?{kind_filter}"
+        f" FROM ratings WHERE guild_id = ?{kind_filter})"
+        f" {where} ORDER BY rank LIMIT ? OFFSET ?) AS r ORDER BY r.rank"
     )
     return sql, (() if kind is None else (kind,))
 
@@ -838,9 +843,8 @@ async def leaderboard(
 ) -> list[Row]:
     """Rated players, best first, with their rank; per kind, or over all kinds (one row per
     user and kind)."""
-    sql, params = _ladder(kind)
-    return await _all(conn, f"SELECT * FROM ({sql}) ORDER BY rank LIMIT ? OFFSET ?",
-                      (guild_id, *params, limit, offset))
+    sql, params = _ranked(kind, "")
+    return await _all(conn, sql, (guild_id, *params, limit, offset))
 
 
 async def count_ratings(conn: aiosqlite.Connection, guild_id: int, kind: str | None) -> int:
@@ -856,9 +860,8 @@ async def leaderboard_rank(
 ) -> Row | None:
     """The user's best leaderboard row with its rank (over all kinds: their best kind), or
     None when they have no rating."""
-    sql, params = _ladder(kind)
-    rows = await _all(conn, f"SELECT * FROM ({sql}) WHERE user_id = ? ORDER BY rank LIMIT 1",
-                      (guild_id, *params, user_id))
+    sql, params = _ranked(kind, "WHERE user_id = ?")
+    rows = await _all(conn, sql, (guild_id, *params, user_id, 1, 0))
     return rows[0] if rows else None
 
 
