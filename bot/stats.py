@@ -29,13 +29,17 @@ def game_name(kind: str) -> str:
 
 
 def seat_name(kind: str, role: str) -> str:
-    """A side's name from the game's tables (no game state needed), else its id."""
+    """A side's name from the game's seats at each table size with the default options (no
+    game state needed: the smallest table naming it), else its id."""
     try:
-        tables = get_game(kind).tables
-    except Exception:  # a game no longer installed keeps the id
+        game = get_game(kind)
+        for players in range(game.min_players, game.max_players + 1):
+            for info in game.roles(players, game.Options()):
+                if info.id == role:
+                    return info.name
+    except Exception:  # a game no longer installed, or refusing a table size, keeps the id
         return role
-    return next((info.name for seats in tables.values() for info in seats if info.id == role),
-                role)
+    return role
 
 
 async def side_names(service: Any, lines: list[ResultLine]) -> dict[tuple[int, str], str]:
