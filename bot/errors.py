@@ -6,6 +6,8 @@ service lets through unchanged) and show the message as it is.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from engine.core import errors as engine_errors
 
 
@@ -58,6 +60,16 @@ class TimerNotDue(ServiceError):
     """The timer loop came for a game whose deadline moved (a player acted meanwhile)."""
 
     default = "This game's turn timer has not run out."
+
+
+class TimerHeld(ServiceError):
+    """The turn timer ran out for players who are all on vacation: it waits for them."""
+
+    def __init__(self, users: list[int], until: datetime) -> None:
+        self.users, self.until = users, until
+        who = " ".join(f"<@{u}>" for u in users)
+        super().__init__(f"The turn timer waits for {who}, on vacation until "
+                         f"<t:{int(until.timestamp())}:f>; it restarts then.")
 
 
 class SeatsHeld(ServiceError):

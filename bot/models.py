@@ -261,8 +261,16 @@ class TurnUpdate(BaseModel):
 
 
 class UserSettings(BaseModel):
+    """A player's own settings (``/settings``); ``bot/schedule.py`` reads the timing ones."""
+
     user_id: int
     notify: NotifyMode = "mention"
+    reminder_hours: list[float] | None = None  # hours before a deadline; None: at half time
+    time_zone: str | None = None  # IANA name; None: UTC
+    quiet_start: int | None = None  # local hour when no DM is sent from
+    quiet_end: int | None = None  # local hour when DMs may be sent again
+    vacation_from: datetime | None = None
+    vacation_until: datetime | None = None
 
 
 class LogLine(BaseModel):

@@ -35,6 +35,7 @@ from bot.errors import NotInGame, StaleChoice, StillInLobby
 from bot.guard import FRIENDLY
 from bot.links import channel_jump, channel_link, server_name
 from bot.models import LoadedGame, TurnUpdate
+from bot.schedule import quiet_until
 from bot.views.game import game_view
 from bot.views.prompt import prompt_view
 from engine.core.game import GameState, LogEntry
@@ -374,17 +375,28 @@ def game_jump(bot: StrategosBot, loaded: LoadedGame) -> str:
 async def send_dms(bot: StrategosBot, loaded: LoadedGame, users: list[int], link: str) -> list[int]:
     """DM each user, with ``link`` (to the post to act on) and the game's channel and server;
     returns those whose DMs Discord refused (they get a mention instead)."""
-    refused = []
     post_link = f": {link}" if link != channel_link(loaded.row) else ""  # not twice the same
     text = (f"It is your turn in {game_jump(bot, loaded)} on {server_name(bot, loaded.row)}"
             f"{post_link}.\n`/game mine` lists all your games.")
-    for user in users:
-        try:
-            channel = await bot.create_dm(discord.Object(id=user))
-            await channel.send(text, allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException:  # 50007: cannot send messages to this user
+    now = bot.clock()
+    refused = []
+    for user, settings in (await bot.service.settings_of(users)).items():
+        quiet_end = quiet_until(settings, now)
+        if quiet_end is not None:  # sent when the player's quiet hours end, if still due
+            await bot.service.hold_dm(user, loaded.row.id, text, quiet_end)
+        elif not await send_dm(bot, user, text):
             refused.append(user)
     return refused
+
+
+async def send_dm(bot: StrategosBot, user: int, text: str) -> bool:
+    """One direct message; False when Discord refuses it (the user's DMs are closed)."""
+    try:
+        channel = await bot.create_dm(discord.Object(id=user))
+        await channel.send(text, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:  # 50007: cannot send messages to this user
+        return False
+    return True
 
 
 async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") -> None:
@@ -439,12 +451,18 @@ async def rating_changes(bot: StrategosBot, loaded: LoadedGame) -> str:
     return "\nRatings: " + ", ".join(changes) if changes else ""
 
 
-async def remind(bot: StrategosBot, loaded: LoadedGame) -> None:
-    """Half the turn time is gone: tell the players who still must act."""
+async def remind(bot: StrategosBot, loaded: LoadedGame, users: list[int] | None = None) -> None:
+    """Tell the players who still must act that their turn times out (``users``: only
+    these; by default all of them, at half time)."""
     channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
     deadline = loaded.row.deadline
     when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
     mentions, dms = await split_notifications(bot, loaded)
+    if users is not None:
+        mentions = [u for u in mentions if u in users]
+        dms = [u for u in dms if u in users]
+        if not mentions and not dms:
+            return
     refused = await send_dms(bot, loaded, dms, channel_link(loaded.row))
     users = mentions + [u for u in refused if u not in mentions]
     if users or not dms:

@@ -124,5 +124,19 @@ class ModerationCog(commands.GroupCog, group_name="mod",
         await interaction.response.send_message(text, ephemeral=True)
 
 
+    @app_commands.command(name="vacation-limit",
+                          description="The longest vacation a player's timers may wait here")
+    @app_commands.describe(days="Days (0: no vacations on this server; default 14)")
+    @guarded
+    async def vacation_limit(self, interaction: discord.Interaction,
+                             days: app_commands.Range[float, 0, 90]) -> None:
+        await require_moderator(interaction)
+        await self.bot.service.set_vacation_limit(guild_id(interaction), days)
+        text = (f"players' vacations hold their turn timers here for at most {days:g} days."
+                if days else "vacations no longer hold turn timers on this server.")
+        await interaction.response.send_message(f"Moderator <@{interaction.user.id}>: {text}",
+                                                allowed_mentions=QUIET)
+
+
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(ModerationCog(bot))

@@ -7,12 +7,13 @@ loop only asks the service what is due. The buttons of play live in ``bot/views`
 import asyncio
 import contextlib
 import logging
+from datetime import datetime
 from typing import Any
 
 from discord.ext import commands
 
 from bot import turns
-from bot.errors import ServiceError
+from bot.errors import ServiceError, TimerHeld
 
 log = logging.getLogger("strategos.timers")
 
@@ -50,13 +51,23 @@ class PlayCog(commands.Cog):
         service, now = self.bot.service, self.bot.clock()
         for loaded in await service.due_reminders(now):
             try:
-                await turns.remind(self.bot, loaded)
+                users = await service.half_time_reminded(loaded, now)
+                await turns.remind(self.bot, loaded, users)
                 await service.mark_reminded(loaded.row.id)
             except Exception as error:
                 self.bot.report(error, f"reminder of game {loaded.row.id}")
+        for own in await service.own_reminders_due(now):
+            try:
+                await turns.remind(self.bot, own.loaded, own.users)
+            except Exception as error:
+                self.bot.report(error, f"reminder of game {own.loaded.row.id}")
+        await self._deliver_held_dms(now)
         for game_id in await service.due_timeouts(now):
             try:
                 update = await service.run_timeout(game_id, now)
+            except TimerHeld as held:
+                await self._say_held(game_id, held)
+                continue
             except ServiceError as refusal:
                 # A harmless race: between due_timeouts and run_timeout a player acted
                 # (the deadline moved), a moderator paused or aborted, or the game ended.
@@ -73,6 +84,30 @@ class PlayCog(commands.Cog):
                 )
             except Exception as error:
                 self.bot.report(error, f"timeout of game {game_id}")
+
+
+    async def _deliver_held_dms(self, now: datetime) -> None:
+        """Direct messages held by quiet hours that are over: sent if the player is still
+        asked in that game (a turn that moved on needs no message)."""
+        service = self.bot.service
+        sent: set[tuple[int, int]] = set()
+        for held in await service.take_due_dms(now):
+            if (held.user_id, held.game_id) in sent:
+                continue  # several turns' messages of one game: one says it all
+            sent.add((held.user_id, held.game_id))
+            try:
+                loaded = await service.load(held.game_id)
+                if loaded.row.status == "running" and held.user_id in loaded.waiting_users():
+                    await turns.send_dm(self.bot, held.user_id, held.text)
+            except Exception as error:
+                self.bot.report(error, f"held message of game {held.game_id}")
+
+    async def _say_held(self, game_id: int, held: TimerHeld) -> None:
+        loaded = await self.bot.service.load(game_id)
+        channel = self.bot.get_partial_messageable(loaded.row.channel_id,
+                                                   guild_id=loaded.row.guild_id)
+        await turns.post(channel, content=f"{loaded.game.name} #{game_id}: {held}",
+                         allowed_mentions=turns.NO_MENTIONS)
 
 
 async def setup(bot: commands.Bot) -> None:

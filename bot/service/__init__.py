@@ -47,7 +47,8 @@ and caching, guards and the versioned write path), combined here into ``GameServ
 boards posted: each board highlights what changed since the one before) and ``mine`` (a
 player's games on a server or on all of them, for ``/game mine``) and ``archive`` (the
 games that are over, and any of them at any move, for ``/game history``), ``computers``
-(the host seats the computer on sides; its moves, stored like a person's); ``history`` (the
+(the host seats the computer on sides; its moves, stored like a person's), ``schedules``
+(players' reminder hours, quiet hours and vacations); ``history`` (the
 effective action history) and ``results`` (results and ratings at the end of a game, and
 their recomputation: ``stats.refresh_ratings`` at start-up) are helpers of theirs.
 """
@@ -63,6 +64,7 @@ from bot.service.mine import MineMixin
 from bot.service.moderation import ModerationMixin
 from bot.service.play import PlayMixin
 from bot.service.records import RecordsMixin
+from bot.service.schedules import ScheduleMixin
 from bot.service.settings import SettingsMixin
 from bot.service.stats import StatsMixin
 from bot.service.table import TableMixin
@@ -86,5 +88,6 @@ class GameService(
     MineMixin,
     ArchiveMixin,
     ComputerMixin,
+    ScheduleMixin,
 ):
     """Discord-free game operations over one :class:`bot.storage.Database`."""

@@ -42,9 +42,6 @@ class SettingsMixin(ServiceBase):
             found = await queries.notify_modes(conn, user_ids)
         return {u: found.get(u, "mention") for u in user_ids}  # type: ignore[misc]
 
-    async def user_settings(self, user_id: int) -> UserSettings:
-        return UserSettings(user_id=user_id, notify=await self.notify_mode(user_id))
-
     async def set_board_message(self, game_id: int, message_id: int) -> None:
         async with self.db.transaction() as conn:
             if not await queries.set_board_message(conn, game_id, message_id):

@@ -7,7 +7,8 @@ from typing import Any
 
 from bot import errors
 from bot.models import LoadedGame, TurnUpdate
-from bot.service.core import ServiceBase, Step
+from bot.service.core import Step
+from bot.service.schedules import ScheduleMixin
 from bot.storage import queries, stamp
 from engine.core.game import Game, GameState
 from engine.core.runner import act
@@ -17,7 +18,7 @@ from engine.core.runner import act
 MAX_TIMEOUT_STEPS = 100
 
 
-class TimerMixin(ServiceBase):
+class TimerMixin(ScheduleMixin):
     """What the timer loop (``bot/cogs/play.py``) asks for."""
 
     async def due_reminders(self, now: datetime | None = None) -> list[LoadedGame]:
@@ -26,6 +27,15 @@ class TimerMixin(ServiceBase):
         async with self.db.read() as conn:
             ids = await queries.due_reminders(conn, moment)
         return [await self.load(game_id) for game_id in ids]
+
+    async def half_time_reminded(self, loaded: LoadedGame,
+                                 now: datetime | None = None) -> list[int]:
+        """Whom the half-time reminder is for: the waiting players who set no reminder
+        hours of their own and are not on vacation."""
+        waiting = loaded.waiting_users()
+        away = await self.vacations(loaded, waiting, now or self._now())
+        settings = await self.settings_of(waiting)
+        return [u for u in waiting if u not in away and settings[u].reminder_hours is None]
 
     async def mark_reminded(self, game_id: int) -> None:
         async with self.db.transaction() as conn:
@@ -37,7 +47,9 @@ class TimerMixin(ServiceBase):
             return await queries.due_timeouts(conn, moment)
 
     async def run_timeout(self, game_id: int, now: datetime | None = None) -> TurnUpdate:
-        """The turn timer ran out: apply the game's policy to every role still waiting.
+        """The turn timer ran out: apply the game's policy to every role still waiting
+        (but a side whose players are all on vacation: ``errors.TimerHeld`` when only such
+        sides are late, and their timer restarts when the vacation ends).
 
         "resign": they resign. "pass": each waiting role, in seating order, makes
         ``game.timeout_choice`` again and again until its part is done (the turn ends, or
@@ -53,7 +65,18 @@ class TimerMixin(ServiceBase):
                 raise errors.TimerNotDue()
             state = loaded.state
             assert state is not None
-            order = [r for r in state.roles if r in loaded.prompts]
+            moment = now or self._now()
+            waiting = [r for r in state.roles if r in loaded.prompts]
+            away = await self.vacations(
+                loaded, [u for r in waiting for u in loaded.users_of(r)], moment)
+            # A side whose every player is on vacation is not timed out: its timer waits.
+            held = [r for r in waiting
+                    if loaded.users_of(r) and all(u in away for u in loaded.users_of(r))]
+            order = [r for r in waiting if r not in held]
+            if not order:
+                await self._hold_timer(loaded, max(away.values()))
+                raise errors.TimerHeld(
+                    [u for r in held for u in loaded.users_of(r)], max(away.values()))
             if loaded.row.timeout_policy == "resign":
                 # Every late side resigns at once: each of their teams loses.
                 return await self._commit(
@@ -64,6 +87,14 @@ class TimerMixin(ServiceBase):
             return await self._commit(
                 loaded, steps, "timer", None, detail={"timeout": "pass"}, reset_timer=True
             )
+
+    async def _hold_timer(self, loaded: LoadedGame, until: datetime) -> None:
+        """Every late player is on vacation: the timer restarts when the vacation ends
+        (nothing else changes, so the game's version and its buttons stay as they are)."""
+        hours = loaded.row.timeout_hours or 0
+        async with self.db.transaction() as conn:
+            await queries.update_game(conn, loaded.id, loaded.version, bump=False,
+                                      **self._timer_fields(hours, until))
 
     @staticmethod
     def _timeout_steps(game: Game[Any, Any], state: GameState, order: list[str]) -> list[Step]:

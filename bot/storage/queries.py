@@ -914,3 +914,93 @@ async def head_to_head(
         " FROM pairs GROUP BY kind ORDER BY kind",
         (guild_id, user_id, guild_id, other_id, user_id, other_id),
     )
+
+
+# --- players' reminders, quiet hours and vacations ------------------------------------------
+
+USER_FIELDS = ("notify", "reminder_hours", "time_zone", "quiet_start", "quiet_end",
+               "vacation_from", "vacation_until")
+
+
+async def user_settings(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, Row]:
+    ids = list(user_ids)
+    if not ids:
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    rows = await _all(
+        conn, f"SELECT user_id, {', '.join(USER_FIELDS)} FROM user_settings"
+        f" WHERE user_id IN ({marks})", ids,
+    )
+    return {int(r["user_id"]): r for r in rows}
+
+
+async def set_user_fields(conn: aiosqlite.Connection, user_id: int, **fields: Any) -> None:
+    """Upsert some of a player's settings (``USER_FIELDS``); the others stay."""
+    unknown = set(fields) - set(USER_FIELDS)
+    if unknown or not fields:
+        raise ValueError(f"not user settings: {sorted(unknown)}")
+    names = list(fields)
+    await conn.execute(
+        f"INSERT INTO user_settings (user_id, {', '.join(names)})"
+        f" VALUES (?, {', '.join('?' for _ in names)}) ON CONFLICT (user_id) DO UPDATE SET "
+        + ", ".join(f"{name} = excluded.{name}" for name in names),
+        (user_id, *fields.values()),
+    )
+
+
+async def vacation_days(conn: aiosqlite.Connection, guild_id: int) -> float | None:
+    rows = await _all(conn, "SELECT vacation_days FROM guild_settings WHERE guild_id = ?",
+                      (guild_id,))
+    return None if not rows or rows[0][0] is None else float(rows[0][0])
+
+
+async def set_vacation_days(conn: aiosqlite.Connection, guild_id: int, days: float) -> None:
+    await conn.execute(
+        "INSERT INTO guild_settings (guild_id, vacation_days) VALUES (?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET vacation_days = excluded.vacation_days",
+        (guild_id, days),
+    )
+
+
+async def games_with_own_reminders(conn: aiosqlite.Connection) -> list[int]:
+    """Running games with a turn timer where a player set their own reminder hours."""
+    rows = await _all(
+        conn,
+        "SELECT DISTINCT g.id FROM games AS g JOIN seats AS s ON s.game_id = g.id"
+        " JOIN user_settings AS u ON u.user_id = s.user_id"
+        " WHERE g.status = 'running' AND g.deadline IS NOT NULL"
+        " AND u.reminder_hours IS NOT NULL ORDER BY g.id",
+    )
+    return [int(r[0]) for r in rows]
+
+
+async def mark_reminder_sent(conn: aiosqlite.Connection, game_id: int, user_id: int,
+                             deadline: str, hours: float) -> bool:
+    """Record one reminder; False if it was already sent (another pass or process)."""
+    cursor = await conn.execute(
+        "INSERT OR IGNORE INTO sent_reminders (game_id, user_id, deadline, hours)"
+        " VALUES (?, ?, ?, ?)", (game_id, user_id, deadline, hours),
+    )
+    return cursor.rowcount == 1
+
+
+async def hold_dm(conn: aiosqlite.Connection, user_id: int, game_id: int, text: str,
+                  due_at: str) -> None:
+    await conn.execute(
+        "INSERT INTO held_dms (user_id, game_id, text, due_at) VALUES (?, ?, ?, ?)",
+        (user_id, game_id, text, due_at),
+    )
+
+
+async def take_due_dms(conn: aiosqlite.Connection, now: str) -> list[Row]:
+    """The held direct messages due by ``now``, removed as they are taken (sent once)."""
+    rows = await _all(
+        conn, "SELECT id, user_id, game_id, text FROM held_dms WHERE due_at <= ? ORDER BY id",
+        (now,),
+    )
+    if rows:
+        await conn.execute(
+            f"DELETE FROM held_dms WHERE id IN ({', '.join('?' for _ in rows)})",
+            [int(r["id"]) for r in rows],
+        )
+    return rows

@@ -21,7 +21,7 @@ LATEST = len(available_migrations())
 TABLES = {
     "actions", "boards", "command_sync", "games", "guild_settings", "rating_model", "ratings",
     "results", "side_ratings",
-    "schema_migrations", "seats", "user_settings",
+    "schema_migrations", "seats", "user_settings", "sent_reminders", "held_dms",
 }
 
 
