@@ -9,7 +9,7 @@ import discord
 
 from bot.client import StrategosBot
 from bot.discord_render import player_count, role_name
-from bot.errors import NoGameHere
+from bot.errors import NoGameHere, ServiceError
 from bot.guard import FRIENDLY
 from bot.models import LoadedGame, TurnUpdate
 from bot.options import show
@@ -53,6 +53,9 @@ def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
     if options:
         text = "\n".join(f"{name}: {show(value)}" for name, value in options.items())
         embed.add_field(name="Options", value=text[:1024], inline=False)
+    if row.thread:
+        embed.add_field(name="Thread", value="The game moves into a thread of its own when it "
+                        "starts.", inline=False)
     timer = (f"{row.timeout_hours:g} h per turn, then {row.timeout_policy}"
              if row.timeout_hours else f"none yet (policy when set: {row.timeout_policy})")
     embed.add_field(name="Turn timer", value=timer, inline=False)
@@ -154,12 +157,40 @@ async def lobby_button(interaction: discord.Interaction[Any], game_id: int, acti
             await interaction.edit_original_response(
                 content=f"Game #{game_id} has started.",
                 embed=lobby_embed(update.loaded, started=True), view=None)
+            update = await into_thread(bot, interaction, update)
             await announce_start(bot, update)
             return
     except FRIENDLY as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
     await _redraw(interaction, game_id)
+
+
+THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+           discord.ChannelType.news_thread)
+
+
+async def into_thread(bot: StrategosBot, interaction: discord.Interaction[Any],
+                      update: TurnUpdate) -> TurnUpdate:
+    """A game whose host asked for a thread moves into one made from the lobby message
+    (unless it was opened in a thread already). Without the permission to make one, it is
+    played in the channel, and the channel is told why."""
+    row = update.loaded.row
+    channel = interaction.channel
+    if not row.thread or interaction.message is None or channel is None \
+            or channel.type in THREADS:
+        return update
+    try:
+        thread = await interaction.message.create_thread(
+            name=f"{update.loaded.game.name} #{row.id}"[:100], auto_archive_duration=10080)
+        moved = await bot.service.move_to_thread(row.id, thread.id)
+    except (discord.HTTPException, ServiceError) as error:
+        log.info("game %s stays in its channel: no thread (%s)", row.id, error)
+        await interaction.followup.send(
+            "I could not open a thread for this game (I need the Create Public Threads "
+            "permission here), so it is played in this channel.")
+        return update
+    return update.model_copy(update={"loaded": moved})
 
 
 async def _redraw(interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -248,14 +279,14 @@ async def setup_changed(interaction: discord.Interaction[Any], kind: str,
 
 async def open_lobby(interaction: discord.Interaction[Any], kind: str, options: dict[str, Any],
                      timeout_hours: float | None = None, policy: str | None = None,
-                     sides: int | None = None) -> None:
+                     sides: int | None = None, thread: bool = False) -> None:
     """Open a lobby in this channel and post its message as the answer to ``interaction``."""
     bot: StrategosBot = interaction.client
     if interaction.guild_id is None:
         raise NoGameHere("Games are played in server channels, not in direct messages.")
     row = await bot.service.open_lobby(
         interaction.guild_id, interaction.channel_id or 0, kind, interaction.user.id, options,
-        timeout_hours=timeout_hours, timeout_policy=policy, table=sides,
+        timeout_hours=timeout_hours, timeout_policy=policy, table=sides, thread=thread,
     )
     await post_lobby(interaction, await bot.service.load(row.id))
 

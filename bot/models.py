@@ -48,6 +48,7 @@ class GameRow(BaseModel):
     prompt_versions: dict[str, int] = Field(default_factory=dict)
     # Index in the state's log where the current turn's lines begin (for the turn summary).
     turn_log_start: int = 0
+    thread: bool = False  # the host asked for a thread of its own at the start
 
     @property
     def active(self) -> bool:

@@ -94,22 +94,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
         timer="Hours per turn (a moderator can change it later); empty = no timer",
         policy="What happens when the turn timer runs out",
         sides="How many sides the table has (games for a varying number; the lobby can change it)",
+        thread="Play in a thread of its own, made when the game starts (needs Create Public "
+               "Threads)",
     )
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     @guarded
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   timer: app_commands.Range[float, 0, 720] | None = None,
                   policy: Literal["pass", "resign"] | None = None,
-                  sides: app_commands.Range[int, 1, 25] | None = None) -> None:
+                  sides: app_commands.Range[int, 1, 25] | None = None,
+                  thread: bool | None = None) -> None:
         guild_id(interaction)
         definition = get_game(game)
-        typed = (options, timer, policy, sides)
+        typed = (options, timer, policy, sides, thread)
         if all(value is None for value in typed) and menus(definition.Options):
             await interaction.response.send_message(
                 **lobby.setup_message(game, default_picks(definition.Options)), ephemeral=True)
             return
         chosen = parse_options_text(options, definition.Options)
-        await lobby.open_lobby(interaction, game, chosen, timer or None, policy, sides)
+        await lobby.open_lobby(interaction, game, chosen, timer or None, policy, sides,
+                               thread=bool(thread))
 
     @app_commands.command(description="Join the game that is gathering players here")
     @app_commands.describe(side="A side you want to play (optional; again for another one)")

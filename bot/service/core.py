@@ -96,6 +96,7 @@ class ServiceBase:
             rematch_of=row["rematch_of"],
             prompt_versions=json.loads(row["prompt_versions"] or "{}"),
             turn_log_start=row["turn_log_start"],
+            thread=bool(row["thread"]),
         )
 
     def _loaded(self, row: aiosqlite.Row) -> LoadedGame:

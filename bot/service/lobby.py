@@ -52,12 +52,14 @@ class LobbyMixin(ServiceBase):
         rematch_of: int | None = None,
         seats: Sequence[int] | None = None,
         table: int | None = None,
+        thread: bool = False,
     ) -> GameRow:
         """A new lobby in a channel (or thread), with the host seated.
 
         ``seats`` (user ids, in order) seats those users instead of only the host.
         ``table`` is the number of sides (default: one per seat given, else the game's
-        smallest table of two or more; the host may change it in the lobby).
+        smallest table of two or more; the host may change it in the lobby). ``thread``:
+        the game moves into a thread of its own when it starts (``move_to_thread``).
         """
         game = get_game(kind)
         if table is None:
@@ -65,7 +67,7 @@ class LobbyMixin(ServiceBase):
         return await self._open(
             guild_id, channel_id, game, host_id, options, timeout_hours=timeout_hours,
             timeout_policy=timeout_policy, rematch_of=rematch_of, table=table,
-            seats=[(user, None) for user in seats or [host_id]],
+            seats=[(user, None) for user in seats or [host_id]], thread=thread,
         )
 
     async def _open(
@@ -81,6 +83,7 @@ class LobbyMixin(ServiceBase):
         rematch_of: int | None,
         table: int,
         seats: Sequence[tuple[int, str | None]],
+        thread: bool = False,
     ) -> GameRow:
         """The lobby's row and its seats (user, side or None) in one transaction."""
         check_table(game, table)
@@ -100,7 +103,7 @@ class LobbyMixin(ServiceBase):
                     conn, guild_id=guild_id, channel_id=channel_id, kind=game.id,
                     host_id=host_id, options=json.dumps(game_options, sort_keys=True), now=now,
                     timeout_hours=hours, timeout_policy=policy, rematch_of=rematch_of,
-                    players=table,
+                    players=table, thread=thread,
                 )
                 for user, role in seats:
                     await queries.insert_seat(conn, game_id, user, role, now)
@@ -328,5 +331,13 @@ class LobbyMixin(ServiceBase):
             old.row.guild_id, old.row.channel_id, old.game, user_id, old.row.options,
             timeout_hours=old.row.timeout_hours, timeout_policy=old.row.timeout_policy,
             rematch_of=old.id, table=old.table_size,
-            seats=[(s.user_id, s.role) for s in old.seats],
+            seats=[(s.user_id, s.role) for s in old.seats], thread=old.row.thread,
         )
+
+    async def move_to_thread(self, game_id: int, thread_id: int) -> LoadedGame:
+        """The started game now lives in its own thread (made by the bot from the lobby
+        message): every post goes there, and the channel is free for another game."""
+        async with self._lock(game_id), self.db.transaction() as conn:
+            if not await queries.move_game(conn, game_id, thread_id):
+                raise errors.ChannelBusy("That thread already has a game.")
+            return await self._fetch(conn, game_id)

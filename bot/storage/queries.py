@@ -155,7 +155,7 @@ async def table_names(conn: aiosqlite.Connection) -> list[str]:
 GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, seed, seed_sha256, players, options, state, "
     "version, host_id, created_at, updated_at, timeout_hours, timeout_policy, deadline, "
-    "remind_at, reminded, board_message_id, rematch_of, prompt_versions, turn_log_start"
+    "remind_at, reminded, board_message_id, rematch_of, prompt_versions, turn_log_start, thread"
 )
 # Columns a service write may set (the UPDATE is built from these names only).
 WRITABLE = frozenset(
@@ -180,19 +180,32 @@ async def insert_game(
     timeout_policy: str,
     rematch_of: int | None,
     players: int = 0,
+    thread: bool = False,
 ) -> int:
     """A new lobby; raises ``sqlite3.IntegrityError`` if the channel has an active game.
 
-    ``players`` is the table size the host chose (the game's player count at the start)."""
+    ``players`` is the table size the host chose (the game's player count at the start);
+    ``thread``: the game moves into a thread of its own when it starts."""
     cursor = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, kind, status, options, version, host_id,"
-        " created_at, updated_at, timeout_hours, timeout_policy, rematch_of, players)"
-        " VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at, updated_at, timeout_hours, timeout_policy, rematch_of, players, thread)"
+        " VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
         (guild_id, channel_id, kind, options, host_id, now, now, timeout_hours,
-         timeout_policy, rematch_of, players),
+         timeout_policy, rematch_of, players, int(thread)),
     )
     assert cursor.lastrowid is not None
     return int(cursor.lastrowid)
+
+
+async def move_game(conn: aiosqlite.Connection, game_id: int, channel_id: int) -> bool:
+    """The game now lives in ``channel_id`` (its own thread); False if that channel already
+    has an active game (nothing changes then)."""
+    try:
+        cursor = await conn.execute("UPDATE games SET channel_id = ? WHERE id = ?",
+                                    (channel_id, game_id))
+    except sqlite3.IntegrityError:
+        return False
+    return cursor.rowcount == 1
 
 
 async def get_game(conn: aiosqlite.Connection, game_id: int) -> Row | None:

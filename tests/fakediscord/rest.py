@@ -217,6 +217,20 @@ class RestApi:
         msg = self._create(chan.id, req.body, req.files, ephemeral_for=None)
         return 200, self._out(msg)
 
+    async def op_create_thread_from_message(self, req: Request) -> tuple[int, Json]:
+        chan = self._channel(req)
+        msg = self._channel_message(req)
+        if chan.type != 0:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type",
+                           rule_broken=True)
+        if msg.id in self.fake.channels:
+            raise ApiError(400, 160004, "A thread has already been created for this message",
+                           rule_broken=True)
+        if not self.fake.bot_can_create_threads:
+            raise ApiError(403, 50013, "Missing Permissions")
+        thread = self.fake.add_thread(chan, str(req.body["name"]), thread_id=msg.id)
+        return 201, payloads.channel(thread)
+
     async def op_get_message(self, req: Request) -> tuple[int, Json]:
         return 200, self._out(self._channel_message(req))
 

@@ -91,6 +91,8 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.uploads: dict[int, Attachment] = {}
         self.latencies: list[float] = []  # seconds from dispatch to each first response
+        # False: the bot lacks Create Public Threads (its thread creations answer 403 50013).
+        self.bot_can_create_threads = True
         self.changes = 0
         self.connections = 0
         self.resumed = 0
@@ -181,8 +183,11 @@ class FakeDiscord:
             self._dispatch_soon("CHANNEL_CREATE", payloads.channel(c))
         return c
 
-    def add_thread(self, parent: FakeChannel, name: str) -> FakeChannel:
-        c = FakeChannel(self.ids.next(), name, type=11, guild_id=self.guild_id,
+    def add_thread(self, parent: FakeChannel, name: str, thread_id: int | None = None
+                   ) -> FakeChannel:
+        """A public thread of ``parent`` (``thread_id``: a message's, for a thread started
+        from that message, which on Discord takes its id)."""
+        c = FakeChannel(thread_id or self.ids.next(), name, type=11, guild_id=self.guild_id,
                         parent_id=parent.id)
         self.channels[c.id] = c
         if self.connected:

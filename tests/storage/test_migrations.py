@@ -106,6 +106,13 @@ async def test_from_every_earlier_version(version: int, db_path: Path) -> None:
             assert {(e.user_id, e.rating, e.uncertainty) for e in board} >= {
                 (5, won.display, won.uncertainty), (4, lost.display, lost.uncertainty)}
             assert verify(await service.record(3)).ok
+        if version >= 8:  # a player's own timing and a server's vacation limit survived
+            settings = await service.user_settings(1)
+            assert settings.reminder_hours == [24.0, 2.0] and settings.quiet_start == 22
+            assert await service.vacation_limit(100) == 7
+        else:  # the new settings start empty
+            assert (await service.user_settings(1)).reminder_hours is None
+        assert not game.row.thread  # games from before threads stay where they are
     finally:
         await db.close()
 

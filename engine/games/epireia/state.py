@@ -93,12 +93,14 @@ Calls into ``abilities.py`` (owned by epireia-content). The rules call exactly t
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from engine.core.flow import FlowState
 from engine.core.flow import Frame as Frame  # the rules modules import it from here
+from engine.core.order import in_order
+from engine.games.epireia.board import CITY_IDS, TERRITORIES
 
 RESOURCES: tuple[str, ...] = ("wheat", "wood", "copper")
 LEAGUES: tuple[str, ...] = ("delian", "peloponnesian")
@@ -107,6 +109,7 @@ TOKEN_KINDS: tuple[str, ...] = (
     "hoplites-1", "hoplites-2", "triremes-1", "triremes-2", "cavalry-1", "cavalry-2",
 )
 HOME = "home"
+V = TypeVar("V")
 BRIGANDS = "brigands"
 ENEMY = "enemy"  # the owner of the solo enemy figures
 
@@ -150,6 +153,11 @@ class Seat(BaseModel):
     bonuses_taken: list[int] = Field(default_factory=list)
     counters: dict[str, int] = Field(default_factory=dict)
 
+    @field_validator("resources")
+    @classmethod
+    def _resources_in_order(cls, resources: dict[str, int]) -> dict[str, int]:
+        return in_order(resources, RESOURCES)
+
 
 class League(BaseModel):
     treasury: dict[str, int] = Field(
@@ -157,6 +165,11 @@ class League(BaseModel):
     )
     reserve: list[str] = Field(default_factory=list)
     allied: list[str] = Field(default_factory=list)
+
+    @field_validator("treasury")
+    @classmethod
+    def _treasury_in_order(cls, treasury: dict[str, int]) -> dict[str, int]:
+        return in_order(treasury, RESOURCES)
 
 
 class FigureState(BaseModel):
@@ -188,6 +201,11 @@ class SoloState(BaseModel):
     enemy_figures: list[str] = Field(default_factory=list)
     enemy_army: dict[str, list[list[str]]] = Field(default_factory=dict)
 
+    @field_validator("enemy_army")
+    @classmethod
+    def _fronts_in_order(cls, army: dict[str, list[list[str]]]) -> dict[str, list[list[str]]]:
+        return in_order(army, FRONTS)
+
 
 class BattleSide(BaseModel):
     """One league's battlefield: ``slots[front][column][row]`` token kind or ``""``."""
@@ -199,6 +217,13 @@ class BattleSide(BaseModel):
     figures_placed: bool = False
     committed: dict[str, int] = Field(default_factory=dict)  # front -> column committed
 
+    # ``figures`` keeps the order the figures were placed in (the next front to fill is
+    # counted from it); it is placed front by front, so the front order is that order.
+    @field_validator("slots", "figures", "committed")
+    @classmethod
+    def _fronts_in_order(cls, by_front: dict[str, V]) -> dict[str, V]:
+        return in_order(by_front, FRONTS)
+
 
 class BattleState(BaseModel):
     step: Literal["place", "figures", "resolve", "done"] = "place"
@@ -209,6 +234,16 @@ class BattleState(BaseModel):
     column_winners: dict[str, list[str]] = Field(default_factory=dict)  # front -> per column
     front_winners: dict[str, str] = Field(default_factory=dict)  # front -> league or ""
     passed: list[str] = Field(default_factory=list)  # leagues that passed this column
+
+    @field_validator("revealed", "column_winners", "front_winners")
+    @classmethod
+    def _fronts_in_order(cls, by_front: dict[str, V]) -> dict[str, V]:
+        return in_order(by_front, FRONTS)
+
+    @field_validator("sides")
+    @classmethod
+    def _leagues_in_order(cls, sides: dict[str, BattleSide]) -> dict[str, BattleSide]:
+        return in_order(sides, LEAGUES)
 
 
 class EpireiaState(FlowState):
@@ -230,6 +265,34 @@ class EpireiaState(FlowState):
     effects: dict[str, int] = Field(default_factory=dict)
     end_after_round: bool = False
     battle: BattleState | None = None
+
+    # The board order of each dict the rules iterate, restored after a store that sorts
+    # keys (``engine/core/order.py``). ``figures`` keeps the order figures were recruited in,
+    # which no board order gives back: a store must keep its JSON as written (SQLite does).
+    @field_validator("leagues")
+    @classmethod
+    def _leagues_in_order(cls, leagues: dict[str, League]) -> dict[str, League]:
+        return in_order(leagues, LEAGUES)
+
+    @field_validator("territories")
+    @classmethod
+    def _territories_in_order(cls, territories: dict[str, str]) -> dict[str, str]:
+        return in_order(territories, TERRITORIES)
+
+    @field_validator("greek_cities", "greek_city_tokens")
+    @classmethod
+    def _cities_in_order(cls, cities: dict[str, str]) -> dict[str, str]:
+        return in_order(cities, CITY_IDS)
+
+    @field_validator("supply")
+    @classmethod
+    def _supply_in_order(cls, supply: dict[str, int]) -> dict[str, int]:
+        return in_order(supply, TOKEN_KINDS)
+
+    @model_validator(mode="after")
+    def _seats_in_seating_order(self) -> EpireiaState:
+        self.seats = in_order(self.seats, self.roles)
+        return self
 
     # Helpers every module uses -------------------------------------------------------
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from engine.core.flow import FlowState
 from engine.core.flow import Frame as Frame  # the rules modules import it from here
+from engine.core.order import in_order
 from engine.games.freedom.data import AREAS, SPACES
 
 Phase = Literal["administration", "opening", "actions", "cannons", "replenishment", "over"]
@@ -128,12 +128,3 @@ class FreedomState(FlowState):
     def period(self) -> str:
         return "A" if self.round <= 3 else "B"
 
-
-V = TypeVar("V")
-
-
-def in_order(items: dict[str, V], order: Mapping[str, object]) -> dict[str, V]:
-    """``items`` with the keys of ``order`` first, in its order, then any others."""
-    ordered = {key: items[key] for key in order if key in items}
-    ordered.update((key, value) for key, value in items.items() if key not in ordered)
-    return ordered
