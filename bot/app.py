@@ -1,7 +1,7 @@
 """The bot: ``create_bot(settings)`` builds a ready-to-start :class:`StrategosBot` with what
 its persistent buttons and menus do when clicked (``CLICKS``, from ``bot.turns``,
-``bot.lobby``, ``bot.mine`` and ``bot.archive``: the components cannot import them, since
-those build the components)."""
+``bot.lobby``, ``bot.mine``, ``bot.archive`` and ``bot.leaderboard``: the components cannot
+import them, since those build the components)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from bot import archive, lobby, mine, turns
+from bot import archive, leaderboard, lobby, mine, turns
 from bot.client import StrategosBot, utc_now
 from bot.settings import Settings
 from bot.views.clicks import Clicks
@@ -21,6 +21,7 @@ CLICKS = Clicks(
     setup_changed=lobby.setup_changed, setup_open=lobby.setup_open,
     mine_page=mine.mine_page, history_page=archive.history_page,
     history_view=archive.history_view, history_move=archive.history_move,
+    leaderboard_page=leaderboard.leaderboard_page,
 )
 
 

@@ -32,6 +32,7 @@ from bot.storage.db import Database
 from bot.views.archive import HistoryMoveButton, HistoryPageButton, HistoryViewButton
 from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
+from bot.views.leaderboard import LeaderboardPageButton
 from bot.views.lobby import ComputerSelect, LobbyButton, RoleSelect, TableSelect
 from bot.views.mine import MinePageButton
 from bot.views.prompt import ChoiceButton, ChoiceSelect, PageButton
@@ -45,7 +46,8 @@ COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.computers", "bot.cogs.modera
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
                  LobbyButton, RoleSelect, TableSelect, ComputerSelect, SetupOption, SetupOpen,
-                 MinePageButton, HistoryPageButton, HistoryViewButton, HistoryMoveButton)
+                 MinePageButton, HistoryPageButton, HistoryViewButton, HistoryMoveButton,
+                 LeaderboardPageButton)
 
 
 def warm_up() -> None:

@@ -49,6 +49,10 @@ MINE_PAGE = rf"{PREFIX}:m:(?P<page>\d+)"
 HISTORY_PAGE = rf"{PREFIX}:hp:(?P<scope>[csp]):(?P<user>\d+):(?P<page>\d+)"
 HISTORY_VIEW = rf"{PREFIX}:hv:(?P<game>\d+)"
 HISTORY_MOVE = rf"{PREFIX}:hm:(?P<game>\d+):(?P<move>\d+):(?P<which>[fpnlra])"
+# /leaderboard: a page of one game kind ("*": every kind), and whose message it is (a click
+# by anyone else answers them apart, with their own rank).
+ALL_KINDS = "*"
+LEADERBOARD_PAGE = rf"{PREFIX}:lb:(?P<kind>{_KIND}|\*):(?P<owner>\d+):(?P<page>\d+)"
 
 
 @dataclass(frozen=True)
@@ -171,3 +175,7 @@ def history_view(game: int) -> str:
 
 def history_move(game: int, move: int, which: str) -> str:
     return _checked(f"{PREFIX}:hm:{game}:{move}:{which}")
+
+
+def leaderboard_page(kind: str | None, owner: int, page: int) -> str:
+    return _checked(f"{PREFIX}:lb:{kind or ALL_KINDS}:{owner}:{page}")

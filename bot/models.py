@@ -300,11 +300,34 @@ class KindStats(BaseModel):
     draws: int
 
 
+class RatingStep(BaseModel):
+    """One rated game of a player: their displayed rating before and after it."""
+
+    game_id: int
+    kind: str
+    finished_at: datetime
+    before: float
+    after: float
+
+
+class SideRecord(BaseModel):
+    """How a player did on one side (role) of one game kind."""
+
+    kind: str
+    role: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
 class UserStats(BaseModel):
     guild_id: int
     user_id: int
     kinds: list[KindStats]
     recent: list[ResultLine]
+    history: list[RatingStep] = Field(default_factory=list)  # rated games, oldest first
+    sides: list[SideRecord] = Field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -332,6 +355,31 @@ class LeaderboardEntry(BaseModel):
     wins: int
     losses: int
     draws: int
+
+
+class LeaderboardPage(BaseModel):
+    """One page of the leaderboard, and the asking player's own line wherever it is."""
+
+    entries: list[LeaderboardEntry]
+    page: int  # from 0, clamped to the pages there are
+    pages: int
+    total: int  # rated rows (players, or over every game kind players and kinds)
+    mine: LeaderboardEntry | None  # None: the player has no rating here
+
+
+class HeadToHead(BaseModel):
+    """Two players' games on one server in one game kind, seen from the first player."""
+
+    kind: str
+    games: int
+    wins: int  # opposing teams: the first player's team won
+    other_wins: int
+    draws: int
+    both_lost: int  # opposing teams, and a third team won
+    together: int  # on one team
+    together_wins: int
+    together_losses: int
+    together_draws: int
 
 
 class RecordMatch(BaseModel):

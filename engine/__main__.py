@@ -12,6 +12,7 @@ from engine.core.errors import BadRecord, EngineError
 from engine.core.record import parse_record, verify
 from engine.core.registry import all_games, get_game
 from engine.core.simulate import simulate
+from engine.progress import Progress
 from engine.version import version
 
 
@@ -27,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", default="0")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument("--quiet", action="store_true",
+                     help="no progress lines on stderr (they are shown only at a terminal)")
     sim.add_argument(
         "--policy", action="append", default=[], metavar="[ROLE=]NAME",
         help="who plays: random (default) or an automatic player the game offers (freedom: "
@@ -68,8 +71,11 @@ def main(argv: list[str] | None = None) -> int:
         policy = dict(_parse_policy(p) for p in args.policy)
         if args.check_every < 0 or args.jobs < 1:
             raise ValueError("--check-every must be 0 or more and --jobs 1 or more")
+        # Progress goes to stderr, and only to a person watching: never into a pipe or a log.
+        shown = not args.quiet and sys.stderr.isatty()
         summary = simulate(args.game, players, args.games, args.seed, options, policy=policy,
-                           check_every=1 if args.check else args.check_every, jobs=args.jobs)
+                           check_every=1 if args.check else args.check_every, jobs=args.jobs,
+                           progress=Progress(args.games, sys.stderr) if shown else None)
     except (EngineError, OSError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -7,16 +7,35 @@ import logging
 import sqlite3
 
 from bot import rating
-from bot.models import KindStats, LeaderboardEntry, ResultLine, UserStats
+from bot.models import (
+    COMPUTER,
+    HeadToHead,
+    KindStats,
+    LeaderboardEntry,
+    LeaderboardPage,
+    RatingStep,
+    ResultLine,
+    SideRecord,
+    UserStats,
+)
 from bot.service.core import ServiceBase
 from bot.service.results import ratings_are_current, recompute_ratings
 from bot.storage import parse_stamp, queries, stamp
+from bot.storage.queries import Row
 
 log = logging.getLogger("strategos.ratings")
 
 
 def _spread(sigma: float | None) -> float | None:
     return None if sigma is None else rating.DISPLAY_SCALE * sigma
+
+
+def _entry(row: Row) -> LeaderboardEntry:
+    return LeaderboardEntry(
+        rank=row["rank"], user_id=row["user_id"], kind=row["kind"], rating=row["rating"],
+        uncertainty=_spread(row["sigma"]) or 0.0,
+        games=row["games"], wins=row["wins"], losses=row["losses"], draws=row["draws"],
+    )
 
 
 class StatsMixin(ServiceBase):
@@ -43,6 +62,8 @@ class StatsMixin(ServiceBase):
         async with self.db.read() as conn:
             kinds = await queries.user_record(conn, guild_id, user_id)
             lines = await queries.recent_results(conn, guild_id, user_id, recent)
+            history = await queries.rating_history(conn, guild_id, user_id)
+            sides = await queries.side_record(conn, guild_id, user_id)
         return UserStats(
             guild_id=guild_id,
             user_id=user_id,
@@ -62,19 +83,46 @@ class StatsMixin(ServiceBase):
                 )
                 for r in lines
             ],
+            history=[
+                RatingStep(game_id=r["game_id"], kind=r["kind"],
+                           finished_at=parse_stamp(r["finished_at"]),
+                           before=r["rating_before"], after=r["rating_after"])
+                for r in history
+            ],
+            sides=[
+                SideRecord(kind=r["kind"], role=r["role"], games=r["games"], wins=r["wins"],
+                           losses=r["losses"], draws=r["draws"])
+                for r in sides
+            ],
         )
 
     async def leaderboard(
-        self, guild_id: int, kind: str | None = None, limit: int = 10
+        self, guild_id: int, kind: str | None = None, limit: int = 10, offset: int = 0
     ) -> list[LeaderboardEntry]:
         """Ratings per game kind, best first (over all kinds: one line per player and kind)."""
         async with self.db.read() as conn:
-            rows = await queries.leaderboard(conn, guild_id, kind, limit)
-        return [
-            LeaderboardEntry(
-                rank=n, user_id=r["user_id"], kind=r["kind"], rating=r["rating"],
-                uncertainty=_spread(r["sigma"]) or 0.0,
-                games=r["games"], wins=r["wins"], losses=r["losses"], draws=r["draws"],
-            )
-            for n, r in enumerate(rows, start=1)
-        ]
+            rows = await queries.leaderboard(conn, guild_id, kind, limit, offset)
+        return [_entry(r) for r in rows]
+
+    async def leaderboard_page(self, guild_id: int, kind: str | None, page: int,
+                               user_id: int, per_page: int = 10) -> LeaderboardPage:
+        """Page ``page`` (clamped) of the leaderboard, and ``user_id``'s own line (over every
+        kind: their best ranked one)."""
+        async with self.db.read() as conn:
+            total = await queries.count_ratings(conn, guild_id, kind)
+            pages = max(1, -(-total // per_page))
+            page = min(max(page, 0), pages - 1)
+            rows = await queries.leaderboard(conn, guild_id, kind, per_page, page * per_page)
+            mine = await queries.leaderboard_rank(conn, guild_id, kind, user_id)
+        return LeaderboardPage(entries=[_entry(r) for r in rows], page=page, pages=pages,
+                               total=total, mine=None if mine is None else _entry(mine))
+
+    async def head_to_head(self, guild_id: int, user_id: int, other_id: int
+                           ) -> list[HeadToHead]:
+        """Per game kind, the games two players both played here (seen from ``user_id``);
+        empty for a player against themselves or the computer, which keeps no record."""
+        if user_id == other_id or COMPUTER in (user_id, other_id):
+            return []
+        async with self.db.read() as conn:
+            rows = await queries.head_to_head(conn, guild_id, user_id, other_id)
+        return [HeadToHead(**{key: r[key] for key in HeadToHead.model_fields}) for r in rows]

@@ -824,26 +824,109 @@ async def recent_results(
     return rows
 
 
-async def leaderboard(
-    conn: aiosqlite.Connection, guild_id: int, kind: str | None, limit: int
-) -> list[Row]:
-    """Rated players, best first; per kind, or over all kinds (one row per user and kind)."""
-    kind_filter = "" if kind is None else " AND r.kind = ?"
-    params: tuple[Any, ...] = (guild_id,) if kind is None else (guild_id, kind)
-    rows = await _all(
-        conn,
-        "SELECT r.user_id, r.kind, r.rating, r.sigma, r.games,"
-        " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
-        "  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = 'win') AS wins,"
-        " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
-        "  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = 'loss') AS losses,"
-        " (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
-        "  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = 'draw') AS draws"
-        f" FROM ratings AS r WHERE r.guild_id = ?{kind_filter}"
-        " ORDER BY r.rating DESC, r.games DESC, r.user_id LIMIT ?",
-        (*params, limit),
+# Wins, losses and draws of a ranked row's player in that game kind (games, not seats).
+_RECORD_OF_ROW = ",".join(
+    f" (SELECT COUNT(DISTINCT game_id) FROM results AS x WHERE x.guild_id = r.guild_id"
+    f"  AND x.kind = r.kind AND x.user_id = r.user_id AND x.outcome = '{outcome}') AS {name}"
+    for outcome, name in (("win", "wins"), ("loss", "losses"), ("draw", "draws"))
+)
+# The leaderboard's order: a total order, so that pages never repeat or skip a row.
+_LADDER_ORDER = "rating DESC, games DESC, user_id, kind"
+
+
+def _ranked(kind: str | None, where: str) -> tuple[str, tuple[Any, ...]]:
+    """The ratings rows of a server (one game kind, or every kind: a row per user and kind)
+    numbered in the leaderboard's order, the rows ``where`` picks (best first, then ``LIMIT ?
+    OFFSET ?``) with their record; and the parameters after the server's id. The records are
+    counted for the picked rows only, not for the whole ranking."""
+    kind_filter = "" if kind is None else " AND kind = ?"
+    sql = (
+        "SELECT r.user_id, r.kind, r.rating, r.sigma, r.games, r.rank,"
+        f"{_RECORD_OF_ROW} FROM (SELECT * FROM ("
+        "SELECT guild_id, user_id, kind, rating, sigma, games,"
+        f" ROW_NUMBER() OVER (ORDER BY {_LADDER_ORDER}) AS rank"
+        f" FROM ratings WHERE guild_id = ?{kind_filter})"
+        f" {where} ORDER BY rank LIMIT ? OFFSET ?) AS r ORDER BY r.rank"
     )
-    return rows
+    return sql, (() if kind is None else (kind,))
+
+
+async def leaderboard(
+    conn: aiosqlite.Connection, guild_id: int, kind: str | None, limit: int, offset: int = 0
+) -> list[Row]:
+    """Rated players, best first, with their rank; per kind, or over all kinds (one row per
+    user and kind)."""
+    sql, params = _ranked(kind, "")
+    return await _all(conn, sql, (guild_id, *params, limit, offset))
+
+
+async def count_ratings(conn: aiosqlite.Connection, guild_id: int, kind: str | None) -> int:
+    """How many rows the leaderboard has."""
+    kind_filter = "" if kind is None else " AND kind = ?"
+    rows = await _all(conn, f"SELECT COUNT(*) FROM ratings WHERE guild_id = ?{kind_filter}",
+                      (guild_id,) if kind is None else (guild_id, kind))
+    return int(rows[0][0])
+
+
+async def leaderboard_rank(
+    conn: aiosqlite.Connection, guild_id: int, kind: str | None, user_id: int
+) -> Row | None:
+    """The user's best leaderboard row with its rank (over all kinds: their best kind), or
+    None when they have no rating."""
+    sql, params = _ranked(kind, "WHERE user_id = ?")
+    rows = await _all(conn, sql, (guild_id, *params, user_id, 1, 0))
+    return rows[0] if rows else None
+
+
+async def rating_history(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[Row]:
+    """The user's rated games in the order they finished: the displayed rating before and
+    after each (one row per game: several seats of one user share their rating)."""
+    return await _all(
+        conn,
+        "SELECT game_id, kind, MIN(finished_at) AS finished_at,"
+        " MAX(rating_before) AS rating_before, MAX(rating_after) AS rating_after"
+        " FROM results WHERE guild_id = ? AND user_id = ? AND rating_after IS NOT NULL"
+        " GROUP BY game_id, kind ORDER BY finished_at, game_id",
+        (guild_id, user_id),
+    )
+
+
+async def side_record(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[Row]:
+    """Per game kind and side (role) the user held: games, wins, losses and draws."""
+    return await _all(
+        conn,
+        "SELECT kind, role, COUNT(*) AS games, SUM(outcome = 'win') AS wins,"
+        " SUM(outcome = 'loss') AS losses, SUM(outcome = 'draw') AS draws"
+        " FROM results WHERE guild_id = ? AND user_id = ? GROUP BY kind, role ORDER BY kind, role",
+        (guild_id, user_id),
+    )
+
+
+async def head_to_head(
+    conn: aiosqlite.Connection, guild_id: int, user_id: int, other_id: int
+) -> list[Row]:
+    """Per game kind, the games both users played on this server: on opposing teams, who
+    won (``wins``: the first user, ``other_wins``; ``both_lost``: a third team won) and the
+    draws; on one team (``together``: they shared a team), its wins, losses and draws. Each
+    user's outcome in a game is their best seat's, as in their record."""
+    return await _all(
+        conn,
+        f"WITH a AS ({_PER_GAME}), b AS ({_PER_GAME}),"
+        " pairs AS (SELECT a.game_id, a.kind, a.o AS ao, b.o AS bo, EXISTS ("
+        "   SELECT 1 FROM results AS x JOIN results AS y"
+        "   ON y.game_id = x.game_id AND y.team = x.team"
+        "   WHERE x.game_id = a.game_id AND x.user_id = ? AND y.user_id = ?) AS together"
+        "  FROM a JOIN b ON b.game_id = a.game_id)"
+        " SELECT kind, COUNT(*) AS games,"
+        " SUM(NOT together AND ao = 2) AS wins, SUM(NOT together AND bo = 2) AS other_wins,"
+        " SUM(NOT together AND ao = 1 AND bo = 1) AS draws,"
+        " SUM(NOT together AND ao = 0 AND bo = 0) AS both_lost,"
+        " SUM(together) AS together, SUM(together AND ao = 2) AS together_wins,"
+        " SUM(together AND ao = 0) AS together_losses,"
+        " SUM(together AND ao = 1) AS together_draws"
+        " FROM pairs GROUP BY kind ORDER BY kind",
+        (guild_id, user_id, guild_id, other_id, user_id, other_id),
+    )
 
 
 # --- players' reminders, quiet hours and vacations ------------------------------------------

@@ -1,7 +1,8 @@
 """What a click on each persistent button or menu does, handed to the components by the bot.
 
 The components (this package) are built by the code that answers their clicks
-(``bot.turns``, ``bot.lobby``, ``bot.mine``, ``bot.archive``), so they do not import it
+(``bot.turns``, ``bot.lobby``, ``bot.mine``, ``bot.archive``,
+``bot.leaderboard``), so they do not import it
 back: the bot holds one :class:`Clicks` made of those functions (``bot.app``), and each
 component's callback finds it on the client that received the interaction.
 """
@@ -35,6 +36,8 @@ class Clicks:
     history_page: Callable[[Interaction, str, int, int], Awaitable[None]]  # scope, user, page
     history_view: Callable[[Interaction, int], Awaitable[None]]  # game id
     history_move: Callable[[Interaction, int, int], Awaitable[None]]  # game id, move
+    # kind (None: every kind), whose message, page
+    leaderboard_page: Callable[[Interaction, str | None, int, int], Awaitable[None]]
 
 
 def clicks_of(interaction: Interaction) -> Clicks:

@@ -16,7 +16,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -32,6 +32,8 @@ RANDOM = "random"
 
 # (game, state, role, choices of role's prompt, the policy's own generator) -> choice id
 Policy = Callable[[Game[Any, Any], GameState, str, Sequence[Choice], Rng], str]
+# Told (games done, errors so far) as games finish: a command line's progress line.
+ProgressHook = Callable[[int, int], None]
 
 
 class Playout(BaseModel):
@@ -145,9 +147,10 @@ class Batch(BaseModel):
 def play_batch(
     game_id: str, players: int, seed: str, first: int, count: int,
     options: dict[str, Any] | None, check: bool, check_every: int,
-    policy: Mapping[str, str] | None,
+    policy: Mapping[str, str] | None, after_game: Callable[[bool], None] | None = None,
 ) -> Batch:
-    """Games ``first`` .. ``first + count - 1`` of a simulation (seeds ``<seed>-<index>``)."""
+    """Games ``first`` .. ``first + count - 1`` of a simulation (seeds ``<seed>-<index>``);
+    ``after_game`` (in this process only) is told after each whether it failed."""
     game = get_game(game_id)
     by_role = resolve_policies(game, players, options, policy)
     batch = Batch()
@@ -160,6 +163,8 @@ def play_batch(
         if playout.error:
             batch.errors.append(playout.error)
         wins.update(playout.winners)
+        if after_game is not None:
+            after_game(playout.error is not None)
     batch.wins = dict(wins)
     return batch
 
@@ -201,10 +206,13 @@ def simulate(
     policy: Mapping[str, str] | None = None,
     check_every: int = 1,
     jobs: int = 1,
+    progress: ProgressHook | None = None,
 ) -> Summary:
     """``games`` complete games; ``policy`` names the automatic player of each role (``"*"``
     for every role; default random). ``jobs`` > 1 plays them in that many processes; the
-    summary is the same as a serial run's (same seeds, merged in order), but for ``seconds``."""
+    summary is the same as a serial run's (same seeds, merged in order), but for ``seconds``.
+    ``progress`` is told the games done and errors so far: after every game when serial,
+    after every finished run of games with ``jobs``."""
     game = get_game(game_id)
     by_role = resolve_policies(game, players, options, policy)  # bad names fail here, once
     names = {role: (policy or {}).get(role, (policy or {}).get("*", RANDOM))
@@ -213,12 +221,25 @@ def simulate(
     runs = batches(games, jobs)
     args = [(game_id, players, seed, first, count, options, check, check_every, policy)
             for first, count in runs]
+    counted = [0, 0]  # games done, errors
+
+    def count(games: int, errors: int) -> None:
+        counted[0] += games
+        counted[1] += errors
+        if progress is not None:
+            progress(counted[0], counted[1])
+
     if len(runs) <= 1:
-        results = [play_batch(*a) for a in args]
+        results = [play_batch(*a, after_game=lambda failed: count(1, int(failed)))
+                   for a in args]
     else:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=_start_method(),
                                  initializer=_adopt_games, initargs=(dict(GAME_MODULES),)) as pool:
-            results = list(pool.map(play_batch, *zip(*args, strict=True)))
+            futures: dict[Future[Batch], int] = {
+                pool.submit(play_batch, *a): a[4] for a in args}
+            for done in as_completed(futures):
+                count(futures[done], len(done.result().errors))
+            results = [future.result() for future in futures]
     # Every role is listed, a role that never won with 0.
     roles = [info.id for info in game.roles(players, parse_options(game, options))]
     wins: Counter[str] = Counter(dict.fromkeys(roles, 0))
