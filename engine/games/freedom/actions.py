@@ -562,9 +562,10 @@ class Regroup(PromptState):
             return [choice(id=f"to:{d}", label=SPACES[d].name, group="Move to")
                     for d in regroup_destinations(state, frame.data["src"])] + [BACK]
         opening = frame.data.get("opening")
+        free = insurgent_placements(state)  # a unit's regroup destinations: these but its own
         return [choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
                 for s, sp in state.spaces.items()
-                if sp.ins > 0 and regroup_destinations(state, s)] + [
+                if sp.ins > 0 and any(d != s for d in free)] + [
                     choice(id="pass", label="No Regroup") if opening else BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:

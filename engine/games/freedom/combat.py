@@ -30,8 +30,13 @@ def imperial_attackers(
 ) -> list[str]:
     """Spaces with an Imperial unit that has not yet used its attacks and an Insurgent
     neighbour (``first``: stop at the first one found)."""
-    result = []
+    result: list[str] = []
     everything = state.spaces
+    # the Insurgent-held spaces that may be attacked (inside ``spaces``)
+    held = {sid for sid, space in everything.items()
+            if space.ins > 0 and (spaces is None or sid in spaces)}
+    if not held:
+        return result
     for sid, space in everything.items():
         units_here = space.exp + space.ally
         if units_here == 0 or sid == "CAMP":
@@ -40,8 +45,7 @@ def imperial_attackers(
             continue
         if spaces is not None and sid not in spaces:
             continue
-        if any(everything[n].ins > 0 and (spaces is None or n in spaces)
-               for n in SPACES[sid].neighbours):
+        if not held.isdisjoint(SPACES[sid].neighbours):
             result.append(sid)
             if first:
                 break
@@ -98,15 +102,14 @@ def imperial_attack(state: FreedomState, src: str, dst: str) -> bool:
 # --- Insurgent Attack and Raid -------------------------------------------------------------
 
 def insurgent_targets(state: FreedomState) -> list[str]:
-    everything = state.spaces
-    held = {sid for sid, space in everything.items() if space.ins > 0}
-    if not held:
-        return []
-    return sorted(
-        sid for sid, space in everything.items()
-        if space.exp + space.ally > 0 and sid != "CAMP"
-        and not held.isdisjoint(SPACES[sid].neighbours)
-    )
+    held: set[str] = set()
+    imperial: list[str] = []
+    for sid, space in state.spaces.items():
+        if space.ins > 0:
+            held.add(sid)
+        if space.exp + space.ally > 0 and sid != "CAMP":
+            imperial.append(sid)
+    return sorted(sid for sid in imperial if not held.isdisjoint(SPACES[sid].neighbours))
 
 
 def insurgent_need(dst: str) -> int:
@@ -159,6 +162,12 @@ def _raid_lanes() -> dict[str, list[tuple[str, list[str], int]]]:
 
 
 RAID_LANES = _raid_lanes()
+# The same lanes by target (src -> target -> (path, cost)), for ``raid_costs``: only the
+# targets that hold Imperial units are looked at.
+RAID_LANES_TO: dict[str, dict[str, tuple[list[str], int]]] = {
+    src: {dst: (path, cost) for dst, path, cost in lanes}
+    for src, lanes in RAID_LANES.items() if src != KLISOVA
+}
 
 
 def raid_costs(state: FreedomState) -> set[int]:
@@ -169,11 +178,12 @@ def raid_costs(state: FreedomState) -> set[int]:
     costs: set[int] = set()
     if not held:
         return costs
-    for src, lanes in RAID_LANES.items():
-        if src == KLISOVA or spaces[src].ins == 0:
+    for src, lanes in RAID_LANES_TO.items():
+        if spaces[src].ins == 0:
             continue
-        for dst, path, cost in lanes:
-            if dst in held and held.isdisjoint(path):
+        for dst in held.intersection(lanes):
+            path, cost = lanes[dst]
+            if cost not in costs and held.isdisjoint(path):
                 costs.add(cost)
     if spaces[KLISOVA].ins and KLISOVA_OUTER in held and KLISOVA_INNER not in held:
         costs.add(TRACKS.costs.klisova_raid)
