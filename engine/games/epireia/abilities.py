@@ -282,7 +282,11 @@ def play_figure(state: EpireiaState, role: str, figure_id: str) -> None:
 
 def can_pay(state: EpireiaState, role: str, cost: dict[str, int]) -> bool:
     have = state.seats[role].resources
-    return all(have.get(r, 0) >= n for r, n in cost.items())
+    # a loop, not all(...): asked for every building and token of every development menu
+    for resource, amount in cost.items():  # noqa: SIM110
+        if have.get(resource, 0) < amount:
+            return False
+    return True
 
 
 def apply_effects(state: EpireiaState, role: str, effects: Iterable[Effect], source: str) -> bool:
@@ -425,13 +429,18 @@ def resolve_choice(state: EpireiaState, role: str, frame: Frame, choice_id: str)
 # --- development: costs, buildings, donations, prestige ---------------------------------------
 
 
+# The printed costs as dicts (a development menu prices every building and token).
+BUILDING_COSTS = {b: spec.cost.as_dict() for b, spec in CONTENT.buildings.items()}
+TOKEN_COSTS = {kind: spec.cost.as_dict() for kind, spec in CONTENT.tokens.items()}
+
+
 def building_cost(state: EpireiaState, role: str, building_id: str) -> dict[str, int]:
     return building_cost_under(city_modifiers(state, role), building_id)
 
 
 def building_cost_under(modifiers: list[Modifier], building_id: str) -> dict[str, int]:
     """``building_cost`` under a City's ``city_modifiers``, read once for many buildings."""
-    cost = CONTENT.buildings[building_id].cost.as_dict()
+    cost = dict(BUILDING_COSTS[building_id])
     for m in modifiers:
         if m.kind == "building_discount":
             _discount(cost, m)
@@ -445,7 +454,7 @@ def token_cost(state: EpireiaState, role: str, kind: str) -> dict[str, int]:
 def token_cost_under(modifiers: list[Modifier], kind: str) -> dict[str, int]:
     """``token_cost`` under a City's ``city_modifiers``, read once for many tokens."""
     token = CONTENT.tokens[kind]
-    cost = token.cost.as_dict()
+    cost = dict(TOKEN_COSTS[kind])
     for m in modifiers:
         if m.kind == "token_discount" and m.unit in (None, token.unit):
             _discount(cost, m)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.errors import IllegalChoice
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import CITIES, token_label
@@ -13,8 +15,7 @@ DONATION_MAX = 8
 
 
 def can_pay(state: EpireiaState, role: str, cost: dict[str, int]) -> bool:
-    have = state.seats[role].resources
-    return all(have.get(r, 0) >= n for r, n in cost.items())
+    return abilities.can_pay(state, role, cost)
 
 
 def pay(state: EpireiaState, role: str, cost: dict[str, int]) -> None:
@@ -25,7 +26,13 @@ def pay(state: EpireiaState, role: str, cost: dict[str, int]) -> None:
 
 
 def cost_text(cost: dict[str, int]) -> str:
-    return ", ".join(f"{n} {r.title()}" for r, n in cost.items() if n) or "free"
+    return _cost_text(tuple(cost.items()))
+
+
+@lru_cache(maxsize=1024)
+def _cost_text(cost: tuple[tuple[str, int], ...]) -> str:
+    """(written once per cost: every development menu labels its buildings and tokens)"""
+    return ", ".join(f"{n} {r.title()}" for r, n in cost if n) or "free"
 
 
 def donations(state: EpireiaState, role: str) -> list[tuple[str, int]]:
@@ -50,7 +57,9 @@ def donate(state: EpireiaState, role: str, resource: str, amount: int) -> None:
 def buildable(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
     """Buildings ``role`` can construct now, with their cost."""
     seat = state.seats[role]
-    modifiers = abilities.city_modifiers(state, role)  # once, not once per building
+    # read once, not once per building (only the discounts change a building's cost)
+    modifiers = [m for m in abilities.city_modifiers(state, role)
+                 if m.kind == "building_discount"]
     result = []
     for building in catalog.building_ids():
         if building not in seat.buildings:
@@ -75,7 +84,8 @@ def construct(state: EpireiaState, role: str, building: str) -> None:
 
 def producible(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
     """Tokens ``role`` can produce now (supply, military building, cost), with their cost."""
-    modifiers = abilities.city_modifiers(state, role)  # once, not twice per kind
+    # read once, not twice per kind (only the discounts change a token's cost)
+    modifiers = [m for m in abilities.city_modifiers(state, role) if m.kind == "token_discount"]
     return [(k, abilities.token_cost_under(modifiers, k)) for k in catalog.token_kinds()
             if state.supply.get(k, 0) > 0
             and not abilities.production_blocked(state, role, k, modifiers)]
