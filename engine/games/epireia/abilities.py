@@ -234,6 +234,8 @@ def move_blocked(state: EpireiaState, role: str, figure_id: str, destination: st
 
 def move_forbidden(forbidden: set[str], destination: str) -> str:
     """``move_blocked`` for the ``forbidden_moves`` of a role, read once for many moves."""
+    if not forbidden:  # (most of the time)
+        return ""
     if "subjugation" in forbidden and destination in CITIES:
         return "No neutral Greek City may be subjugated while this scenario is in force."
     if f"empire:{destination}" in forbidden:

@@ -14,12 +14,8 @@ DONATION_MIN = 2
 DONATION_MAX = 8
 
 
-def can_pay(state: EpireiaState, role: str, cost: dict[str, int]) -> bool:
-    return abilities.can_pay(state, role, cost)
-
-
 def pay(state: EpireiaState, role: str, cost: dict[str, int]) -> None:
-    if not can_pay(state, role, cost):
+    if not abilities.can_pay(state, role, cost):
         raise IllegalChoice("You do not have the resources for that.")
     for resource, amount in cost.items():
         state.seats[role].resources[resource] -= amount
@@ -64,7 +60,7 @@ def buildable(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]
     for building in catalog.building_ids():
         if building not in seat.buildings:
             cost = abilities.building_cost_under(modifiers, building)
-            if can_pay(state, role, cost):
+            if abilities.can_pay(state, role, cost):
                 result.append((building, cost))
     return result
 

@@ -7,6 +7,7 @@ hit choose: raise its own Morale by 1 or lower the enemy's by 1 (``flow.push_mor
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from engine.games.freedom.data import (
     ADJECTIVE,
@@ -238,33 +239,44 @@ def can_fire(state: FreedomState, space_id: str, side: str) -> bool:
         return False
     if side == "empire" and SPACES[space_id].on_wall:
         return False  # v2.2 5.4: an Imperial cannon on the wall may not fire
-    return bool(cannon_targets(state, space_id))
+    return next(_shots(state, space_id), None) is not None
 
 
 def cannon_targets(state: FreedomState, space_id: str) -> list[tuple[str, int]]:
     """(target, roll needed) for the cannon on ``space_id``, before bonuses."""
+    return list(_shots(state, space_id))
+
+
+def _shots(state: FreedomState, space_id: str) -> Iterator[tuple[str, int]]:
+    """``cannon_targets`` one at a time (``can_fire`` stops at the first)."""
     space = state.spaces[space_id]
     side = space.cannon
     reach = 4 if space.bombard else 3
-    result: list[tuple[str, int]] = []
-    for t in SPACES[space_id].targets:
-        if t.distance > reach:
+    for target_id, distance, need, on_wall in SHOTS[space_id]:
+        if distance > reach:
             continue
-        target = state.spaces[t.space]
-        tdef = SPACES[t.space]
+        target = state.spaces[target_id]
         if side == "empire":
-            if tdef.on_wall:
+            if on_wall:
                 useful = target.damage < 2 or target.ins > 0 or target.cannon is not None
             else:
                 useful = target.ins > 0 or target.cannon == "insurgents"
         else:
-            if tdef.on_wall and target.cannon == "insurgents":
-                useful = target.imperial > 0
+            if on_wall and target.cannon == "insurgents":
+                useful = target.exp + target.ally > 0
             else:
-                useful = target.imperial > 0 or target.cannon == "empire"
+                useful = target.exp + target.ally > 0 or target.cannon == "empire"
         if useful:
-            result.append((t.space, t.need or SHOT_NEED[t.distance]))
-    return result
+            yield target_id, need
+
+
+# space -> (target, distance, roll needed, target on the wall) of its cannon's shots, from the
+# board's targets (the Cannons phase lists them for every cannon after every shot)
+SHOTS: dict[str, tuple[tuple[str, int, int, bool], ...]] = {
+    sid: tuple((t.space, t.distance, t.need or SHOT_NEED[t.distance], SPACES[t.space].on_wall)
+               for t in d.targets)
+    for sid, d in SPACES.items()
+}
 
 
 def cannon_bonus(state: FreedomState, space_id: str, dst: str | None = None,
