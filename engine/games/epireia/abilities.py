@@ -70,8 +70,19 @@ def add_turn_modifiers(state: EpireiaState, who: str, modifiers: Iterable[Modifi
 
 def turn_modifiers(state: EpireiaState, role: str | None) -> list[Modifier]:
     """One-round modifiers in force for ``role`` (those for everyone included)."""
-    mine = _turn_modifiers_of(state, role) if role is not None else []
-    return _turn_modifiers_of(state, "*") + mine
+    if role == "*":  # (no seat is called so: asked for everyone, its entries count twice)
+        return _turn_modifiers_of(state, "*") * 2
+    # one pass over the effects, not one per ``who`` (asked for every cost and roll)
+    everyone: list[Modifier] = []
+    mine: list[Modifier] = []
+    for key, amount in state.effects.items():
+        stored = _stored_modifier(key, amount)
+        if stored is not None:
+            if stored[0] == "*":
+                everyone.append(stored[1])
+            elif stored[0] == role:
+                mine.append(stored[1])
+    return everyone + mine
 
 
 def _turn_modifiers_of(state: EpireiaState, who: str) -> list[Modifier]:
@@ -590,19 +601,19 @@ def objective_holds(state: EpireiaState, role: str, objective: Objective) -> boo
     if check == "prestige":
         return state.seats[role].prestige >= amount
     league = state.league_of(role)
-    roles = state.league_roles(league)
-    if check == "prestige_per_city":
-        return all(state.seats[r].prestige >= amount for r in roles)
     if check == "treasury":
         treasury = state.leagues[league].treasury
         held = treasury[objective.resource] if objective.resource else sum(treasury.values())
         return held >= amount
-    if check == "buildings":
-        return any(len(state.seats[r].buildings) >= amount for r in roles)
     if check == "reserve":
         reserve = state.leagues[league].reserve
         unit = objective.unit
         return sum(1 for k in reserve if unit is None or k.startswith(unit)) >= amount
+    roles = state.league_roles(league)
+    if check == "prestige_per_city":
+        return all(state.seats[r].prestige >= amount for r in roles)
+    if check == "buildings":
+        return any(len(state.seats[r].buildings) >= amount for r in roles)
     taken = [t for t, owner in state.territories.items() if owner in roles]
     if objective.terrain is not None:
         taken = [t for t in taken if TERRITORIES[t].sea == (objective.terrain == "sea")]
