@@ -7,6 +7,7 @@ from functools import lru_cache
 from engine.core.errors import IllegalChoice
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import CITIES, token_label
+from engine.games.epireia.content import Modifier
 from engine.games.epireia.resolution import add_prestige
 from engine.games.epireia.state import RESOURCES, EpireiaState
 
@@ -52,10 +53,16 @@ def donate(state: EpireiaState, role: str, resource: str, amount: int) -> None:
 
 def buildable(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
     """Buildings ``role`` can construct now, with their cost."""
+    return buildable_under(state, role, abilities.city_modifiers(state, role))
+
+
+def buildable_under(state: EpireiaState, role: str,
+                    modifiers: list[Modifier]) -> list[tuple[str, dict[str, int]]]:
+    """``buildable`` under ``role``'s ``city_modifiers`` (the development menu reads them once
+    for its buildings and tokens)."""
     seat = state.seats[role]
-    # read once, not once per building (only the discounts change a building's cost)
-    modifiers = [m for m in abilities.city_modifiers(state, role)
-                 if m.kind == "building_discount"]
+    # only the discounts change a building's cost: picked out once, not once per building
+    modifiers = [m for m in modifiers if m.kind == "building_discount"]
     result = []
     for building in catalog.building_ids():
         if building not in seat.buildings:
@@ -80,8 +87,14 @@ def construct(state: EpireiaState, role: str, building: str) -> None:
 
 def producible(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
     """Tokens ``role`` can produce now (supply, military building, cost), with their cost."""
-    # read once, not twice per kind (only the discounts change a token's cost)
-    modifiers = [m for m in abilities.city_modifiers(state, role) if m.kind == "token_discount"]
+    return producible_under(state, role, abilities.city_modifiers(state, role))
+
+
+def producible_under(state: EpireiaState, role: str,
+                     modifiers: list[Modifier]) -> list[tuple[str, dict[str, int]]]:
+    """``producible`` under ``role``'s ``city_modifiers`` (see ``buildable_under``)."""
+    # only the discounts change a token's cost: picked out once, not twice per kind
+    modifiers = [m for m in modifiers if m.kind == "token_discount"]
     return [(k, abilities.token_cost_under(modifiers, k)) for k in catalog.token_kinds()
             if state.supply.get(k, 0) > 0
             and not abilities.production_blocked(state, role, k, modifiers)]

@@ -65,7 +65,11 @@ def destinations(state: EpireiaState, role: str, figure: str) -> list[str]:
 
 def can_move(state: EpireiaState, role: str, figure: str) -> bool:
     """Whether ``figure`` has at least one destination (stops at the first one found)."""
-    forbidden = abilities.forbidden_moves(state, role)
+    return can_move_under(state, role, figure, abilities.forbidden_moves(state, role))
+
+
+def can_move_under(state: EpireiaState, role: str, figure: str, forbidden: set[str]) -> bool:
+    """``can_move`` under ``role``'s ``forbidden_moves``, read once for all its figures."""
     return any(d == HOME or not abilities.move_forbidden(forbidden, d)
                for d in _candidates(state, role, figure))
 
