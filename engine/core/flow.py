@@ -161,7 +161,10 @@ class Flow(Generic[S]):
         return frames
 
     def frame_of(self, state: S, role: str) -> Frame | None:
-        return next((f for f in self.active(state) if f.role == role), None)
+        for frame in self.active(state):
+            if frame.role == role:
+                return frame
+        return None
 
     def ask(self, state: S, frame: Frame) -> Prompt:
         text, choices = self.states[frame.name].prompt(state, frame)
@@ -214,10 +217,10 @@ class FlowGame(Game[S, OptionsT]):
             if state.result is not None:
                 self.finished(state)
                 return
-            frame = top(state)
-            if frame is None:
+            if not state.stack:
                 self.advance(state)
                 continue
+            frame = state.stack[-1]
             handler = flow.states[frame.name]
             if handler.auto:
                 state.stack.pop()

@@ -67,13 +67,21 @@ class Choice(BaseModel):
         return value if len(value) <= 80 else value[:79] + "…"
 
 
-@lru_cache(maxsize=65_536)
 def choice(
     id: str, label: str, group: str = "",
     detail: str = "", style: Literal["primary", "secondary", "success", "danger"] = "secondary",
 ) -> Choice:
     """A ``Choice`` built once and shared (never mutate a returned choice): the same labels
     come back on every prompt, and validating them again is much of a prompt's cost."""
+    # the cache is looked up by position: a key made of keyword arguments costs twice as much
+    return _shared_choice(id, label, group, detail, style)
+
+
+@lru_cache(maxsize=65_536)
+def _shared_choice(
+    id: str, label: str, group: str,
+    detail: str, style: Literal["primary", "secondary", "success", "danger"],
+) -> Choice:
     return Choice(id=id, label=label, group=group, detail=detail, style=style)
 
 

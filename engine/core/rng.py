@@ -39,14 +39,26 @@ class Rng(BaseModel):
     draws: int = 0
 
     def _next(self) -> int:
-        digest = hashlib.sha256(f"{self.seed}:{self.draws}".encode()).digest()
-        self.draws += 1
+        draws = self.draws
+        digest = hashlib.sha256(f"{self.seed}:{draws}".encode()).digest()
+        self._count(draws + 1)
         return int.from_bytes(digest, "big")
+
+    def _count(self, draws: int) -> None:
+        """``self.draws = draws`` as pydantic's ``__setattr__`` does it, without its cost (a
+        playout draws twice per action: the chooser's and the dice)."""
+        self.__dict__["draws"] = draws
+        self.__pydantic_fields_set__.add("draws")
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``; rejection sampling keeps it unbiased."""
         if n <= 0:
             raise ValueError("n must be positive")
+        if n == 1:
+            # the draw is used up all the same (every draw is below 2**256): only its hash,
+            # which cannot change the answer, is not computed
+            self._count(self.draws + 1)
+            return 0
         limit = _limit(n)
         while True:
             value = self._next()

@@ -70,8 +70,19 @@ def add_turn_modifiers(state: EpireiaState, who: str, modifiers: Iterable[Modifi
 
 def turn_modifiers(state: EpireiaState, role: str | None) -> list[Modifier]:
     """One-round modifiers in force for ``role`` (those for everyone included)."""
-    mine = _turn_modifiers_of(state, role) if role is not None else []
-    return _turn_modifiers_of(state, "*") + mine
+    if role == "*":  # (no seat is called so: asked for everyone, its entries count twice)
+        return _turn_modifiers_of(state, "*") * 2
+    # one pass over the effects, not one per ``who`` (asked for every cost and roll)
+    everyone: list[Modifier] = []
+    mine: list[Modifier] = []
+    for key, amount in state.effects.items():
+        stored = _stored_modifier(key, amount)
+        if stored is not None:
+            if stored[0] == "*":
+                everyone.append(stored[1])
+            elif stored[0] == role:
+                mine.append(stored[1])
+    return everyone + mine
 
 
 def _turn_modifiers_of(state: EpireiaState, who: str) -> list[Modifier]:
@@ -234,6 +245,8 @@ def move_blocked(state: EpireiaState, role: str, figure_id: str, destination: st
 
 def move_forbidden(forbidden: set[str], destination: str) -> str:
     """``move_blocked`` for the ``forbidden_moves`` of a role, read once for many moves."""
+    if not forbidden:  # (most of the time)
+        return ""
     if "subjugation" in forbidden and destination in CITIES:
         return "No neutral Greek City may be subjugated while this scenario is in force."
     if f"empire:{destination}" in forbidden:
@@ -282,7 +295,11 @@ def play_figure(state: EpireiaState, role: str, figure_id: str) -> None:
 
 def can_pay(state: EpireiaState, role: str, cost: dict[str, int]) -> bool:
     have = state.seats[role].resources
-    return all(have.get(r, 0) >= n for r, n in cost.items())
+    # a loop, not all(...): asked for every building and token of every development menu
+    for resource, amount in cost.items():  # noqa: SIM110
+        if have.get(resource, 0) < amount:
+            return False
+    return True
 
 
 def apply_effects(state: EpireiaState, role: str, effects: Iterable[Effect], source: str) -> bool:
@@ -425,13 +442,18 @@ def resolve_choice(state: EpireiaState, role: str, frame: Frame, choice_id: str)
 # --- development: costs, buildings, donations, prestige ---------------------------------------
 
 
+# The printed costs as dicts (a development menu prices every building and token).
+BUILDING_COSTS = {b: spec.cost.as_dict() for b, spec in CONTENT.buildings.items()}
+TOKEN_COSTS = {kind: spec.cost.as_dict() for kind, spec in CONTENT.tokens.items()}
+
+
 def building_cost(state: EpireiaState, role: str, building_id: str) -> dict[str, int]:
     return building_cost_under(city_modifiers(state, role), building_id)
 
 
 def building_cost_under(modifiers: list[Modifier], building_id: str) -> dict[str, int]:
     """``building_cost`` under a City's ``city_modifiers``, read once for many buildings."""
-    cost = CONTENT.buildings[building_id].cost.as_dict()
+    cost = dict(BUILDING_COSTS[building_id])
     for m in modifiers:
         if m.kind == "building_discount":
             _discount(cost, m)
@@ -445,7 +467,7 @@ def token_cost(state: EpireiaState, role: str, kind: str) -> dict[str, int]:
 def token_cost_under(modifiers: list[Modifier], kind: str) -> dict[str, int]:
     """``token_cost`` under a City's ``city_modifiers``, read once for many tokens."""
     token = CONTENT.tokens[kind]
-    cost = token.cost.as_dict()
+    cost = dict(TOKEN_COSTS[kind])
     for m in modifiers:
         if m.kind == "token_discount" and m.unit in (None, token.unit):
             _discount(cost, m)
@@ -579,19 +601,19 @@ def objective_holds(state: EpireiaState, role: str, objective: Objective) -> boo
     if check == "prestige":
         return state.seats[role].prestige >= amount
     league = state.league_of(role)
-    roles = state.league_roles(league)
-    if check == "prestige_per_city":
-        return all(state.seats[r].prestige >= amount for r in roles)
     if check == "treasury":
         treasury = state.leagues[league].treasury
         held = treasury[objective.resource] if objective.resource else sum(treasury.values())
         return held >= amount
-    if check == "buildings":
-        return any(len(state.seats[r].buildings) >= amount for r in roles)
     if check == "reserve":
         reserve = state.leagues[league].reserve
         unit = objective.unit
         return sum(1 for k in reserve if unit is None or k.startswith(unit)) >= amount
+    roles = state.league_roles(league)
+    if check == "prestige_per_city":
+        return all(state.seats[r].prestige >= amount for r in roles)
+    if check == "buildings":
+        return any(len(state.seats[r].buildings) >= amount for r in roles)
     taken = [t for t, owner in state.territories.items() if owner in roles]
     if objective.terrain is not None:
         taken = [t for t in taken if TERRITORIES[t].sea == (objective.terrain == "sea")]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.errors import IllegalChoice
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import CITIES, token_label
+from engine.games.epireia.content import Modifier
 from engine.games.epireia.resolution import add_prestige
 from engine.games.epireia.state import RESOURCES, EpireiaState
 
@@ -12,20 +15,21 @@ DONATION_MIN = 2
 DONATION_MAX = 8
 
 
-def can_pay(state: EpireiaState, role: str, cost: dict[str, int]) -> bool:
-    have = state.seats[role].resources
-    return all(have.get(r, 0) >= n for r, n in cost.items())
-
-
 def pay(state: EpireiaState, role: str, cost: dict[str, int]) -> None:
-    if not can_pay(state, role, cost):
+    if not abilities.can_pay(state, role, cost):
         raise IllegalChoice("You do not have the resources for that.")
     for resource, amount in cost.items():
         state.seats[role].resources[resource] -= amount
 
 
 def cost_text(cost: dict[str, int]) -> str:
-    return ", ".join(f"{n} {r.title()}" for r, n in cost.items() if n) or "free"
+    return _cost_text(tuple(cost.items()))
+
+
+@lru_cache(maxsize=1024)
+def _cost_text(cost: tuple[tuple[str, int], ...]) -> str:
+    """(written once per cost: every development menu labels its buildings and tokens)"""
+    return ", ".join(f"{n} {r.title()}" for r, n in cost if n) or "free"
 
 
 def donations(state: EpireiaState, role: str) -> list[tuple[str, int]]:
@@ -49,13 +53,21 @@ def donate(state: EpireiaState, role: str, resource: str, amount: int) -> None:
 
 def buildable(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
     """Buildings ``role`` can construct now, with their cost."""
+    return buildable_under(state, role, abilities.city_modifiers(state, role))
+
+
+def buildable_under(state: EpireiaState, role: str,
+                    modifiers: list[Modifier]) -> list[tuple[str, dict[str, int]]]:
+    """``buildable`` under ``role``'s ``city_modifiers`` (the development menu reads them once
+    for its buildings and tokens)."""
     seat = state.seats[role]
-    modifiers = abilities.city_modifiers(state, role)  # once, not once per building
+    # only the discounts change a building's cost: picked out once, not once per building
+    modifiers = [m for m in modifiers if m.kind == "building_discount"]
     result = []
     for building in catalog.building_ids():
         if building not in seat.buildings:
             cost = abilities.building_cost_under(modifiers, building)
-            if can_pay(state, role, cost):
+            if abilities.can_pay(state, role, cost):
                 result.append((building, cost))
     return result
 
@@ -75,7 +87,14 @@ def construct(state: EpireiaState, role: str, building: str) -> None:
 
 def producible(state: EpireiaState, role: str) -> list[tuple[str, dict[str, int]]]:
     """Tokens ``role`` can produce now (supply, military building, cost), with their cost."""
-    modifiers = abilities.city_modifiers(state, role)  # once, not twice per kind
+    return producible_under(state, role, abilities.city_modifiers(state, role))
+
+
+def producible_under(state: EpireiaState, role: str,
+                     modifiers: list[Modifier]) -> list[tuple[str, dict[str, int]]]:
+    """``producible`` under ``role``'s ``city_modifiers`` (see ``buildable_under``)."""
+    # only the discounts change a token's cost: picked out once, not twice per kind
+    modifiers = [m for m in modifiers if m.kind == "token_discount"]
     return [(k, abilities.token_cost_under(modifiers, k)) for k in catalog.token_kinds()
             if state.supply.get(k, 0) > 0
             and not abilities.production_blocked(state, role, k, modifiers)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import EMPIRES, TERRITORIES, space_name
 from engine.games.epireia.state import HOME, EpireiaState
@@ -9,50 +11,67 @@ from engine.games.epireia.state import HOME, EpireiaState
 
 def candidates(state: EpireiaState, role: str, figure: str) -> list[str]:
     """Destinations allowed by the movement limits, before constraints."""
+    return list(_candidates(state, role, figure))
+
+
+def _candidates(state: EpireiaState, role: str, figure: str) -> Iterator[str]:
+    """``candidates`` one at a time (``can_move`` stops at the first allowed)."""
     seat = state.seats[role]
     here = state.figures[figure].location
     sea = abilities.figure_has_sea(state, figure)
-    allies = [r for r in state.roles if state.seats[r].league == seat.league]
+    allies = {r for r in state.roles if state.seats[r].league == seat.league}
     # where this City's other figures stand, and (with 3-4 players) its league's
-    mine = {fs.location for f, fs in state.figures.items() if fs.owner == role and f != figure}
-    league_held = {fs.location for f, fs in state.figures.items()
-                   if fs.owner in allies and f != figure} if len(allies) > 1 else set()
-    result: list[str] = []
+    mine: set[str] = set()
+    league_held: set[str] = set()
+    for f, fs in state.figures.items():
+        if f != figure:
+            if fs.owner == role:
+                mine.add(fs.location)
+            if fs.owner in allies:
+                league_held.add(fs.location)
+    if len(allies) <= 1:
+        league_held.clear()
     for empire_id, empire in EMPIRES.items():
         if empire.sea_only and not sea:
             continue
         # One figure per City on an Empire; with 3-4 players, one per league.
         if empire_id in mine or empire_id in league_held:
             continue
-        result.append(empire_id)
+        if empire_id != here:
+            yield empire_id
     for territory_id, territory in TERRITORIES.items():
         if territory.sea and not sea:
             continue
-        result.append(territory_id)
+        if territory_id != here:
+            yield territory_id
     if not state.is_solo:
         for city_id, allegiance in state.greek_cities.items():
             if allegiance == seat.league:
                 continue
             if city_id in mine:
                 continue
-            result.append(city_id)
+            if city_id != here:
+                yield city_id
     if here != HOME:
-        result.append(HOME)
-    return [d for d in result if d != here]
+        yield HOME
 
 
 def destinations(state: EpireiaState, role: str, figure: str) -> list[str]:
     """Where ``figure`` may go now (its own space excluded), in map order."""
     forbidden = abilities.forbidden_moves(state, role)  # once, not once per destination
-    return [d for d in candidates(state, role, figure)
+    return [d for d in _candidates(state, role, figure)
             if d == HOME or not abilities.move_forbidden(forbidden, d)]
 
 
 def can_move(state: EpireiaState, role: str, figure: str) -> bool:
     """Whether ``figure`` has at least one destination (stops at the first one found)."""
-    forbidden = abilities.forbidden_moves(state, role)
+    return can_move_under(state, role, figure, abilities.forbidden_moves(state, role))
+
+
+def can_move_under(state: EpireiaState, role: str, figure: str, forbidden: set[str]) -> bool:
+    """``can_move`` under ``role``'s ``forbidden_moves``, read once for all its figures."""
     return any(d == HOME or not abilities.move_forbidden(forbidden, d)
-               for d in candidates(state, role, figure))
+               for d in _candidates(state, role, figure))
 
 
 def move_figure(state: EpireiaState, role: str, figure: str, destination: str) -> None:

@@ -14,16 +14,16 @@ from engine.core.game import Choice, choice
 from engine.games.epireia import abilities, catalog
 from engine.games.epireia.board import EMPIRES, TERRITORIES, space_name, token_label
 from engine.games.epireia.development import (
-    buildable,
+    buildable_under,
     construct,
     cost_text,
     donate,
     donations,
     produce,
-    producible,
+    producible_under,
     use_administrator,
 )
-from engine.games.epireia.diplomacy import can_move, destinations, move_figure
+from engine.games.epireia.diplomacy import can_move_under, destinations, move_figure
 from engine.games.epireia.flow import PromptState, city_name, end, prompt_state, push
 from engine.games.epireia.state import HOME, RESOURCES, EpireiaState, Frame
 
@@ -47,11 +47,12 @@ class Develop(PromptState):
             amounts = "2" if most[resource] == 2 else f"2 to {most[resource]}"
             choices.append(choice(id=f"don:{resource}", group="Donate (+1 Prestige)",
                                   label=f"Donate {resource.title()} ({amounts})"))
-        for building, cost in buildable(state, role):
+        modifiers = abilities.city_modifiers(state, role)  # once for buildings and tokens
+        for building, cost in buildable_under(state, role, modifiers):
             choices.append(choice(id=f"build:{building}", group="Construct a building",
                                   label=f"{catalog.building_name(building)} ({cost_text(cost)})",
                                   detail=catalog.building_text(building)))
-        for kind, cost in producible(state, role):
+        for kind, cost in producible_under(state, role, modifiers):
             choices.append(choice(id=f"make:{kind}", group="Produce a military token",
                                   label=f"{token_label(kind)} ({cost_text(cost)})"))
         if seat.admin_uses < 3:
@@ -151,8 +152,9 @@ class Ability(PromptState):
 
 def movable(state: EpireiaState, frame: Frame) -> list[str]:
     moved = frame.data.get("moved", [])
+    forbidden = abilities.forbidden_moves(state, frame.role)  # once for all its figures
     return [f for f in state.seats[frame.role].figure_cards
-            if f not in moved and can_move(state, frame.role, f)]
+            if f not in moved and can_move_under(state, frame.role, f, forbidden)]
 
 
 @prompt_state

@@ -27,6 +27,7 @@ from engine.games.freedom.combat import (
 from engine.games.freedom.data import AREAS, CAMP, CITY, KLISOVA, SPACES, TRACKS, side_does
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import (
+    REACH,
     can_move_normally,
     can_step,
     imperial_kinds,
@@ -128,7 +129,7 @@ def empire_slow_sources(state: FreedomState, first: bool = False) -> list[tuple[
     spaces = zone(state)
     found = []
     for sid, space in state.spaces.items():
-        if space.exp + space.ally == 0 or not SLOW_NEXT[sid]:
+        if space.exp + space.ally == 0 or not REACH["slow"][sid]:
             continue
         for kind in imperial_kinds(state, sid):
             if can_step(state, sid, kind, "slow", spaces):
@@ -136,9 +137,6 @@ def empire_slow_sources(state: FreedomState, first: bool = False) -> list[tuple[
                 if first:
                     return found
     return sorted(found)
-
-
-SLOW_NEXT = {sid: any(SPACES[n].slow for n in d.neighbours) for sid, d in SPACES.items()}
 
 
 def cannon_sites(state: FreedomState) -> list[tuple[str, int]]:
@@ -562,9 +560,10 @@ class Regroup(PromptState):
             return [choice(id=f"to:{d}", label=SPACES[d].name, group="Move to")
                     for d in regroup_destinations(state, frame.data["src"])] + [BACK]
         opening = frame.data.get("opening")
+        free = insurgent_placements(state)  # a unit's regroup destinations: these but its own
         return [choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
                 for s, sp in state.spaces.items()
-                if sp.ins > 0 and regroup_destinations(state, s)] + [
+                if sp.ins > 0 and any(d != s for d in free)] + [
                     choice(id="pass", label="No Regroup") if opening else BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:

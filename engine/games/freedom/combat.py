@@ -7,6 +7,7 @@ hit choose: raise its own Morale by 1 or lower the enemy's by 1 (``flow.push_mor
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from engine.games.freedom.data import (
     ADJECTIVE,
@@ -30,8 +31,13 @@ def imperial_attackers(
 ) -> list[str]:
     """Spaces with an Imperial unit that has not yet used its attacks and an Insurgent
     neighbour (``first``: stop at the first one found)."""
-    result = []
+    result: list[str] = []
     everything = state.spaces
+    # the Insurgent-held spaces that may be attacked (inside ``spaces``)
+    held = {sid for sid, space in everything.items()
+            if space.ins > 0 and (spaces is None or sid in spaces)}
+    if not held:
+        return result
     for sid, space in everything.items():
         units_here = space.exp + space.ally
         if units_here == 0 or sid == "CAMP":
@@ -40,8 +46,7 @@ def imperial_attackers(
             continue
         if spaces is not None and sid not in spaces:
             continue
-        if any(everything[n].ins > 0 and (spaces is None or n in spaces)
-               for n in SPACES[sid].neighbours):
+        if not held.isdisjoint(SPACES[sid].neighbours):
             result.append(sid)
             if first:
                 break
@@ -98,15 +103,14 @@ def imperial_attack(state: FreedomState, src: str, dst: str) -> bool:
 # --- Insurgent Attack and Raid -------------------------------------------------------------
 
 def insurgent_targets(state: FreedomState) -> list[str]:
-    everything = state.spaces
-    held = {sid for sid, space in everything.items() if space.ins > 0}
-    if not held:
-        return []
-    return sorted(
-        sid for sid, space in everything.items()
-        if space.exp + space.ally > 0 and sid != "CAMP"
-        and not held.isdisjoint(SPACES[sid].neighbours)
-    )
+    held: set[str] = set()
+    imperial: list[str] = []
+    for sid, space in state.spaces.items():
+        if space.ins > 0:
+            held.add(sid)
+        if space.exp + space.ally > 0 and sid != "CAMP":
+            imperial.append(sid)
+    return sorted(sid for sid in imperial if not held.isdisjoint(SPACES[sid].neighbours))
 
 
 def insurgent_need(dst: str) -> int:
@@ -159,6 +163,12 @@ def _raid_lanes() -> dict[str, list[tuple[str, list[str], int]]]:
 
 
 RAID_LANES = _raid_lanes()
+# The same lanes by target (src -> target -> (path, cost)), for ``raid_costs``: only the
+# targets that hold Imperial units are looked at.
+RAID_LANES_TO: dict[str, dict[str, tuple[list[str], int]]] = {
+    src: {dst: (path, cost) for dst, path, cost in lanes}
+    for src, lanes in RAID_LANES.items() if src != KLISOVA
+}
 
 
 def raid_costs(state: FreedomState) -> set[int]:
@@ -169,11 +179,12 @@ def raid_costs(state: FreedomState) -> set[int]:
     costs: set[int] = set()
     if not held:
         return costs
-    for src, lanes in RAID_LANES.items():
-        if src == KLISOVA or spaces[src].ins == 0:
+    for src, lanes in RAID_LANES_TO.items():
+        if spaces[src].ins == 0:
             continue
-        for dst, path, cost in lanes:
-            if dst in held and held.isdisjoint(path):
+        for dst in held.intersection(lanes):
+            path, cost = lanes[dst]
+            if cost not in costs and held.isdisjoint(path):
                 costs.add(cost)
     if spaces[KLISOVA].ins and KLISOVA_OUTER in held and KLISOVA_INNER not in held:
         costs.add(TRACKS.costs.klisova_raid)
@@ -228,33 +239,44 @@ def can_fire(state: FreedomState, space_id: str, side: str) -> bool:
         return False
     if side == "empire" and SPACES[space_id].on_wall:
         return False  # v2.2 5.4: an Imperial cannon on the wall may not fire
-    return bool(cannon_targets(state, space_id))
+    return next(_shots(state, space_id), None) is not None
 
 
 def cannon_targets(state: FreedomState, space_id: str) -> list[tuple[str, int]]:
     """(target, roll needed) for the cannon on ``space_id``, before bonuses."""
+    return list(_shots(state, space_id))
+
+
+def _shots(state: FreedomState, space_id: str) -> Iterator[tuple[str, int]]:
+    """``cannon_targets`` one at a time (``can_fire`` stops at the first)."""
     space = state.spaces[space_id]
     side = space.cannon
     reach = 4 if space.bombard else 3
-    result: list[tuple[str, int]] = []
-    for t in SPACES[space_id].targets:
-        if t.distance > reach:
+    for target_id, distance, need, on_wall in SHOTS[space_id]:
+        if distance > reach:
             continue
-        target = state.spaces[t.space]
-        tdef = SPACES[t.space]
+        target = state.spaces[target_id]
         if side == "empire":
-            if tdef.on_wall:
+            if on_wall:
                 useful = target.damage < 2 or target.ins > 0 or target.cannon is not None
             else:
                 useful = target.ins > 0 or target.cannon == "insurgents"
         else:
-            if tdef.on_wall and target.cannon == "insurgents":
-                useful = target.imperial > 0
+            if on_wall and target.cannon == "insurgents":
+                useful = target.exp + target.ally > 0
             else:
-                useful = target.imperial > 0 or target.cannon == "empire"
+                useful = target.exp + target.ally > 0 or target.cannon == "empire"
         if useful:
-            result.append((t.space, t.need or SHOT_NEED[t.distance]))
-    return result
+            yield target_id, need
+
+
+# space -> (target, distance, roll needed, target on the wall) of its cannon's shots, from the
+# board's targets (the Cannons phase lists them for every cannon after every shot)
+SHOTS: dict[str, tuple[tuple[str, int, int, bool], ...]] = {
+    sid: tuple((t.space, t.distance, t.need or SHOT_NEED[t.distance], SPACES[t.space].on_wall)
+               for t in d.targets)
+    for sid, d in SPACES.items()
+}
 
 
 def cannon_bonus(state: FreedomState, space_id: str, dst: str | None = None,

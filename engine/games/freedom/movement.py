@@ -34,6 +34,22 @@ EDGES: dict[tuple[str, str], _Edge] = {
 }
 
 
+def _may_step(edge: _Edge, mode: str) -> bool:
+    """The board's part of ``imperial_step``: what no position of the pieces changes."""
+    if edge.blocked or edge.back or edge.slow != (mode == "slow"):
+        return False
+    return mode != "opening" or edge.forward
+
+
+# mode -> space -> the neighbours (in board order) a step of that mode may ever reach: the
+# listings below ask ``imperial_step`` about these only (it would refuse every other one).
+REACH: dict[str, dict[str, tuple[str, ...]]] = {
+    mode: {src: tuple(dst for dst in d.neighbours if _may_step(EDGES[src, dst], mode))
+           for src, d in SPACES.items()}
+    for mode in ("normal", "slow", "opening")
+}
+
+
 def imperial_step(
     state: FreedomState, src: str, dst: str, kind: str, mode: str, *, end: bool = True,
     spaces: list[str] | None = None,
@@ -82,14 +98,14 @@ def normal_destinations(
 ) -> list[tuple[str, bool]]:
     """(destination, must_continue) pairs for one Normal Movement step from ``src``."""
     result: list[tuple[str, bool]] = []
-    for dst in SPACES[src].neighbours:
+    for dst in REACH["normal"][src]:
         if imperial_step(state, src, dst, kind, "normal", spaces=spaces):
             result.append((dst, False))
         elif allow_through and imperial_step(
             state, src, dst, kind, "normal", end=False, spaces=spaces
         ) and any(
             imperial_step(state, dst, nxt, kind, "normal", spaces=spaces)
-            for nxt in SPACES[dst].neighbours if nxt != src
+            for nxt in REACH["normal"][dst] if nxt != src
         ):
             result.append((dst, True))
     return sorted(result)
@@ -100,14 +116,14 @@ def can_move_normally(
     *, allow_through: bool = True,
 ) -> bool:
     """Whether ``normal_destinations`` is not empty (stops at the first destination found)."""
-    for dst in SPACES[src].neighbours:
+    for dst in REACH["normal"][src]:
         if imperial_step(state, src, dst, kind, "normal", spaces=spaces):
             return True
         if allow_through and imperial_step(
             state, src, dst, kind, "normal", end=False, spaces=spaces
         ) and any(
             imperial_step(state, dst, nxt, kind, "normal", spaces=spaces)
-            for nxt in SPACES[dst].neighbours if nxt != src
+            for nxt in REACH["normal"][dst] if nxt != src
         ):
             return True
     return False
@@ -118,31 +134,34 @@ def can_step(
 ) -> bool:
     """Whether ``step_destinations`` is not empty (stops at the first destination found)."""
     return any(imperial_step(state, src, dst, kind, mode, spaces=spaces)
-               for dst in SPACES[src].neighbours)
+               for dst in REACH[mode][src])
 
 
 def step_destinations(
     state: FreedomState, src: str, kind: str, mode: str, spaces: list[str] | None = None
 ) -> list[str]:
     return sorted(
-        dst for dst in SPACES[src].neighbours
+        dst for dst in REACH[mode][src]
         if imperial_step(state, src, dst, kind, mode, spaces=spaces)
     )
 
 
 CITY_SPACES = sorted(sid for sid, sdef in SPACES.items() if sdef.in_city)
-
-
-def _free_for_insurgents(state: FreedomState, dst: str) -> bool:
-    here = state.spaces[dst]
-    return here.exp == 0 and here.ally == 0 and here.ins < SPACES[dst].limit
+# (space, its limit) of the city, for the listings below (asked after every action)
+CITY_LIMITS = tuple((sid, SPACES[sid].limit) for sid in CITY_SPACES)
 
 
 def regroup_destinations(state: FreedomState, src: str) -> list[str]:
     """Regroup: anywhere in the city (wall, forts, beach) or onto an island, within limits."""
-    return [dst for dst in CITY_SPACES if dst != src and _free_for_insurgents(state, dst)]
+    return [dst for dst in insurgent_placements(state) if dst != src]
 
 
 def insurgent_placements(state: FreedomState) -> list[str]:
     """Where a new Insurgent unit may be put (wall, beach, islands; no Imperial units)."""
-    return [dst for dst in CITY_SPACES if _free_for_insurgents(state, dst)]
+    spaces = state.spaces
+    free = []
+    for dst, limit in CITY_LIMITS:
+        here = spaces[dst]
+        if here.exp == 0 and here.ally == 0 and here.ins < limit:
+            free.append(dst)
+    return free

@@ -28,7 +28,7 @@ from engine.games.freedom.data import (
     side_does,
 )
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
-from engine.games.freedom.movement import imperial_kinds, imperial_step
+from engine.games.freedom.movement import REACH, imperial_kinds, imperial_step
 from engine.games.freedom.pieces import (
     add_units,
     change_morale,
@@ -334,13 +334,13 @@ PHASE_OF_STEP = {
 def opening_sources(state: FreedomState, frame: Frame) -> list[tuple[str, str]]:
     moved: dict[str, int] = frame.data["moved"]
     found = []
-    for sid in state.spaces:
-        if sid != CAMP and SPACES[sid].kind != "mainland":
+    for sid, space in state.spaces.items():
+        if space.exp + space.ally == 0 or (sid != CAMP and SPACES[sid].kind != "mainland"):
             continue
         for kind in imperial_kinds(state, sid):
-            if getattr(state.spaces[sid], kind) - moved.get(f"{sid}:{kind}", 0) <= 0:
+            if getattr(space, kind) - moved.get(f"{sid}:{kind}", 0) <= 0:
                 continue
-            if any(imperial_step(state, sid, d, kind, "opening") for d in SPACES[sid].neighbours):
+            if any(imperial_step(state, sid, d, kind, "opening") for d in REACH["opening"][sid]):
                 found.append((sid, kind))
     return sorted(found)
 
@@ -365,7 +365,7 @@ class Opening(PromptState):
         d = frame.data
         if d.get("src"):
             return [choice(id=f"to:{t}", label=SPACES[t].name, group="Forward to")
-                    for t in sorted(SPACES[d["src"]].neighbours)
+                    for t in sorted(REACH["opening"][d["src"]])
                     if imperial_step(state, d["src"], t, d["kind"], "opening")] + [
                         choice(id="back", label="Back")]
         sources = opening_sources(state, frame)
