@@ -75,12 +75,13 @@ class Piece(BaseModel):
 
 
 class Battle(BaseModel):
-    """The battle being fought: its zone, its round, and the attacker's hits still to take
-    (asked one at a time when there is a real choice)."""
+    """The battle being fought: its zone, its round, the attacker's hits still to take
+    (asked one at a time when there is a real choice) and the Castles still defending."""
 
     zone: str
     round: int = 0
     hits: int = 0
+    castles: int = 0
 
 
 class DragonsState(FlowState):
