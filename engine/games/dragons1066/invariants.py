@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.games.dragons1066.board import enemies, friendly_land
-from engine.games.dragons1066.data import KINGDOMS, LANDS, UNITS, ZONES
+from engine.games.dragons1066.data import KINGDOMS, LANDS, UNITS, ZONES, alliance_of
 from engine.games.dragons1066.state import DragonsState, Piece
 
 
@@ -28,12 +28,17 @@ def check_invariants(state: DragonsState) -> list[str]:
     ids = [p.id for p in state.pieces]
     if len(ids) != len(set(ids)):
         problems.append("two units share an id")
+    ground: dict[str, set[str]] = {}  # zone -> alliances with land or sea units there
     for piece in state.pieces:
-        problems += piece_problems(state, piece)
+        if piece.kind in UNITS and UNITS[piece.kind].domain != "air":
+            ground.setdefault(piece.zone, set()).add(alliance_of(piece.owner))
+    for piece in state.pieces:
+        problems += piece_problems(state, piece, ground)
     return problems
 
 
-def piece_problems(state: DragonsState, piece: Piece) -> list[str]:
+def piece_problems(state: DragonsState, piece: Piece,
+                   ground: dict[str, set[str]]) -> list[str]:
     unit = UNITS.get(piece.kind)
     if unit is None or piece.zone not in ZONES or piece.owner not in KINGDOMS:
         return [f"unit {piece.id} is unknown or nowhere"]
@@ -46,9 +51,7 @@ def piece_problems(state: DragonsState, piece: Piece) -> list[str]:
     if unit.domain == "air" and not acting and not friendly_land(state, piece.zone,
                                                                  piece.owner):
         return [f"a {piece.kind} of {piece.owner} ended its turn outside a friendly land"]
-    if state.phase == "reinforce" and unit.domain != "air" and any(
-            other.zone == piece.zone and enemies(piece.owner, other.owner)
-            and UNITS[other.kind].domain != "air" for other in state.pieces):
+    if state.phase == "reinforce" and unit.domain != "air" and len(ground[piece.zone]) > 1:
         return [f"enemies share {piece.zone} after the battles"]
     if piece.zone in LANDS and unit.domain == "land" and state.phase == "reinforce" and \
             enemies(piece.owner, state.owners[piece.zone]):

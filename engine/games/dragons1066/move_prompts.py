@@ -12,10 +12,11 @@ from engine.core.flow import Frame
 from engine.core.game import Choice
 from engine.core.steps import StepAction
 from engine.games.dragons1066.board import enemy_occupied, odds_of, odds_text
-from engine.games.dragons1066.data import LANDS, SEAS, UNITS, ZONES
+from engine.games.dragons1066.data import LANDS, SEAS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
 from engine.games.dragons1066.movement import (
     Carry,
+    Situation,
     carries,
     carry,
     common_destinations,
@@ -24,18 +25,19 @@ from engine.games.dragons1066.movement import (
     moves_left,
     passengers,
 )
+from engine.games.dragons1066.movement import movable_zones as zones_with_moves
 from engine.games.dragons1066.state import DragonsState, Piece
 
 Picked = dict[str, str]
 
 
 def movable_zones(state: DragonsState) -> list[str]:
-    return [zone for zone in ZONES if movable_groups(state, zone)]
+    return zones_with_moves(Situation(state))
 
 
 def chosen_units(state: DragonsState, zone: str, units: str) -> list[Piece]:
     """``all``, or ``<kind>.<moves left>.<count>``: the first ``count`` of that group."""
-    groups = movable_groups(state, zone)
+    groups = movable_groups(Situation(state), zone)
     if units == "all":
         return [p for group in groups.values() for p in group]
     kind, left, count = units.split(".")
@@ -64,8 +66,9 @@ class Move(StepAction[DragonsState]):
     def ask_zone(self, state: DragonsState, frame: Frame,
                  picked: Picked) -> tuple[str, list[Choice]]:
         choices = []
-        for zone in movable_zones(state):
-            groups = movable_groups(state, zone)
+        sit = Situation(state)
+        for zone in zones_with_moves(sit):
+            groups = movable_groups(sit, zone)
             label = ", ".join(units_text(key.split(".")[0], len(g)) for key, g in groups.items())
             choices.append(Choice(id=f"zone:{zone}", label=f"{zone_name(zone)}: {label}",
                                   group="From"))
@@ -74,11 +77,12 @@ class Move(StepAction[DragonsState]):
     def ask_units(self, state: DragonsState, frame: Frame,
                   picked: Picked) -> tuple[str, list[Choice]]:
         zone = picked["zone"]
-        groups = movable_groups(state, zone)
+        sit = Situation(state)
+        groups = movable_groups(sit, zone)
         lines, choices = [], []
         for key, group in groups.items():
             kind, left = key.split(".")
-            reach = common_destinations(state, group[:1])
+            reach = common_destinations(sit, group[:1])
             lines.append(f"{units_text(kind, len(group))} ({left} move{'s' * (left != '1')} "
                          f"left): {', '.join(zone_name(z) for z in reach)}")
             for count in range(1, len(group) + 1):
@@ -87,7 +91,7 @@ class Move(StepAction[DragonsState]):
                     label=f"{units_text(kind, count)} ({left} move{'s' * (left != '1')})",
                     group=UNITS[kind].plural))
         everyone = [p for g in groups.values() for p in g]
-        if len(groups) > 1 and common_destinations(state, everyone):
+        if len(groups) > 1 and common_destinations(sit, everyone):
             choices.insert(0, Choice(id="units:all", label=f"All {len(everyone)} units",
                                      style="primary"))
         text = f"Which units move from {zone_name(zone)}? Where each can go:\n" + \
@@ -97,7 +101,7 @@ class Move(StepAction[DragonsState]):
     def ask_to(self, state: DragonsState, frame: Frame,
                picked: Picked) -> tuple[str, list[Choice]]:
         pieces = chosen_units(state, picked["zone"], picked["units"])
-        where = common_destinations(state, pieces)
+        where = common_destinations(Situation(state), pieces)
         verb = "attack" if state.phase == "attack" else "move to"
         return (f"Where do they {verb}?",
                 [destination_choice(state, zone, pieces) for zone in where])
@@ -120,15 +124,17 @@ class Move(StepAction[DragonsState]):
 
 
 def galleon_seas(state: DragonsState) -> list[str]:
-    return [sea for sea in SEAS if carries(state, sea)]
+    sit = Situation(state)
+    return [sea for sea in SEAS if carries(sit, sea)]
 
 
 def find_carry(state: DragonsState, picked: Picked) -> tuple[Carry, Piece] | None:
     start, _, kind = picked["passenger"].partition(".")
     sea, _, land = picked["drop"].partition(".")
-    for option in carries(state, picked["sea"]):
+    sit = Situation(state)
+    for option in carries(sit, picked["sea"]):
         if (option.start, option.kind, option.sea, option.land) == (start, kind, sea, land):
-            return option, passengers(state, start)[kind]
+            return option, passengers(sit, start)[kind]
     return None
 
 
@@ -148,7 +154,7 @@ class Transport(StepAction[DragonsState]):
 
     def ask_passenger(self, state: DragonsState, frame: Frame,
                       picked: Picked) -> tuple[str, list[Choice]]:
-        options = carries(state, picked["sea"])
+        options = carries(Situation(state), picked["sea"])
         seen = dict.fromkeys((o.start, o.kind) for o in options)
         return "Which unit goes aboard (boarding costs it one move)?", [
             Choice(id=f"passenger:{start}.{kind}",
@@ -158,9 +164,9 @@ class Transport(StepAction[DragonsState]):
     def ask_drop(self, state: DragonsState, frame: Frame,
                  picked: Picked) -> tuple[str, list[Choice]]:
         start, _, kind = picked["passenger"].partition(".")
-        options = [o for o in carries(state, picked["sea"])
-                   if (o.start, o.kind) == (start, kind)]
-        passenger = passengers(state, start)[kind]
+        sit = Situation(state)
+        options = [o for o in carries(sit, picked["sea"]) if (o.start, o.kind) == (start, kind)]
+        passenger = passengers(sit, start)[kind]
         choices = []
         for option in options:
             label = f"{zone_name(option.land)} (Galleon to {zone_name(option.sea)})"
