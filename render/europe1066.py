@@ -28,7 +28,7 @@ LAYOUT: MapLayout = load_layout("europe1066")
 WIDTH = LAYOUT.size[0]
 COUNT, SMALLEST_COUNT = 33, 22  # unit counts: 11 px on a 400 px wide phone, at most a third less
 NAME, SEA_NAME = 21, 19  # zone names: the colours and shapes say more
-STRIP = 27  # the name band at the top of a land
+STRIP = 25  # the name band at the top of a land
 
 SILVER: c.RGB = (200, 200, 205)
 # The kingdoms are named after colours, so they wear them: Okabe & Ito's vermillion, yellow
@@ -107,7 +107,7 @@ def base() -> Image.Image:
 
 
 def chip_width(chip: Chip, size: int) -> int:
-    return 6 + int(size * 0.75) + 4 + c.text_size(str(chip.count), size, bold=True)[0] + 6
+    return 5 + int(size * 0.75) + 3 + c.text_size(str(chip.count), size, bold=True)[0] + 5
 
 
 def chip_rows(chips: Sequence[Chip], width: int, size: int) -> list[list[Chip]]:
@@ -131,7 +131,7 @@ def fit_chips(chips: Sequence[Chip], area: c.Box) -> tuple[int, list[list[Chip]]
     size = COUNT
     while True:
         rows = chip_rows(chips, x1 - x0, size)
-        if size <= SMALLEST_COUNT or len(rows) * (size + 4) <= y1 - y0:
+        if size <= SMALLEST_COUNT or len(rows) * (size + 2) - 2 <= y1 - y0:
             return size, rows
         size -= 2
 
@@ -144,8 +144,8 @@ def draw_chips(draw: ImageDraw.ImageDraw, chips: Sequence[Chip], area: c.Box,
         return COUNT
     size, rows = fit_chips(chips, area)
     x0, y0, x1, y1 = area
-    row_h = size + 4
-    y = (y0 + y1) / 2 - (len(rows) * row_h - 4) / 2
+    row_h = size + 2
+    y = (y0 + y1) / 2 - (len(rows) * row_h - 2) / 2
     for row in rows:
         total = sum(chip_width(chip, size) for chip in row) + 4 * (len(row) - 1)
         x = (x0 + x1) / 2 - total / 2
@@ -153,10 +153,10 @@ def draw_chips(draw: ImageDraw.ImageDraw, chips: Sequence[Chip], area: c.Box,
             w = chip_width(chip, size)
             draw.rounded_rectangle((x, y, x + w, y + size), radius=6, fill=c.WHITE,
                                    outline=c.INK, width=1)
-            icon = size * 0.75
-            draw_symbol(draw, UNIT_SHAPES.get(chip.kind, "square"), (x + 6 + icon / 2,
+            icon = int(size * 0.75)
+            draw_symbol(draw, UNIT_SHAPES.get(chip.kind, "square"), (x + 5 + icon / 2,
                         y + size / 2), icon, kingdom_colour(chip.kingdom, order))
-            draw.text((x + 6 + icon + 4, y + size / 2), str(chip.count),
+            draw.text((x + 5 + icon + 3, y + size / 2), str(chip.count),
                       font=c.font(size, True), fill=c.INK, anchor="lm")
             x += w + 4
         y += row_h
@@ -184,9 +184,9 @@ def draw_land(draw: ImageDraw.ImageDraw, zone: str, data: ZoneData, band: tuple[
     draw.line((x0, y0 + STRIP + 1, x1, y0 + STRIP + 1), fill=colour, width=3)
     name = LAYOUT.zones[zone].name
     size = fitted_name(name, x1 - x0 - 30, NAME)
-    draw.text(((x0 + x1) / 2, y0 + 3 + STRIP / 2), name, font=c.font(size, True), fill=ink,
+    draw.text(((x0 + x1) / 2, y0 + 2 + STRIP / 2), name, font=c.font(size, True), fill=ink,
               anchor="mm")
-    return draw_chips(draw, data.chips, (x0 + 4, y0 + STRIP + 5, x1 - 4, y1 - 6), order)
+    return draw_chips(draw, data.chips, (x0 + 4, y0 + STRIP + 4, x1 - 4, y1 - 3), order)
 
 
 def draw_markers(draw: ImageDraw.ImageDraw, zone: str, data: ZoneData) -> None:
