@@ -6,7 +6,8 @@ distribution. A battle is a walk over (attackers lost, defenders lost): each rou
 roll with every unit still standing (a defender killed this round rolls too), then the losses
 are taken, the attacker's cheapest first and the defender's in the rules' fixed order, so the
 units standing are always a suffix of each side's list. Rounds where nobody hits change
-nothing and are divided out. Pure: no state, no randomness.
+nothing and are divided out; hit counts below 1e-15 are left out (their weight cannot
+show). Pure: no state, no randomness.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ def hit_chance(die: int) -> Fraction:
     return Fraction(0) if die == CASTLE else Fraction(die - 5, die)
 
 
+# Hit counts less likely than this are left out of a round's outcomes: in a big battle the
+# far tails hold no visible probability, and walking them was most of the time.
+NEGLIGIBLE = 1e-15
+
+
 @lru_cache(maxsize=4096)
 def hits_distribution(dice: tuple[int, ...]) -> tuple[float, ...]:
     """P(k hits) for k = 0 .. len(dice) when each die rolls once (Poisson-binomial)."""
@@ -47,6 +53,13 @@ def hits_distribution(dice: tuple[int, ...]) -> tuple[float, ...]:
             nxt[k + 1] += q * p
         dist = nxt
     return tuple(dist)
+
+
+@lru_cache(maxsize=4096)
+def likely_hits(dice: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """(hits, chance) for every hit count that is not negligible (0 hits always kept)."""
+    return tuple((k, q) for k, q in enumerate(hits_distribution(dice))
+                 if k == 0 or q > NEGLIGIBLE)
 
 
 @lru_cache(maxsize=4096)
@@ -69,61 +82,25 @@ def battle_odds(attackers: tuple[int, ...], defenders: tuple[int, ...],
         for j in range(d_count, -1, -1):
             if i == a_count or j == d_count:
                 won = i < a_count and j == d_count
-                value[i][j] = (float(won), float(won and any(is_land[i:])), float(i), float(j))
+                # defender losses count units only: Castles are lost first and restored
+                value[i][j] = (float(won), float(won and any(is_land[i:])), float(i),
+                               float(max(0, j - castles)))
                 continue
-            a_hits = hits_distribution(attackers[i:])
-            d_hits = hits_distribution(defenders[j:])
-            stay = a_hits[0] * d_hits[0]
-            totals = [0.0, 0.0, 0.0, 0.0]
-            for ha, pa in enumerate(a_hits):
-                for hd, pd in enumerate(d_hits):
+            a_hits = likely_hits(attackers[i:])
+            d_hits = likely_hits(defenders[j:])
+            win = conquer = a_lost = d_lost = mass = 0.0
+            for ha, pa in a_hits:
+                for hd, pd in d_hits:
                     if ha == 0 and hd == 0:
                         continue
                     p = pa * pd
                     after = value[min(a_count, i + hd)][min(d_count, j + ha)]
-                    for n in range(4):
-                        totals[n] += p * after[n]
-            value[i][j] = (totals[0] / (1 - stay), totals[1] / (1 - stay),
-                           totals[2] / (1 - stay), totals[3] / (1 - stay))
+                    win += p * after[0]
+                    conquer += p * after[1]
+                    a_lost += p * after[2]
+                    d_lost += p * after[3]
+                    mass += p
+            # ``mass``: 1 - P(nobody hits), but for the negligible tails left out
+            value[i][j] = (win / mass, conquer / mass, a_lost / mass, d_lost / mass)
     win, conquer, a_lost, d_lost = value[0][0]
-    # defenders lost count Castles first: the units lost are the ones past them
-    unit_losses = _unit_losses(attackers, defenders, castles, d_lost)
-    return Odds(win=win, conquer=conquer, attacker_losses=a_lost, defender_losses=unit_losses)
-
-
-def _unit_losses(attackers: tuple[int, ...], defenders: tuple[int, ...], castles: int,
-                 expected_lost: float) -> float:
-    """Expected defender units lost: with no Castles every loss is a unit; with Castles the
-    expectation of max(0, j - castles) needs the distribution of the final j."""
-    if castles == 0:
-        return expected_lost
-    final = final_distribution(attackers, defenders)
-    return sum(p * max(0, j - castles) for (_, j), p in final.items())
-
-
-@lru_cache(maxsize=1024)
-def final_distribution(attackers: tuple[int, ...],
-                       defenders: tuple[int, ...]) -> dict[tuple[int, int], float]:
-    """P(the battle ends with i attackers and j defenders lost), forward over the rounds."""
-    a_count, d_count = len(attackers), len(defenders)
-    reach: dict[tuple[int, int], float] = {(0, 0): 1.0}
-    final: dict[tuple[int, int], float] = {}
-    for total in range(a_count + d_count + 1):
-        for i in range(a_count + 1):
-            j = total - i
-            p_here = reach.pop((i, j), 0.0) if 0 <= j <= d_count else 0.0
-            if p_here == 0.0:
-                continue
-            if i == a_count or j == d_count:
-                final[(i, j)] = final.get((i, j), 0.0) + p_here
-                continue
-            a_hits = hits_distribution(attackers[i:])
-            d_hits = hits_distribution(defenders[j:])
-            stay = a_hits[0] * d_hits[0]
-            for ha, pa in enumerate(a_hits):
-                for hd, pd in enumerate(d_hits):
-                    if ha == 0 and hd == 0:
-                        continue
-                    key = (min(a_count, i + hd), min(d_count, j + ha))
-                    reach[key] = reach.get(key, 0.0) + p_here * pa * pd / (1 - stay)
-    return final
+    return Odds(win=win, conquer=conquer, attacker_losses=a_lost, defender_losses=d_lost)

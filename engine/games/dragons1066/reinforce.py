@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from engine.games.dragons1066.board import enemy_occupied, friendly_land
+from engine.games.dragons1066.board import enemies, friendly_land
 from engine.games.dragons1066.data import LANDS, SEAS, UNITS
 from engine.games.dragons1066.flow import kingdom_name, units_text, zone_name
 from engine.games.dragons1066.setup_board import add_piece
@@ -38,11 +38,16 @@ def room(state: DragonsState, land: str) -> int:
 
 def placements(state: DragonsState, kind: str) -> list[str]:
     """Zones where a new ``kind`` may be placed now."""
+    lands = [land for land in LANDS if room(state, land) > 0]
     if UNITS[kind].domain != "sea":
-        return [land for land in LANDS if room(state, land) > 0]
+        return lands
+    enemy = enemy_zones(state)
     return [sea for sea, info in SEAS.items()
-            if not enemy_occupied(state, sea, state.kingdom)
-            and any(room(state, land) > 0 for land in info.coasts)]
+            if sea not in enemy and any(land in lands for land in info.coasts)]
+
+
+def enemy_zones(state: DragonsState) -> set[str]:
+    return {p.zone for p in state.pieces if enemies(state.kingdom, p.owner)}
 
 
 def charged_land(state: DragonsState, zone: str) -> str:
@@ -56,8 +61,10 @@ def charged_land(state: DragonsState, zone: str) -> str:
 
 def affordable(state: DragonsState) -> list[str]:
     gold = state.gold[state.kingdom]
-    return [kind for kind, unit in UNITS.items()
-            if unit.cost <= gold and placements(state, kind)]
+    if not any(room(state, land) > 0 for land in LANDS):
+        return []
+    return [kind for kind, unit in UNITS.items() if unit.cost <= gold and (
+        UNITS[kind].domain != "sea" or placements(state, kind))]
 
 
 def buy(state: DragonsState, kind: str, zone: str, role: str) -> None:
