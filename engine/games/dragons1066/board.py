@@ -9,7 +9,6 @@ from collections.abc import Iterable
 
 from engine.games.dragons1066.data import (
     FORTRESSES,
-    KINGDOMS,
     LANDS,
     SEAS,
     UNITS,
@@ -26,12 +25,6 @@ def enemies(kingdom: str, other: str) -> bool:
     return alliance_of(kingdom) != alliance_of(other)
 
 
-def pieces_in(state: DragonsState, zone: str) -> list[Piece]:
-    return [p for p in state.pieces if p.zone == zone]
-
-
-def enemy_pieces(state: DragonsState, zone: str, kingdom: str) -> list[Piece]:
-    return [p for p in state.pieces if p.zone == zone and enemies(kingdom, p.owner)]
 
 
 def enemy_occupied(state: DragonsState, zone: str, kingdom: str) -> bool:
@@ -117,13 +110,8 @@ def odds_text(odds: Odds, land: bool) -> str:
             f"they lose {odds.defender_losses:.1f}")
 
 
-def lands_of(state: DragonsState, kingdoms: Iterable[str]) -> list[str]:
-    held = set(kingdoms)
-    return [land for land, owner in state.owners.items() if owner in held]
 
 
-def alliance_kingdoms(alliance: str) -> list[str]:
-    return [k for k in KINGDOMS if KINGDOMS[k].alliance == alliance]
 
 
 def is_sea(zone: str) -> bool:

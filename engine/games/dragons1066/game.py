@@ -60,5 +60,17 @@ class Dragons1066(FlowGame[DragonsState, DragonsOptions]):
     def role_name(self, state: DragonsState, role: str) -> str:
         return next(info.name for info in self.tables[state.players] if info.id == role)
 
+    def timeout_choice(self, state: DragonsState, role: str) -> str | None:
+        """A late player moves nothing: out of a half-made move ("back"), then the phase
+        ends; in a battle it fights on and takes losses cheapest first."""
+        prompt = self.prompts(state).get(role)
+        if prompt is None or not prompt.choices:
+            return None
+        ids = [c.id for c in prompt.choices]
+        for preferred in ("done", "back", "cheapest", "fight", "pass"):
+            if preferred in ids:
+                return preferred
+        return ids[0]
+
     def invariants(self, state: DragonsState) -> list[str]:
         return check_invariants(state)

@@ -47,7 +47,7 @@ def piece_problems(state: DragonsState, piece: Piece,
         return [f"a {piece.kind} of {piece.owner} is at sea (nobody stays aboard)"]
     if unit.domain == "sea" and not at_sea:
         return [f"a {piece.kind} of {piece.owner} is on land"]
-    acting = piece.owner == state.kingdom and state.phase != "over"
+    acting = piece.owner == state.kingdom  # mid-turn (or a turn cut short by the end)
     if unit.domain == "air" and not acting and not friendly_land(state, piece.zone,
                                                                  piece.owner):
         return [f"a {piece.kind} of {piece.owner} ended its turn outside a friendly land"]

@@ -113,13 +113,12 @@ class Move(StepAction[DragonsState]):
         for piece in pieces:
             counts[piece.kind] = counts.get(piece.kind, 0) + 1
         moved = ", ".join(units_text(kind, n) for kind, n in counts.items())
-        verb = "attacks" if state.phase == "attack" else "moves"
-        state.say(f"{kingdom_name(state.kingdom)} {verb} {zone_name(to)} from "
-                  f"{zone_name(picked['zone'])} with {moved}."
-                  if verb == "attacks" else
-                  f"{kingdom_name(state.kingdom)} moves {moved} from "
-                  f"{zone_name(picked['zone'])} to {zone_name(to)}.",
-                  role=frame.role)
+        who, origin = kingdom_name(state.kingdom), zone_name(picked["zone"])
+        if state.phase == "attack":
+            state.say(f"{who} attacks {zone_name(to)} from {origin} with {moved}.",
+                      role=frame.role)
+        else:
+            state.say(f"{who} moves {moved} from {origin} to {zone_name(to)}.", role=frame.role)
         move(state, pieces, to)
 
 

@@ -13,7 +13,7 @@ from engine.games.dragons1066.phases import next_turn
 from engine.games.dragons1066.state import DragonsState
 from engine.games.dragons1066.victory import end_of_years
 from engine.games.dragons1066.view import DragonsPlayerView, DragonsView
-from tests.games.dragons1066.helpers import attackers, choose, empty, fight, put
+from tests.games.dragons1066.helpers import attack, attackers, choose, empty, fight, put
 from tests.support.views import assert_private_only_in_player_model, split_views
 
 
@@ -153,3 +153,15 @@ def test_a_thousand_random_games(players: int) -> None:
         if index % 100 == 0:
             split_views(GAME, state)
     assert not errors, "\n".join(errors)
+
+
+def test_the_turn_timer_moves_nothing() -> None:
+    state = empty()
+    put(state, "legion", "red", "aquitaine")
+    attack(state)
+    choose(state, "move", "zone:aquitaine")
+    assert GAME.timeout_choice(state, "red") == "back"
+    choose(state, "back")
+    assert GAME.timeout_choice(state, "red") == "back"  # out of the move altogether
+    choose(state, "back")
+    assert GAME.timeout_choice(state, "red") == "done"
