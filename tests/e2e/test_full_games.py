@@ -10,17 +10,21 @@ seed and a record that replays.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.service import lobby
 from engine.core.record import GameRecord, verify
 from engine.core.registry import GAME_MODULES, get_game
 from engine.core.runner import Action, replay
 from engine.games.dragons1066.data import FORTRESSES
+from render.europe1066 import WIDTH
+from render.games.dragons1066 import HEIGHT
 from tests.e2e.harness import (
     Strategos,
     Table,
@@ -106,6 +110,7 @@ class Steered(Table):
     one transport is made), march on Fortresses, often move everything, and seldom go back."""
 
     carried = False
+    labels: frozenset[str] = frozenset()  # every choice's label the players were shown
 
     def preferred(self, ids: list[str]) -> str | None:
         if "retreat" in ids:
@@ -128,6 +133,9 @@ class Steered(Table):
         options = [(c, None) for c in items if c["type"] == 2]
         options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
         ids = [choice_id(component, value) for component, value in options]
+        shown = [str(c.get("label", "")) for c in items if c["type"] == 2]
+        shown += [str(o["label"]) for c in items if c["type"] == 3 for o in c["options"]]
+        self.labels = self.labels | set(shown)
         wanted = self.preferred(ids) if pick is None else None
         if wanted == "carry":
             self.carried = True
@@ -148,6 +156,8 @@ DRAGONS_YEARS = 6
 async def test_full_game_of_dragons1066(fake: FakeDiscord, strategos: Strategos, players: int,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lobby, "new_seed", lambda: DRAGONS_SEEDS[players])
+    listed = await fake.slash(fake.add_user("onlooker"), "game list")
+    assert "Dragons of 1066 (`dragons1066`)" in listed.text() and "2–4 players" in listed.text()
     table = await play_full_game(fake, strategos, "dragons1066", players=players, seed=players,
                                  restart_after=40, options=f"years={DRAGONS_YEARS}",
                                  table_type=Steered)
@@ -160,3 +170,10 @@ async def test_full_game_of_dragons1066(fake: FakeDiscord, strategos: Strategos,
     assert "and its Fortress" in played, "no Fortress changed hands"
     said = "\n".join(m.text() for m in fake.channel_messages())
     assert "round 1:" in said  # every round's dice reach the channel summary
+    # Before an attack is confirmed its odds are shown, and casualties take one click.
+    assert isinstance(table, Steered)
+    assert any(re.search(r": battle, \d+%", label) for label in table.labels)
+    assert any(label.startswith("Cheapest first") for label in table.labels)
+    # The boards posted are Dragons of 1066's own map, not the generic board.
+    board = Image.open(io.BytesIO(table.board().images()[0].data))
+    assert board.size == (WIDTH, HEIGHT)
