@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from operator import mul
 
 from pydantic import BaseModel
 
@@ -56,10 +57,13 @@ def hits_distribution(dice: tuple[int, ...]) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=4096)
-def likely_hits(dice: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
-    """(hits, chance) for every hit count that is not negligible (0 hits always kept)."""
-    return tuple((k, q) for k, q in enumerate(hits_distribution(dice))
-                 if k == 0 or q > NEGLIGIBLE)
+def likely_hits(dice: tuple[int, ...]) -> tuple[float, int, tuple[float, ...]]:
+    """P(0 hits), and the band of hit counts that are not negligible: its first count and
+    their chances (the distribution has one peak, so the band is contiguous)."""
+    dist = hits_distribution(dice)
+    kept = [k for k, q in enumerate(dist) if q > NEGLIGIBLE]
+    low, high = (kept[0], kept[-1]) if kept else (0, 0)
+    return dist[0], low, dist[low:high + 1]
 
 
 @lru_cache(maxsize=4096)
@@ -75,32 +79,38 @@ def battle_odds(attackers: tuple[int, ...], defenders: tuple[int, ...],
         won = a_count > 0
         return Odds(win=float(won), conquer=float(won and any(is_land)),
                     attacker_losses=0.0, defender_losses=0.0)
-    # value[i][j]: (win, conquer, final attackers lost, final defenders lost) from (i, j)
-    value: list[list[tuple[float, float, float, float]]] = [
-        [(0.0, 0.0, 0.0, 0.0)] * (d_count + 1) for _ in range(a_count + 1)]
-    for i in range(a_count, -1, -1):
-        for j in range(d_count, -1, -1):
-            if i == a_count or j == d_count:
-                won = i < a_count and j == d_count
-                # defender losses count units only: Castles are lost first and restored
-                value[i][j] = (float(won), float(won and any(is_land[i:])), float(i),
-                               float(max(0, j - castles)))
-                continue
-            a_hits = likely_hits(attackers[i:])
-            d_hits = likely_hits(defenders[j:])
-            win = conquer = a_lost = d_lost = mass = 0.0
-            for ha, pa in a_hits:
-                for hd, pd in d_hits:
-                    if ha == 0 and hd == 0:
-                        continue
-                    p = pa * pd
-                    after = value[min(a_count, i + hd)][min(d_count, j + ha)]
-                    win += p * after[0]
-                    conquer += p * after[1]
-                    a_lost += p * after[2]
-                    d_lost += p * after[3]
-                    mass += p
-            # ``mass``: 1 - P(nobody hits), but for the negligible tails left out
-            value[i][j] = (win / mass, conquer / mass, a_lost / mass, d_lost / mass)
-    win, conquer, a_lost, d_lost = value[0][0]
+    # table[c][j][i]: component c (win, conquer, attackers lost, defender units lost) at the
+    # end of a battle from (i attackers lost, j defenders lost); i runs past a_count (as
+    # many as a round can kill) holding the value at a_count, so a slice needs no clipping
+    width = a_count + 1 + d_count
+    table = [[[0.0] * width for _ in range(d_count + 1)] for _ in range(4)]
+    for j in range(d_count + 1):
+        # all attackers lost: the defender holds (units lost count Castles out: restored)
+        for i in range(a_count, width):
+            table[2][j][i], table[3][j][i] = float(a_count), float(max(0, j - castles))
+    for i in range(a_count):
+        won_land = float(any(is_land[i:]))
+        table[0][d_count][i], table[1][d_count][i] = 1.0, won_land
+        table[2][d_count][i], table[3][d_count][i] = float(i), float(d_count - castles)
+    for i in range(a_count - 1, -1, -1):
+        a_zero, a_low, a_band = likely_hits(attackers[i:])
+        a_outcomes = [(0, a_zero)] if a_low > 0 else []
+        a_outcomes += [(a_low + n, p) for n, p in enumerate(a_band)]
+        for j in range(d_count - 1, -1, -1):
+            d_zero, d_low, d_band = likely_hits(defenders[j:])
+            start, stop = i + d_low, i + d_low + len(d_band)
+            # the (0 hits, 0 hits) round changes nothing: its cell is still 0 here, and
+            # ``mass`` leaves it out (and the negligible tails)
+            mass = sum(p for _, p in a_outcomes) * (sum(d_band) + (d_zero if d_low else 0.0)) \
+                - a_zero * d_zero
+            for c in range(4):
+                total = 0.0
+                for ha, pa in a_outcomes:
+                    column = table[c][min(d_count, j + ha)]
+                    after = sum(map(mul, d_band, column[start:stop]))
+                    if d_low:
+                        after += d_zero * column[i]
+                    total += pa * after
+                table[c][j][i] = total / mass
+    win, conquer, a_lost, d_lost = (table[c][0][0] for c in range(4))
     return Odds(win=win, conquer=conquer, attacker_losses=a_lost, defender_losses=d_lost)
