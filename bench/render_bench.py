@@ -21,7 +21,7 @@ from engine.core.runner import act, start
 from render.base import get_renderer
 from render.common import png_bytes
 
-GAMES: dict[str, list[int]] = {"freedom": [2], "epireia": [1, 2, 4]}
+GAMES: dict[str, list[int]] = {"freedom": [2], "epireia": [1, 2, 4], "dragons1066": [2, 3, 4]}
 
 
 def advance(game: Game[Any, Any], state: GameState, steps: int, seed: str) -> None:

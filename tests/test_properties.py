@@ -25,7 +25,8 @@ from engine.core.runner import (
 )
 
 CASES = [("freedom", 2), ("epireia", 1), ("epireia", 2), ("epireia", 3), ("epireia", 4),
-         ("duel", 2), ("alliance", 4)]
+         ("duel", 2), ("alliance", 4), ("dragons1066", 2), ("dragons1066", 3),
+         ("dragons1066", 4)]
 PROPERTY = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 

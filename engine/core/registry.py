@@ -13,6 +13,7 @@ from engine.core.game import Game
 GAME_MODULES: dict[str, str] = {
     "freedom": "engine.games.freedom",
     "epireia": "engine.games.epireia",
+    "dragons1066": "engine.games.dragons1066",
 }
 
 # Game ids and the module of each one's automatic players (``POLICIES``: name -> Policy). Only
@@ -20,6 +21,7 @@ GAME_MODULES: dict[str, str] = {
 AI_MODULES: dict[str, str] = {
     "freedom": "engine.games.freedom.ai",
     "epireia": "engine.games.epireia.ai",
+    "dragons1066": "engine.games.dragons1066.ai",
 }
 
 

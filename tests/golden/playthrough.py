@@ -52,6 +52,10 @@ CASES: list[tuple[str, int, dict[str, Any], str, str]] = [
     ("epireia", 3, {}, "golden-2", "greedy"),
     ("epireia", 4, {}, "golden-1", "random"),
     ("epireia", 4, {}, "golden-2", "greedy"),
+    ("dragons1066", 2, {"years": 3}, "golden-1", "random"),
+    ("dragons1066", 3, {"years": 3}, "golden-1", "random"),
+    ("dragons1066", 4, {"years": 3}, "golden-1", "random"),
+    ("dragons1066", 4, {"years": 3}, "golden-2", "greedy"),
 ]
 
 

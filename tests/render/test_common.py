@@ -63,8 +63,8 @@ def test_md_escape_escapes_markdown() -> None:
     assert c.md_escape("*a_b*") == "\\*a\\_b\\*"
 
 
-def test_both_games_expose_a_renderer() -> None:
-    for game_id in ("freedom", "epireia"):
+def test_every_game_exposes_a_renderer() -> None:
+    for game_id in ("freedom", "epireia", "dragons1066"):
         renderer = get_renderer(game_id)
         for method in ("board", "extra_images", "status_text", "private_text"):
             assert callable(getattr(renderer, method))

@@ -11,7 +11,7 @@ from engine.core.registry import GAME_MODULES, get_game
 from engine.core.rng import Rng
 from engine.core.runner import state_digest
 
-REAL = [kind for kind in ("freedom", "epireia") if kind in GAME_MODULES]
+REAL = [kind for kind in ("freedom", "epireia", "dragons1066") if kind in GAME_MODULES]
 
 
 def available(kind: str) -> bool:
@@ -112,7 +112,7 @@ async def test_a_turn_summary_covers_every_click_of_the_turn(
     assert long_turns > 0, "no turn of several clicks was played"
 
 
-TIMED = [("freedom", 2), ("epireia", 1), ("epireia", 4)]
+TIMED = [("freedom", 2), ("epireia", 1), ("epireia", 4), ("dragons1066", 2), ("dragons1066", 4)]
 
 
 @pytest.mark.parametrize(("kind", "players"), [t for t in TIMED if t[0] in REAL])

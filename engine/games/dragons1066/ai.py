@@ -1,0 +1,259 @@
+"""A greedy automatic player for Dragons of 1066 (balance runs, the turn timer's "pass").
+
+Imported only by what plays it (``engine.core.registry.policies``). ``greedy(game, state,
+role, choices, rng)`` returns one of ``choices``; it reads the state, never changes it and
+never draws from ``state.rng``.
+
+How it plays, one action at a time (a plan is recomputed at every step of an action from
+the same state, so the steps of one move agree):
+
+* **Attack**: the best target is the enemy zone whose battle, with every unit that can
+  still reach it, is won with the highest value (the exact odds times the land's worth:
+  a Fortress most, then Great Cities and Castles), if those odds reach ``ATTACK_ODDS``; one
+  group of units moves there per action until the battle's odds reach ``ENOUGH``. A Fortress
+  keeps one unit at home. A Galleon carries a unit when the drop wins a land by itself.
+* **Battles**: the best odds first; air units retreat when the odds fall below
+  ``RETREAT_ODDS``; casualties cheapest first.
+* **Reinforce**: buy the strongest unit per Gold (Warbeasts), a Legion with a Gold left,
+  a Galleon when the kingdom has none; place at the land nearest the enemy with room; then
+  move air units back to friendly land, and inland units toward the front.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.game import Choice, Game, GameState
+from engine.core.rng import Rng
+from engine.core.steps import answers_of
+from engine.games.dragons1066.board import (
+    attackers_in,
+    defenders_in,
+    defending_dice,
+    odds_of,
+)
+from engine.games.dragons1066.data import (
+    FORTRESSES,
+    LANDS,
+    UNITS,
+    ZONES,
+    alliance_of,
+    land_neighbours,
+)
+from engine.games.dragons1066.movement import (
+    Situation,
+    carries,
+    destinations,
+    movable_groups,
+    passengers,
+)
+from engine.games.dragons1066.odds import Odds, hit_chance
+from engine.games.dragons1066.reinforce import affordable, placements, room
+from engine.games.dragons1066.state import DragonsState, Piece
+
+ATTACK_ODDS = 0.6
+ENOUGH = 0.9
+RETREAT_ODDS = 0.35
+Plan = dict[str, str]
+
+
+def worth(zone: str) -> float:
+    land = LANDS.get(zone)
+    if land is None:
+        return 0.5  # a sea battle only clears the way
+    return 1 + 4 * land.fortress + 2 * bool(land.great_city) + land.castles
+
+
+def guards(sit: Situation) -> set[int]:
+    """One land unit stays in each Fortress the kingdom holds (the last by id, listed last
+    in its group, so that a group's first units leave)."""
+    kept = set()
+    for fortress in FORTRESSES:
+        home = [p for p in sit.pieces(fortress)
+                if p.owner == sit.kingdom and UNITS[p.kind].domain == "land"]
+        if home:
+            kept.add(max(home, key=lambda p: p.id).id)
+    return kept
+
+
+def leaving(group: list[Piece], kept: set[int]) -> int:
+    """How many of a group may leave (a guard stays; groups are listed guard last)."""
+    return sum(1 for p in group if p.id not in kept)
+
+
+def attack_plan(state: DragonsState) -> Plan | None:
+    """The next group to move into battle: zone, units and destination choice values."""
+    sit = Situation(state)
+    reach: dict[str, list[tuple[str, str, Piece]]] = {}
+    for zone in ZONES:
+        for key, group in movable_groups(sit, zone).items():
+            for to in destinations(sit, group[0]):
+                reach.setdefault(to, []).extend((zone, key, p) for p in group)
+    kept = guards(sit)
+    best: tuple[float, Plan] | None = None
+    for to, options in reach.items():
+        now = estimate(state, to)
+        if to in state.battles and chance(now, to) >= ENOUGH:
+            continue
+        joining = [p for _, _, p in options if p.id not in kept]
+        if not joining:
+            continue
+        odds = estimate(state, to, joining)
+        if chance(odds, to) < ATTACK_ODDS:
+            continue
+        score = chance(odds, to) * worth(to) - 0.3 * odds.attacker_losses
+        zone, key, _ = next(o for o in options if o[2].id not in kept)
+        count = leaving(movable_groups(sit, zone)[key], kept)
+        plan = {"zone": zone, "units": f"{key}.{count}", "to": to}
+        if best is None or score > best[0]:
+            best = (score, plan)
+    return best[1] if best else None
+
+
+def chance(odds: Odds, zone: str) -> float:
+    return odds.conquer if zone in LANDS else odds.win
+
+
+# Above this many (attackers x defenders) the player estimates instead of computing exactly:
+# it weighs hundreds of battles a turn, a person one at a time.
+EXACT_LIMIT = 150
+
+
+def estimate(state: DragonsState, zone: str, joining: Sequence[Piece] = ()) -> Odds:
+    """The exact odds of a small battle; for a big one, the square law: each side's
+    strength is its hits a round times its units (Castles are units that never hit)."""
+    attackers = [*attackers_in(state, zone), *joining]
+    defenders = defending_dice(state, zone, state.kingdom, defenders_in(state, zone))
+    if len(attackers) * max(1, len(defenders)) <= EXACT_LIMIT:
+        return odds_of(state, zone, state.kingdom, joining=joining)
+    power = sum(float(hit_chance(UNITS[p.kind].die)) for p in attackers) * len(attackers)
+    guard = sum(float(hit_chance(d)) for d in defenders) * len(defenders)
+    win = power ** 2 / (power ** 2 + guard ** 2) if power else 0.0
+    land = any(UNITS[p.kind].domain == "land" for p in attackers)
+    return Odds(win=win, conquer=win if land else 0.0,
+                attacker_losses=len(attackers) * (1 - win / 2),
+                defender_losses=len(defenders) * win)
+
+
+def carry_plan(state: DragonsState) -> Plan | None:
+    """A transport whose passenger takes its landing zone (alone or with the attack
+    already there) with good odds."""
+    sit = Situation(state)
+    best: tuple[float, Plan] | None = None
+    for sea in ZONES:
+        for option in carries(sit, sea) if sea not in LANDS else []:
+            passenger = passengers(sit, option.start)[option.kind]
+            if option.start in FORTRESSES and len(sit.pieces(option.start)) <= 1:
+                continue
+            odds = estimate(state, option.land, [passenger])
+            score = odds.conquer * worth(option.land)
+            if odds.conquer >= ATTACK_ODDS and (best is None or score > best[0]):
+                best = (score, {"sea": sea, "passenger": f"{option.start}.{option.kind}",
+                                "drop": f"{option.sea}.{option.land}"})
+    return best[1] if best else None
+
+
+def front_distance(state: DragonsState) -> dict[str, int]:
+    """Each land's distance over land to the nearest enemy-owned land."""
+    alliance = Situation(state).alliance
+    enemy = [z for z, k in state.owners.items() if alliance_of(k) != alliance]
+    far = {z: 0 for z in enemy}
+    queue = deque(enemy)
+    while queue:
+        zone = queue.popleft()
+        for near in land_neighbours(zone):
+            if near not in far:
+                far[near] = far[zone] + 1
+                queue.append(near)
+    return far
+
+
+def reinforce_move_plan(state: DragonsState) -> Plan | None:
+    sit = Situation(state)
+    far = front_distance(state)
+    kept = guards(sit)
+    for zone in ZONES:
+        for key, group in movable_groups(sit, zone).items():
+            reach = destinations(sit, group[0])
+            here = far.get(zone, 99) if zone in LANDS else 99
+            unit = UNITS[group[0].kind]
+            if unit.domain == "sea":
+                continue
+            if unit.domain == "air" and zone in LANDS and sit.friendly_land(zone) and here <= 1:
+                continue
+            options = sorted(reach, key=lambda z: (far.get(z, 99), z))
+            if not options or (far.get(options[0], 99) >= here and sit.friendly_land(zone)):
+                continue
+            count = leaving(group, kept)
+            if count > 0:
+                return {"zone": zone, "units": f"{key}.{count}", "to": options[0]}
+    return None
+
+
+def buy_plan(state: DragonsState) -> Plan | None:
+    kinds = affordable(state)
+    if not kinds:
+        return None
+    gold = state.gold[state.kingdom]
+    has_galleon = any(p.owner == state.kingdom and p.kind == "galleon" for p in state.pieces)
+    wanted = "galleon" if not has_galleon and "galleon" in kinds and gold >= 3 else \
+        max(kinds, key=lambda k: (UNITS[k].die / UNITS[k].cost if UNITS[k].domain == "land"
+                                  else 0, -UNITS[k].cost))
+    far = front_distance(state)
+    spots = placements(state, wanted)
+    at = min(spots, key=lambda z: (far.get(z, 99) if z in LANDS else 5,
+                                   -room(state, z) if z in LANDS else 0, z))
+    return {"unit": wanted, "at": at}
+
+
+def step_choice(plan: Plan | None, frame_answers: dict[str, str], steps: Sequence[str],
+                ids: set[str]) -> str:
+    if plan is None:
+        return "back"
+    step = next(s for s in steps if s not in frame_answers)
+    wanted = f"{step}:{plan[step]}"
+    return wanted if wanted in ids else "back"
+
+
+def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[Choice],
+           rng: Rng) -> str:
+    assert isinstance(state, DragonsState)
+    ids = {c.id for c in choices}
+    frame = state.stack[-1]
+    name = frame.name
+    if name == "attack":
+        if "move" in ids and attack_plan(state):
+            return "move"
+        if "carry" in ids and carry_plan(state):
+            return "carry"
+        return "done"
+    if name == "reinforce":
+        if "buy" in ids:
+            return "buy"
+        if "move" in ids and reinforce_move_plan(state):
+            return "move"
+        return "done"
+    if name == "move":
+        plan = attack_plan(state) if state.phase == "attack" else reinforce_move_plan(state)
+        return step_choice(plan, answers_of(frame), ("zone", "units", "to"), ids)
+    if name == "carry":
+        return step_choice(carry_plan(state), answers_of(frame),
+                           ("sea", "passenger", "drop"), ids)
+    if name == "buy":
+        return step_choice(buy_plan(state), answers_of(frame), ("unit", "at"), ids)
+    if name == "choose_battle":
+        return max(sorted(ids), key=lambda c: chance(
+            estimate(state, c.partition(":")[2]), c.partition(":")[2]))
+    if name == "air_retreat":
+        assert state.battle is not None
+        zone = state.battle.zone
+        return "fight" if estimate(state, zone).win >= RETREAT_ODDS \
+            else "retreat"
+    if name == "casualty":
+        return "cheapest"
+    return sorted(ids)[0]
+
+
+POLICIES = {"greedy": greedy}

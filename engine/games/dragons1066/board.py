@@ -1,0 +1,118 @@
+"""What the map holds now: who is where, who is an enemy, the sides of a battle and its odds.
+
+Read-only helpers over the state, shared by the rules, the views and the automatic player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.games.dragons1066.data import (
+    FORTRESSES,
+    LANDS,
+    SEAS,
+    UNITS,
+    alliance_of,
+)
+from engine.games.dragons1066.odds import CASTLE, Odds, battle_odds
+from engine.games.dragons1066.state import DragonsState, Piece
+
+# "Fortresses count as 5 Castles in Battle."
+FORTRESS_CASTLES = 5
+
+
+def enemies(kingdom: str, other: str) -> bool:
+    return alliance_of(kingdom) != alliance_of(other)
+
+
+
+
+def enemy_occupied(state: DragonsState, zone: str, kingdom: str) -> bool:
+    return any(p.zone == zone and enemies(kingdom, p.owner) and not p.retreated
+               for p in state.pieces)
+
+
+def enemy_owned(state: DragonsState, zone: str, kingdom: str) -> bool:
+    owner = state.owners.get(zone)
+    return owner is not None and enemies(kingdom, owner)
+
+
+def friendly_land(state: DragonsState, zone: str, kingdom: str) -> bool:
+    """An Alliance-owned land (where air units may end their turn)."""
+    owner = state.owners.get(zone)
+    return owner is not None and not enemies(kingdom, owner)
+
+
+def domain(piece: Piece) -> str:
+    return UNITS[piece.kind].domain
+
+
+def battle_castles(state: DragonsState, zone: str) -> int:
+    """The Castles defending ``zone`` in battle (a Fortress counts as five)."""
+    land = LANDS.get(zone)
+    if land is None:
+        return 0
+    return FORTRESS_CASTLES if land.fortress else land.castles
+
+
+def loss_key(piece: Piece) -> tuple[int, int, int]:
+    """Cheapest first: cost, then die, then the unit table's order (defenders lose d6, then
+    d12, then d20 units: the same order, as cost follows the die)."""
+    unit = UNITS[piece.kind]
+    return unit.die, unit.cost, list(UNITS).index(piece.kind)
+
+
+def attackers_in(state: DragonsState, zone: str) -> list[Piece]:
+    """The units fighting on the attacker's side: they moved into the zone this turn (a
+    retreated air unit no longer fights), cheapest first."""
+    return sorted((p for p in state.pieces if p.zone == zone and p.attacking
+                   and not p.retreated), key=loss_key)
+
+
+def defenders_in(state: DragonsState, zone: str) -> list[Piece]:
+    """Every enemy unit in the zone defends together, in the order they are lost."""
+    return sorted((p for p in state.pieces if p.zone == zone
+                   and enemies(state.kingdom, p.owner)), key=loss_key)
+
+
+def ungarrisoned_fortress(state: DragonsState, zone: str) -> bool:
+    """A Fortress with no defending unit falls to any attacker without a roll."""
+    return zone in FORTRESSES and not defenders_in(state, zone)
+
+
+def defending_dice(state: DragonsState, zone: str, kingdom: str,
+                   defenders: Iterable[Piece]) -> tuple[int, ...]:
+    units = tuple(UNITS[p.kind].die for p in sorted(defenders, key=loss_key))
+    if zone in LANDS and enemies(kingdom, state.owners[zone]):
+        if ungarrisoned_fortress(state, zone) and not units:
+            return ()
+        return (CASTLE,) * battle_castles(state, zone) + units
+    return units
+
+
+def odds_of(state: DragonsState, zone: str, kingdom: str,
+            joining: Iterable[Piece] = ()) -> Odds:
+    """The odds of the battle in ``zone`` for ``kingdom``'s attackers there now, plus
+    ``joining`` (units about to move in)."""
+    attackers = sorted([*(p for p in state.pieces if p.zone == zone and p.attacking
+                          and not p.retreated), *joining], key=loss_key)
+    defenders = [p for p in state.pieces if p.zone == zone and enemies(kingdom, p.owner)]
+    attack = tuple(UNITS[p.kind].die for p in attackers)
+    land = tuple(UNITS[p.kind].domain == "land" for p in attackers)
+    return battle_odds(attack, defending_dice(state, zone, kingdom, defenders), land)
+
+
+def odds_text(odds: Odds, land: bool) -> str:
+    """"win 73%, lose 1.2 / kill 2.0" (a land battle's win needs a land unit to stand)."""
+    chance = odds.conquer if land else odds.win
+    word = "take" if land else "win"
+    return (f"{word} {chance:.0%}, you lose {odds.attacker_losses:.1f}, "
+            f"they lose {odds.defender_losses:.1f}")
+
+
+
+
+
+
+def is_sea(zone: str) -> bool:
+    return zone in SEAS

@@ -1,0 +1,193 @@
+"""Moving units: pick a zone, then the units, then where they go (Attack and Reinforce).
+
+Only legal destinations are listed; in the Attack phase each battle destination shows the
+exact odds of the battle with these units joining it. A Galleon's transport is the same
+three picks: the Galleon's sea, the passenger, then where the Galleon drops it.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalChoice
+from engine.core.flow import Frame
+from engine.core.game import Choice
+from engine.core.steps import StepAction
+from engine.games.dragons1066.board import enemy_occupied, odds_of, odds_text
+from engine.games.dragons1066.data import LANDS, SEAS, UNITS
+from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
+from engine.games.dragons1066.movement import (
+    Carry,
+    Situation,
+    carries,
+    carry,
+    common_destinations,
+    movable_groups,
+    move,
+    moves_left,
+    passengers,
+)
+from engine.games.dragons1066.movement import movable_zones as zones_with_moves
+from engine.games.dragons1066.state import DragonsState, Piece
+
+Picked = dict[str, str]
+
+
+def movable_zones(state: DragonsState) -> list[str]:
+    return zones_with_moves(Situation(state))
+
+
+def chosen_units(state: DragonsState, zone: str, units: str) -> list[Piece]:
+    """``all``, or ``<kind>.<moves left>.<count>``: the first ``count`` of that group."""
+    groups = movable_groups(Situation(state), zone)
+    if units == "all":
+        return [p for group in groups.values() for p in group]
+    kind, left, count = units.split(".")
+    return groups.get(f"{kind}.{left}", [])[:int(count)]
+
+
+def destination_choice(state: DragonsState, to: str, pieces: list[Piece]) -> Choice:
+    name = zone_name(to)
+    if state.phase != "attack":
+        return Choice(id=f"to:{to}", label=name, group="Where to")
+    odds = odds_of(state, to, state.kingdom, joining=pieces)
+    land = to in LANDS
+    chance = odds.conquer if land else odds.win
+    return Choice(id=f"to:{to}", label=f"{name}: battle, {chance:.0%}",
+                  detail=odds_text(odds, land), group="Where to", style="danger")
+
+
+@FLOW.state
+class Move(StepAction[DragonsState]):
+    """Move units of one zone together to one zone they can all reach."""
+
+    name = "move"
+    steps = ("zone", "units", "to")
+    cancel = "Back to the menu"
+
+    def ask_zone(self, state: DragonsState, frame: Frame,
+                 picked: Picked) -> tuple[str, list[Choice]]:
+        choices = []
+        sit = Situation(state)
+        for zone in zones_with_moves(sit):
+            groups = movable_groups(sit, zone)
+            label = ", ".join(units_text(key.split(".")[0], len(g)) for key, g in groups.items())
+            choices.append(Choice(id=f"zone:{zone}", label=f"{zone_name(zone)}: {label}",
+                                  group="From"))
+        return f"{kingdom_name(state.kingdom)}: move units from where?", choices
+
+    def ask_units(self, state: DragonsState, frame: Frame,
+                  picked: Picked) -> tuple[str, list[Choice]]:
+        zone = picked["zone"]
+        sit = Situation(state)
+        groups = movable_groups(sit, zone)
+        lines, choices = [], []
+        for key, group in groups.items():
+            kind, left = key.split(".")
+            reach = common_destinations(sit, group[:1])
+            lines.append(f"{units_text(kind, len(group))} ({left} move{'s' * (left != '1')} "
+                         f"left): {', '.join(zone_name(z) for z in reach)}")
+            for count in range(1, len(group) + 1):
+                choices.append(Choice(
+                    id=f"units:{kind}.{left}.{count}",
+                    label=f"{units_text(kind, count)} ({left} move{'s' * (left != '1')})",
+                    group=UNITS[kind].plural))
+        everyone = [p for g in groups.values() for p in g]
+        if len(groups) > 1 and common_destinations(sit, everyone):
+            choices.insert(0, Choice(id="units:all", label=f"All {len(everyone)} units",
+                                     style="primary"))
+        text = f"Which units move from {zone_name(zone)}? Where each can go:\n" + \
+            "\n".join(lines)
+        return text, choices
+
+    def ask_to(self, state: DragonsState, frame: Frame,
+               picked: Picked) -> tuple[str, list[Choice]]:
+        pieces = chosen_units(state, picked["zone"], picked["units"])
+        where = common_destinations(Situation(state), pieces)
+        verb = "attack" if state.phase == "attack" else "move to"
+        return (f"Where do they {verb}?",
+                [destination_choice(state, zone, pieces) for zone in where])
+
+    def perform(self, state: DragonsState, frame: Frame, picked: Picked) -> None:
+        pieces = chosen_units(state, picked["zone"], picked["units"])
+        to = picked["to"]
+        counts: dict[str, int] = {}
+        for piece in pieces:
+            counts[piece.kind] = counts.get(piece.kind, 0) + 1
+        moved = ", ".join(units_text(kind, n) for kind, n in counts.items())
+        who, origin = kingdom_name(state.kingdom), zone_name(picked["zone"])
+        if state.phase == "attack":
+            state.say(f"{who} attacks {zone_name(to)} from {origin} with {moved}.",
+                      role=frame.role)
+        else:
+            state.say(f"{who} moves {moved} from {origin} to {zone_name(to)}.", role=frame.role)
+        move(state, pieces, to)
+
+
+def galleon_seas(state: DragonsState) -> list[str]:
+    sit = Situation(state)
+    return [sea for sea in SEAS if carries(sit, sea)]
+
+
+def find_carry(state: DragonsState, picked: Picked) -> tuple[Carry, Piece] | None:
+    start, _, kind = picked["passenger"].partition(".")
+    sea, _, land = picked["drop"].partition(".")
+    sit = Situation(state)
+    for option in carries(sit, picked["sea"]):
+        if (option.start, option.kind, option.sea, option.land) == (start, kind, sea, land):
+            return option, passengers(sit, start)[kind]
+    return None
+
+
+@FLOW.state
+class Transport(StepAction[DragonsState]):
+    """A Galleon carries one land unit from a bordering land to another (once per turn)."""
+
+    name = "carry"
+    steps = ("sea", "passenger", "drop")
+    cancel = "Back to the menu"
+
+    def ask_sea(self, state: DragonsState, frame: Frame,
+                picked: Picked) -> tuple[str, list[Choice]]:
+        return "Which sea's Galleon carries a unit?", [
+            Choice(id=f"sea:{sea}", label=zone_name(sea), group="Galleon in")
+            for sea in galleon_seas(state)]
+
+    def ask_passenger(self, state: DragonsState, frame: Frame,
+                      picked: Picked) -> tuple[str, list[Choice]]:
+        options = carries(Situation(state), picked["sea"])
+        seen = dict.fromkeys((o.start, o.kind) for o in options)
+        return "Which unit goes aboard (boarding costs it one move)?", [
+            Choice(id=f"passenger:{start}.{kind}",
+                   label=f"{UNITS[kind].name} from {zone_name(start)}", group="Passenger")
+            for start, kind in seen]
+
+    def ask_drop(self, state: DragonsState, frame: Frame,
+                 picked: Picked) -> tuple[str, list[Choice]]:
+        start, _, kind = picked["passenger"].partition(".")
+        sit = Situation(state)
+        options = [o for o in carries(sit, picked["sea"]) if (o.start, o.kind) == (start, kind)]
+        passenger = passengers(sit, start)[kind]
+        choices = []
+        for option in options:
+            label = f"{zone_name(option.land)} (Galleon to {zone_name(option.sea)})"
+            choice = Choice(id=f"drop:{option.sea}.{option.land}", label=label,
+                            group="Drop in")
+            if state.phase == "attack":
+                odds = odds_of(state, option.land, state.kingdom, joining=[passenger])
+                risk = " (enemy sea: lost if the Galleon sinks)" if enemy_occupied(
+                    state, option.sea, state.kingdom) else ""
+                choice = Choice(id=choice.id, label=label, group="Drop in", style="danger",
+                                detail=odds_text(odds, True) + risk)
+            choices.append(choice)
+        return (f"Where does the Galleon drop the {UNITS[kind].name} "
+                f"({moves_left(passenger)} move{'s' * (moves_left(passenger) != 1)} left; "
+                "leaving ends its move)?", choices)
+
+    def perform(self, state: DragonsState, frame: Frame, picked: Picked) -> None:
+        found = find_carry(state, picked)
+        if found is None:  # the prompt lists only carries that exist
+            raise IllegalChoice("That Galleon cannot make this transport.")
+        option, passenger = found
+        state.say(f"{kingdom_name(state.kingdom)}'s Galleon carries a "
+                  f"{UNITS[option.kind].name} from {zone_name(option.start)} by the "
+                  f"{zone_name(option.sea)} to {zone_name(option.land)}.", role=frame.role)
+        carry(state, option, passenger)
