@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 
@@ -21,6 +22,7 @@ from engine.core.runner import parse_options
 
 log = logging.getLogger("strategos.lobby")
 CLOSED = "This lobby is closed."
+T = TypeVar("T")
 
 
 def effective_options(loaded: LoadedGame) -> dict[str, Any]:
@@ -199,40 +201,41 @@ async def _redraw(interaction: discord.Interaction[Any], game_id: int) -> None:
     await interaction.edit_original_response(**lobby_message(loaded))
 
 
-async def pick_sides(interaction: discord.Interaction[Any], game_id: int,
-                     roles: list[str]) -> None:
-    """The side picker: the clicker's sides become ``roles`` (joining if need be)."""
+async def _menu_change(interaction: discord.Interaction[Any], game_id: int,
+                       change: Callable[[int, int], Awaitable[T]]) -> T | None:
+    """A lobby menu's pick: acknowledged first, ``change(channel, user)`` made, the lobby
+    drawn again. A refusal is told to the clicker alone, and the lobby is drawn again all
+    the same: their menu shows what they picked until the message is redrawn. None then."""
     bot: StrategosBot = interaction.client
-    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
     await interaction.response.defer()
     try:
         if await _current_lobby(interaction, game_id) is None:
-            return
-        await bot.service.choose_roles(channel_id, user_id, roles)
+            return None
+        result = await change(interaction.channel_id or 0, interaction.user.id)
     except FRIENDLY as error:
         await interaction.followup.send(str(error), ephemeral=True)
-        return
+        loaded = await bot.service.load(game_id)
+        if loaded.row.status == "lobby":
+            await interaction.edit_original_response(**lobby_message(loaded))
+        return None
     await _redraw(interaction, game_id)
+    return result
+
+
+async def pick_sides(interaction: discord.Interaction[Any], game_id: int,
+                     roles: list[str]) -> None:
+    """The side picker: the clicker's sides become ``roles`` (joining if need be)."""
+    service = interaction.client.service
+    await _menu_change(interaction, game_id,
+                       lambda channel, user: service.choose_roles(channel, user, roles))
 
 
 async def pick_table(interaction: discord.Interaction[Any], game_id: int, size: int) -> None:
     """The host's table picker: the lobby gets ``size`` sides; dropped picks are told."""
-    bot: StrategosBot = interaction.client
-    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
-    await interaction.response.defer()
-    try:
-        if await _current_lobby(interaction, game_id) is None:
-            return
-        change = await bot.service.set_table(channel_id, user_id, size)
-    except FRIENDLY as error:
-        await interaction.followup.send(str(error), ephemeral=True)
-        # The clicker's menu shows what they picked until the message is drawn again.
-        loaded = await bot.service.load(game_id)
-        if loaded.row.status == "lobby":
-            await interaction.edit_original_response(**lobby_message(loaded))
-        return
-    await _redraw(interaction, game_id)
-    if change.dropped:
+    service = interaction.client.service
+    change = await _menu_change(interaction, game_id,
+                                lambda channel, user: service.set_table(channel, user, size))
+    if change is not None and change.dropped:
         picks = ", ".join(f"{pick.name} (<@{pick.user_id}>)" for pick in change.dropped)
         await interaction.followup.send(
             f"The table now has {size} sides. Picks dropped (not a side of this table):"
@@ -244,21 +247,9 @@ async def pick_table(interaction: discord.Interaction[Any], game_id: int, size: 
 async def pick_computer(interaction: discord.Interaction[Any], game_id: int,
                         roles: list[str]) -> None:
     """The host's computer picker: the computer plays exactly ``roles``."""
-    bot: StrategosBot = interaction.client
-    channel_id, user_id = interaction.channel_id or 0, interaction.user.id
-    await interaction.response.defer()
-    try:
-        if await _current_lobby(interaction, game_id) is None:
-            return
-        await bot.service.set_computer_sides(channel_id, user_id, roles)
-    except FRIENDLY as error:
-        await interaction.followup.send(str(error), ephemeral=True)
-        # The clicker's menu shows what they picked until the message is drawn again.
-        loaded = await bot.service.load(game_id)
-        if loaded.row.status == "lobby":
-            await interaction.edit_original_response(**lobby_message(loaded))
-        return
-    await _redraw(interaction, game_id)
+    service = interaction.client.service
+    await _menu_change(interaction, game_id,
+                       lambda channel, user: service.set_computer_sides(channel, user, roles))
 
 
 def setup_message(kind: str, picks: list[int]) -> dict[str, Any]:
