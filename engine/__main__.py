@@ -32,8 +32,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="no progress lines on stderr (they are shown only at a terminal)")
     sim.add_argument(
         "--policy", action="append", default=[], metavar="[ROLE=]NAME",
-        help="who plays: random (default) or an automatic player the game offers (freedom: "
-             "greedy); ROLE=NAME for one role only, e.g. --policy empire=greedy",
+        help="who plays: random (default) or an automatic player the game offers (every game "
+             "has greedy); ROLE=NAME for one role only, e.g. --policy empire=greedy",
     )
 
     sim.add_argument("--check", action="store_true",
