@@ -120,13 +120,27 @@ def damaged(error: sqlite3.DatabaseError) -> bool:
                                                          sqlite3.SQLITE_NOTADB)
 
 
-def check_file(target: Path, allow_empty: bool) -> None:
+# How long an empty database file may stay empty before it is refused: another process
+# starting at the same moment creates the file empty and writes its header at once.
+EMPTY_GRACE_SECONDS = 3.0
+
+
+def _empty(target: Path) -> bool:
+    return target.exists() and target.stat().st_size == 0
+
+
+async def check_file(target: Path, allow_empty: bool) -> None:
     """Refuse, in one sentence, a database path that is a folder or an empty file (an empty
-    file would silently start with no games: a restore gone wrong, a full disk)."""
+    file would silently start with no games: a restore gone wrong, a full disk). A file
+    that another process has just created fills within the grace period and is accepted."""
     if target.is_dir():
         raise StorageError(f"{target} is a folder, not a database file: set STRATEGOS_DATABASE "
                            "to a file path.")
-    if target.exists() and target.stat().st_size == 0 and not allow_empty:
+    waited = 0.0
+    while _empty(target) and not allow_empty and waited < EMPTY_GRACE_SECONDS:
+        await asyncio.sleep(0.05)
+        waited += 0.05
+    if _empty(target) and not allow_empty:
         raise StorageError(
             f"{target} is an empty file (0 bytes), not a Strategos database. If it is meant to "
             "be new, delete it; if your games were in it, restore a backup. "
@@ -157,7 +171,7 @@ class Database:
         A file that cannot be a Strategos database raises ``StorageError`` with one sentence
         (``check_file``; a damaged file; a schema newer than this code)."""
         target = Path(path)
-        check_file(target, allow_empty)
+        await check_file(target, allow_empty)
         target.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(target, isolation_level=None)
         try:

@@ -105,3 +105,24 @@ def test_a_database_from_a_newer_strategos(good: Path, tmp_path: Path,
     assert code == 1 and "newer Strategos" in one_line(err)
     with pytest.raises(StorageError):
         asyncio.run(Database.open(newer))
+
+
+async def test_an_empty_file_another_process_is_creating_is_accepted(tmp_path: Path) -> None:
+    """Two processes starting at once: one has just created the file (empty for a moment),
+    the other must wait for its header rather than refuse an "empty" database."""
+    path = tmp_path / "strategos.db"
+    path.write_bytes(b"")
+
+    async def the_other_process() -> None:
+        await asyncio.sleep(0.3)
+        conn = sqlite3.connect(path)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE started (x INTEGER)")
+        conn.commit()
+        conn.close()
+
+    db, _ = await asyncio.gather(Database.open(path), the_other_process())
+    try:
+        assert await db.schema_version() > 0
+    finally:
+        await db.close()
