@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from bot import errors
 from bot.models import COMPUTER, LoadedGame, TurnUpdate
 from bot.service.core import ServiceBase, Step, WriteConflict
+from bot.service.lobby import seat_sides
 from bot.storage import queries, stamp
 from engine.core.computer import computer_choice
 
@@ -27,8 +28,7 @@ class ComputerMixin(ServiceBase):
         now = stamp(self._now())
         async with self.db.transaction() as conn:
             loaded = await self._fetch_in(conn, channel_id)
-            if loaded.row.status != "lobby":
-                raise errors.GameStarted()
+            self._require_lobby(loaded)
             if loaded.row.host_id != user_id:
                 raise errors.NotHost("Only the host seats computer players.")
             known = {info.id: info.name for info in loaded.lobby_roles()}
@@ -48,16 +48,7 @@ class ComputerMixin(ServiceBase):
                     f"The table has {loaded.table_size} seats and {others} are taken by"
                     " players: give the computer fewer sides."
                 )
-            held = {s.role for s in mine}
-            spare = [s.seat for s in mine if s.role not in picked]
-            for role in (r for r in picked if r not in held):
-                if spare:
-                    await queries.set_seat_role(conn, loaded.id, spare.pop(0), role)
-                else:
-                    await queries.insert_seat(conn, loaded.id, COMPUTER, role, now)
-            for seat in spare:
-                await queries.delete_seat(conn, loaded.id, seat)
-            await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+            await seat_sides(conn, loaded, COMPUTER, picked, now)
             return await self._fetch(conn, loaded.id)
 
     async def computer_games(self) -> list[int]:

@@ -169,6 +169,11 @@ class ServiceBase:
         return self._loaded(row)
 
     @staticmethod
+    def _require_lobby(loaded: LoadedGame) -> None:
+        if loaded.row.status != "lobby":
+            raise errors.GameStarted()
+
+    @staticmethod
     def _require_running(loaded: LoadedGame, allow_paused: bool = False) -> None:
         status = loaded.row.status
         if status == "running" or (allow_paused and status == "paused"):

@@ -7,6 +7,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+import aiosqlite
+
 from bot import errors
 from bot.models import GameRow, LoadedGame, TurnUpdate, default_table
 from bot.service.core import ServiceBase
@@ -20,13 +22,25 @@ from engine.core.runner import parse_options, start
 PLATFORM_OPTIONS = ("timeout_hours", "timeout_policy")
 
 
+async def seat_sides(conn: aiosqlite.Connection, loaded: LoadedGame, user_id: int,
+                     picked: Sequence[str], now: str) -> None:
+    """``user_id``'s sides become exactly ``picked`` (already checked): seats already held
+    keep their place, the rest are reused, added or given up."""
+    mine = [s for s in loaded.seats if s.user_id == user_id]
+    held = {s.role for s in mine}
+    spare = [s.seat for s in mine if s.role not in picked]
+    for role in (r for r in picked if r not in held):
+        if spare:
+            await queries.set_seat_role(conn, loaded.id, spare.pop(0), role)
+        else:
+            await queries.insert_seat(conn, loaded.id, user_id, role, now)
+    for seat in spare:
+        await queries.delete_seat(conn, loaded.id, seat)
+    await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+
+
 class LobbyMixin(ServiceBase):
     """Before the game: seats, sides and the start."""
-
-    @staticmethod
-    def _require_lobby(loaded: LoadedGame) -> None:
-        if loaded.row.status != "lobby":
-            raise errors.GameStarted()
 
     @staticmethod
     def _game_options(game: Game[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
@@ -212,15 +226,7 @@ class LobbyMixin(ServiceBase):
                     f"The table has {loaded.table_size} seats and"
                     f" {len(loaded.seats) - len(mine)} are taken by others: pick fewer."
                 )
-            spare = [s.seat for s in mine if s.role not in picked]
-            for role in wanted:
-                if spare:
-                    await queries.set_seat_role(conn, loaded.id, spare.pop(0), role)
-                else:
-                    await queries.insert_seat(conn, loaded.id, user_id, role, now)
-            for seat in spare:
-                await queries.delete_seat(conn, loaded.id, seat)
-            await queries.update_game(conn, loaded.id, loaded.version, updated_at=now)
+            await seat_sides(conn, loaded, user_id, picked, now)
             return await self._fetch(conn, loaded.id)
 
     async def leave(self, channel_id: int, user_id: int) -> LoadedGame:

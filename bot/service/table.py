@@ -40,8 +40,7 @@ class TableMixin(ServiceBase):
         now = stamp(self._now())
         async with self.db.transaction() as conn:
             loaded = await self._fetch_in(conn, channel_id)
-            if loaded.row.status != "lobby":
-                raise errors.GameStarted()
+            self._require_lobby(loaded)
             if loaded.row.host_id != user_id:
                 raise errors.NotHost("Only the host chooses the size of the table.")
             check_table(loaded.game, size)
