@@ -3,6 +3,7 @@ and their vacation within a server's limit. Pure functions of settings and momen
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -65,6 +66,12 @@ def parse_hours(text: str) -> list[float]:
         hours = [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
     except ValueError:
         raise ValueError("Give hours before the deadline as numbers, e.g. 24, 4, 1.") from None
+    return check_hours(hours)
+
+
+def check_hours(hours: Sequence[float]) -> list[float]:
+    """Reminder hours, latest first without repeats; refuses what is not 1 to 5 positive
+    hours of at most 30 days."""
     if not hours or len(hours) > MAX_REMINDERS or any(not 0 < h <= 24 * 30 for h in hours):
         raise ValueError(f"Give 1 to {MAX_REMINDERS} hours before the deadline, each between"
                          " a few minutes and 720 (30 days), e.g. 24, 4, 1.")

@@ -69,7 +69,7 @@ class ScheduleMixin(ServiceBase):
         """Reminders at these hours before each deadline (None: once, at half time)."""
         if hours is not None:
             try:
-                hours = schedule.parse_hours(", ".join(str(h) for h in hours))
+                hours = schedule.check_hours(hours)
             except ValueError as error:
                 raise errors.BadSetting(str(error)) from None
         return await self._set(user_id, reminder_hours=json.dumps(hours) if hours else None)
@@ -119,16 +119,23 @@ class ScheduleMixin(ServiceBase):
             days = await queries.vacation_days(conn, guild_id)
         return schedule.DEFAULT_VACATION_DAYS if days is None else days
 
+    async def timing_of(self, loaded: LoadedGame, users: Iterable[int], now: datetime
+                        ) -> tuple[dict[int, UserSettings], dict[int, datetime]]:
+        """The settings of ``users``, and which of them are on vacation now in this game's
+        server and until when (one read of each)."""
+        limit = await self.vacation_limit(loaded.row.guild_id)
+        settings = await self.settings_of(users)
+        ends = {}
+        for user, theirs in settings.items():
+            end = schedule.vacation_end(theirs, now, limit)
+            if end is not None:
+                ends[user] = end
+        return settings, ends
+
     async def vacations(self, loaded: LoadedGame, users: Iterable[int],
                         now: datetime) -> dict[int, datetime]:
         """Which of ``users`` are on vacation now in this game's server, and until when."""
-        limit = await self.vacation_limit(loaded.row.guild_id)
-        ends = {}
-        for user, settings in (await self.settings_of(users)).items():
-            end = schedule.vacation_end(settings, now, limit)
-            if end is not None:
-                ends[user] = end
-        return ends
+        return (await self.timing_of(loaded, users, now))[1]
 
     async def hold_dm(self, user_id: int, game_id: int, text: str, due: datetime) -> None:
         async with self.db.transaction() as conn:
@@ -155,9 +162,9 @@ class ScheduleMixin(ServiceBase):
                     or deadline <= moment:
                 continue
             waiting = loaded.waiting_users()
-            away = await self.vacations(loaded, waiting, moment)
+            settings_by_user, away = await self.timing_of(loaded, waiting, moment)
             users = []
-            for user, settings in (await self.settings_of(waiting)).items():
+            for user, settings in settings_by_user.items():
                 if settings.reminder_hours is None or user in away:
                     continue
                 passed = [h for h, at in schedule.reminder_moments(settings, deadline, hours)

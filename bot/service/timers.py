@@ -33,8 +33,7 @@ class TimerMixin(ScheduleMixin):
         """Whom the half-time reminder is for: the waiting players who set no reminder
         hours of their own and are not on vacation."""
         waiting = loaded.waiting_users()
-        away = await self.vacations(loaded, waiting, now or self._now())
-        settings = await self.settings_of(waiting)
+        settings, away = await self.timing_of(loaded, waiting, now or self._now())
         return [u for u in waiting if u not in away and settings[u].reminder_hours is None]
 
     async def mark_reminded(self, game_id: int) -> None:
