@@ -24,8 +24,21 @@ def battles_text(state: DragonsState) -> str:
     return "Battles: " + "; ".join(lines) + "."
 
 
+class PhaseMenu(PromptState[DragonsState]):
+    """What the Attack and Reinforce menus both offer: move, carry by Galleon, and end."""
+
+    def on_move(self, state: DragonsState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "move", frame.role)
+
+    def on_carry(self, state: DragonsState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "carry", frame.role)
+
+    def on_done(self, state: DragonsState, frame: Frame, _: str) -> None:
+        FLOW.end(state, frame)
+
+
 @FLOW.state
-class Attack(PromptState[DragonsState]):
+class Attack(PhaseMenu):
     """"Move your units into enemy-controlled Lands and Seas to create battles.\""""
 
     name = "attack"
@@ -43,18 +56,9 @@ class Attack(PromptState[DragonsState]):
         return (f"Year {state.year}, {kingdom_name(state.kingdom)}: Attack. "
                 f"{battles_text(state)}", choices)
 
-    def on_move(self, state: DragonsState, frame: Frame, _: str) -> None:
-        start_action(FLOW, state, "move", frame.role)
-
-    def on_carry(self, state: DragonsState, frame: Frame, _: str) -> None:
-        start_action(FLOW, state, "carry", frame.role)
-
-    def on_done(self, state: DragonsState, frame: Frame, _: str) -> None:
-        FLOW.end(state, frame)
-
 
 @FLOW.state
-class Reinforce(PromptState[DragonsState]):
+class Reinforce(PhaseMenu):
     """"Collect Gold, buy new units, and make Reinforcement moves.\""""
 
     name = "reinforce"
@@ -87,15 +91,6 @@ class Reinforce(PromptState[DragonsState]):
 
     def on_buy(self, state: DragonsState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "buy", frame.role)
-
-    def on_move(self, state: DragonsState, frame: Frame, _: str) -> None:
-        start_action(FLOW, state, "move", frame.role)
-
-    def on_carry(self, state: DragonsState, frame: Frame, _: str) -> None:
-        start_action(FLOW, state, "carry", frame.role)
-
-    def on_done(self, state: DragonsState, frame: Frame, _: str) -> None:
-        FLOW.end(state, frame)
 
 
 @FLOW.state
