@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
+from engine.games.epireia import revisions
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES, token_label
 from engine.games.epireia.content import CONTENT, Effect, Modifier, Objective
 from engine.games.epireia.flow import push
@@ -611,6 +612,8 @@ def objective_holds(state: EpireiaState, role: str, objective: Objective) -> boo
         return sum(1 for k in reserve if unit is None or k.startswith(unit)) >= amount
     roles = state.league_roles(league)
     if check == "prestige_per_city":
+        if revisions.prestige_per_city_on_average(state):
+            return sum(state.seats[r].prestige for r in roles) >= amount * len(roles)
         return all(state.seats[r].prestige >= amount for r in roles)
     if check == "buildings":
         return any(len(state.seats[r].buildings) >= amount for r in roles)
@@ -656,7 +659,20 @@ def grant_reward(state: EpireiaState, role: str) -> None:
 def solo_objectives_met(state: EpireiaState) -> bool:
     scenario = CONTENT.solo[state.solo.scenario]
     role = state.roles[0]
-    return all(objective_holds(state, role, o) for o in scenario.objectives)
+    return all(index in state.solo.completed or objective_holds(state, role, o)
+               for index, o in enumerate(scenario.objectives))
+
+
+def complete_solo_objectives(state: EpireiaState) -> None:
+    """Rules revision 2: record every solo objective met now (it stays completed)."""
+    scenario = CONTENT.solo.get(state.solo.scenario)
+    if scenario is None or state.phase in ("setup", "battle", "over"):
+        return
+    role = state.roles[0]
+    for index, objective in enumerate(scenario.objectives):
+        if index not in state.solo.completed and objective_holds(state, role, objective):
+            state.solo.completed.append(index)
+            state.say(f"Objective completed: {objective.text}", role=role)
 
 
 def augur_reveal(state: EpireiaState, card_id: str) -> None:

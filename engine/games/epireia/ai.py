@@ -42,7 +42,7 @@ from typing import Any
 from engine.core.game import Choice, Game, GameState
 from engine.core.rng import Rng
 from engine.core.runner import act
-from engine.games.epireia import abilities, scenarios
+from engine.games.epireia import abilities, revisions, scenarios
 from engine.games.epireia.battle import COLUMNS, league_figures
 from engine.games.epireia.battle import column_power as live_power
 from engine.games.epireia.board import CITIES, EMPIRES, SOLO_MOVES, TERRITORIES
@@ -177,18 +177,22 @@ def rounds_left(state: EpireiaState) -> int:
 def objectives(state: EpireiaState) -> list[Objective]:
     if state.is_solo:
         scenario = CONTENT.solo.get(state.solo.scenario)
-        return list(scenario.objectives) if scenario else []
+        return [o for i, o in enumerate(scenario.objectives)
+                if i not in state.solo.completed] if scenario else []
     card = CONTENT.scenarios.get(state.scenario.card)
     if card is None or state.scenario.completed:
         return []
     return [card.objective]
 
 
-def progress(state: EpireiaState, role: str, objective: Objective) -> int:
+def progress(state: EpireiaState, role: str, objective: Objective) -> float:
     """How far ``role`` (or its league) is toward ``objective``, in its own units: the league's
     measure, except that a City counts only its own Prestige (a partner's does not help it)."""
     if objective.check == "prestige":
         return state.seats[role].prestige
+    if objective.check == "prestige_per_city" and revisions.prestige_per_city_on_average(state):
+        roles = state.league_roles(state.league_of(role))
+        return sum(state.seats[r].prestige for r in roles) / len(roles)
     return scenarios.progress(state, state.league_of(role), objective)
 
 
@@ -200,6 +204,12 @@ def objective_value(state: EpireiaState, role: str) -> float:
         total += scale * UNIT_VALUE[objective.check] * done
         if done >= objective.amount:
             total += scale * OBJECTIVE_MET
+    if state.is_solo:
+        # Completed for good (rules revision 2): worth all of it, as just before.
+        solo = CONTENT.solo.get(state.solo.scenario)
+        completed = [solo.objectives[i] for i in state.solo.completed] if solo else []
+        for objective in completed:
+            total += UNIT_VALUE[objective.check] * objective.amount + OBJECTIVE_MET
     scenario = state.scenario
     card = CONTENT.scenarios.get(scenario.card)
     if not state.is_solo and card is not None and scenario.completed and \
@@ -717,6 +727,8 @@ def city_gain(state: EpireiaState, role: str, figures: Sequence[str], city: str)
     (if any) together, then the strongest of them rolls (rules: decision 13)."""
     present = opponents_at(state, role, city)
     attack = sum(CONTENT.figures[f].attack for f in figures)
+    if state.greek_cities.get(city) == state.league_of(role):
+        return defence_gain(state, role, attack, present, city)
     p_stay = chance_beats(attack, sum(CONTENT.figures[f].attack for f in present)) \
         if present else 1.0
     envoy = max(figures, key=lambda f: CONTENT.figures[f].attack)
@@ -730,6 +742,34 @@ def city_gain(state: EpireiaState, role: str, figures: Sequence[str], city: str)
     if state.greek_cities.get(city):
         gain *= 1.6  # taking it from the other league counts twice
     return p * gain
+
+
+def defence_gain(state: EpireiaState, role: str, attack: int, present: Sequence[str],
+                 city: str) -> float:
+    """Expected gain of standing on a Greek City allied to our league (rules revision 2): the
+    reclaim of an opposing figure there needs it to win the conflict first. When the other
+    league still moves after us, we guess that it comes one time in four."""
+    token = state.greek_city_tokens.get(city, "")
+    if not token:
+        return 0.0
+    their = sum(CONTENT.figures[f].attack for f in present)
+    reclaim = chance_at_least(CITIES[city].integration)
+    if present:
+        lost_without = reclaim
+        lost_with = reclaim * (1 - chance_beats(attack, their) - chance_tie(attack, their))
+    else:
+        still_to_move = any(state.seats[r].league != state.league_of(role)
+                            for r in state.queue)
+        if not still_to_move:
+            return 0.0
+        lost_without = 0.25 * reclaim
+        lost_with = lost_without * (1 - chance_beats(attack, 2) - chance_tie(attack, 2))
+    return (lost_without - lost_with) * 1.6 * token_value_any(state, role, token)
+
+
+def chance_tie(mine: int, theirs: int) -> float:
+    """P(d12 + mine == d12 + theirs)."""
+    return sum(1 for a in range(1, 13) for b in range(1, 13) if a + mine == b + theirs) / 144
 
 
 def partners_at(state: EpireiaState, role: str, space: str) -> list[str]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.core.game import Result
-from engine.games.epireia import abilities, catalog
+from engine.games.epireia import abilities, catalog, revisions
 from engine.games.epireia.board import token_label
 from engine.games.epireia.flow import push
 from engine.games.epireia.state import (
@@ -275,6 +277,8 @@ def battle_winner(state: EpireiaState, fronts: dict[str, int]) -> tuple[str, str
     maritime = state.battle.front_winners.get("maritime", "")
     if maritime:
         return maritime, f"fronts tied; the {maritime.title()} League won the maritime front"
+    if revisions.league_tie_break(state):
+        return league_tie_break(state)
     for field in ("prestige", "copper"):
         best = {lg: max((state.seats[r].prestige if field == "prestige"
                          else state.seats[r].resources["copper"])
@@ -284,4 +288,19 @@ def battle_winner(state: EpireiaState, fronts: dict[str, int]) -> tuple[str, str
             league = max(LEAGUES, key=lambda lg: best[lg])
             return league, (f"fronts tied and no maritime victory; the {league.title()} League "
                             f"has the player with the most {field.title()}")
+    return "", "a perfect tie: fronts, maritime front, Prestige and Copper are all level"
+
+
+def league_tie_break(state: EpireiaState) -> tuple[str, str]:
+    """Revision 2: the league with more Prestige per City, then more Copper per City."""
+    for field in ("prestige", "copper"):
+        per_city = {lg: Fraction(sum(state.seats[r].prestige if field == "prestige"
+                                     else state.seats[r].resources["copper"]
+                                     for r in state.league_roles(lg)),
+                                 len(state.league_roles(lg)))
+                    for lg in LEAGUES}
+        if per_city["delian"] != per_city["peloponnesian"]:
+            league = max(LEAGUES, key=lambda lg: per_city[lg])
+            return league, (f"fronts tied and no maritime victory; the {league.title()} League "
+                            f"has the most {field.title()} per City")
     return "", "a perfect tie: fronts, maritime front, Prestige and Copper are all level"

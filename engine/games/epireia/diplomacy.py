@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.games.epireia import abilities, catalog
+from engine.games.epireia import abilities, catalog, revisions
 from engine.games.epireia.board import EMPIRES, TERRITORIES, space_name
 from engine.games.epireia.state import HOME, EpireiaState
 
@@ -45,8 +45,9 @@ def _candidates(state: EpireiaState, role: str, figure: str) -> Iterator[str]:
         if territory_id != here:
             yield territory_id
     if not state.is_solo:
+        defend = revisions.figures_defend_allied_cities(state)
         for city_id, allegiance in state.greek_cities.items():
-            if allegiance == seat.league:
+            if allegiance == seat.league and not defend:
                 continue
             if city_id in mine:
                 continue

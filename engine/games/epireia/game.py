@@ -11,6 +11,7 @@ from engine.core.rng import Rng
 from engine.games.epireia import (  # noqa: F401 (prompt states)
     battle_prompts,
     catalog,
+    revisions,
     setup_prompts,
     turn_prompts,
 )
@@ -61,6 +62,8 @@ class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
     # 2: frames lost their ``simultaneous`` flag (now a property of the prompt state), so
     # states, and their digests in records made before, differ from version 1's.
     state_version = 2
+    # Rules revision 2 (docs "Rules revisions", ``revisions.py``); games started before keep 1.
+    revision = revisions.NEWEST
 
     def setup(self, seed: str, players: int, options: EpireiaOptions) -> EpireiaState:
         roles = self.roles(players, options)
@@ -128,6 +131,19 @@ class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
             if preferred in ids:
                 return "auto" if preferred == "done" and "auto" in ids else preferred
         return ids[0]
+
+    def ending(self, state: EpireiaState) -> str:
+        """How the game ended: ``act3`` (the great Battle after Act III), ``round_limit`` (the
+        Battle after the round limit, Act III not completed), in solo ``battle`` or
+        ``objectives`` (lost on the scenario's objectives); ``resigned``."""
+        if state.result is None:
+            return ""
+        if state.battle is None or state.battle.step != "done":
+            return "objectives" if state.phase == "over" and state.is_solo and \
+                state.result.reason.startswith("the scenario") else "resigned"
+        if state.is_solo:
+            return "battle"
+        return "act3" if state.end_after_round else "round_limit"
 
     def invariants(self, state: EpireiaState) -> list[str]:
         return check_invariants(self, state)

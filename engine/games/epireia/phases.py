@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.game import Result
-from engine.games.epireia import abilities, catalog
+from engine.games.epireia import abilities, catalog, revisions
 from engine.games.epireia.battle import advance_battle, start_battle
 from engine.games.epireia.board import CITIES
 from engine.games.epireia.flow import push
@@ -23,16 +23,22 @@ TURN_EFFECT_PREFIX = "turn:"
 
 
 def development_order(state: EpireiaState) -> list[str]:
-    """Delian players first, one after the other, then the Peloponnesian players."""
+    """Delian players first, one after the other, then the Peloponnesian players (with 3
+    players under revision 2, the lone Peloponnesian player's two turns)."""
     delian = [r for r in state.roles if state.seats[r].league == "delian"]
     peloponnesian = [r for r in state.roles if state.seats[r].league == "peloponnesian"]
+    if revisions.lone_player_turns(state):
+        return delian + peloponnesian * len(delian)
     return delian + peloponnesian
 
 
 def diplomacy_order(state: EpireiaState) -> list[str]:
-    """The Peloponnesian League moves first, then the Delian League."""
+    """The Peloponnesian League moves first, then the Delian League (with 4 players under
+    revision 2, in the draft's mirror: P1, D1, D2, P2)."""
     delian = [r for r in state.roles if state.seats[r].league == "delian"]
     peloponnesian = [r for r in state.roles if state.seats[r].league == "peloponnesian"]
+    if revisions.mirrored_diplomacy(state):
+        return [peloponnesian[0], *delian, *peloponnesian[1:]]
     return peloponnesian + delian
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.epireia import abilities, catalog
+from engine.games.epireia import abilities, catalog, revisions
 from engine.games.epireia.board import (
     CITIES,
     EMPIRE_ORDER,
@@ -283,7 +283,9 @@ def resolve_greek_cities(state: EpireiaState) -> None:
 def integrate_greek_city(state: EpireiaState, city_id: str, present: list[str]) -> None:
     city = CITIES[city_id]
     winners = conflict(state, city_id, present)
-    if winners:
+    if winners and defended(state, city_id, winners):
+        state.say(f"{city.name} stays with the {state.greek_cities[city_id].title()} League.")
+    elif winners:
         envoy = max(winners, key=lambda f: abilities.figure_attack(state, f))
         owner = state.figures[envoy].owner
         league = state.seats[owner].league
@@ -312,6 +314,13 @@ def integrate_greek_city(state: EpireiaState, city_id: str, present: list[str]) 
                 role=owner,
             )
     send_home(state, present)
+
+
+def defended(state: EpireiaState, city_id: str, winners: list[str]) -> bool:
+    """Revision 2: figures of the league a Greek City is allied to hold it (they stood there
+    alone, or won the conflict): it has nothing to agree to, and no die is rolled."""
+    return revisions.figures_defend_allied_cities(state) and \
+        state.greek_cities[city_id] == side_of(state, winners[0])
 
 
 # 4. Collection ------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.epireia import abilities, catalog
+from engine.games.epireia import abilities, catalog, revisions
 from engine.games.epireia.board import CITIES, TERRITORIES
 from engine.games.epireia.content import CONTENT, Objective
 from engine.games.epireia.state import LEAGUES, EpireiaState
@@ -37,6 +37,8 @@ def check_objectives(state: EpireiaState, actor: str | None = None) -> None:
     card was revealed already met — the league is credited (the City with the 4 buildings for
     The Long Walls)."""
     scenario = state.scenario
+    if state.is_solo and state.result is None and revisions.solo_objectives_stay_completed(state):
+        abilities.complete_solo_objectives(state)
     if state.is_solo or state.result is not None or not scenario.card or scenario.completed:
         return
     if state.phase in ("setup", "battle", "over"):
@@ -90,6 +92,8 @@ def progress(state: EpireiaState, league: str, objective: Objective) -> int:
     roles = state.league_roles(league)
     check = objective.check
     if check == "prestige_per_city":
+        if revisions.prestige_per_city_on_average(state):
+            return sum(state.seats[r].prestige for r in roles) // len(roles)
         return min(state.seats[r].prestige for r in roles)
     if check == "prestige":
         return max(state.seats[r].prestige for r in roles)

@@ -93,9 +93,17 @@ Calls into ``abilities.py`` (owned by epireia-content). The rules call exactly t
 
 from __future__ import annotations
 
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from engine.core.flow import FlowState
 from engine.core.flow import Frame as Frame  # the rules modules import it from here
@@ -201,11 +209,23 @@ class SoloState(BaseModel):
     enemy_cities: list[str] = Field(default_factory=list)
     enemy_figures: list[str] = Field(default_factory=list)
     enemy_army: dict[str, list[list[str]]] = Field(default_factory=dict)
+    # Rules revision 2: the objectives (indices in the scenario's list) completed so far; left
+    # out of the JSON while empty, so revision-1 states (which never fill it) are unchanged.
+    completed: list[int] = Field(default_factory=list)
 
     @field_validator("enemy_army")
     @classmethod
     def _fronts_in_order(cls, army: dict[str, list[list[str]]]) -> dict[str, list[list[str]]]:
         return in_order(army, FRONTS)
+
+    @model_serializer(mode="wrap")
+    def _empty_completed_left_out(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("completed"):
+            data.pop("completed", None)
+        return data
 
 
 class BattleSide(BaseModel):

@@ -41,9 +41,10 @@ CITY_PLAN = {
 }
 
 
-def set_up(players: int, seed: str = "t") -> EpireiaState:
-    """A multiplayer game through its set-up, seats taking CITY_PLAN's cities and figures."""
-    state = new_game(players, seed)
+def set_up(players: int, seed: str = "t", revision: int | None = None) -> EpireiaState:
+    """A multiplayer game through its set-up, seats taking CITY_PLAN's cities and figures
+    (under the newest rules revision, or ``revision``)."""
+    state = new_game(players, seed, None if revision is None else {"revision": revision})
     while state.phase == "setup":
         prompts = GAME.prompts(state)
         role = sorted(prompts)[0]
