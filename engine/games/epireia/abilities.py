@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from engine.games.epireia import revisions
+from engine.games.epireia import catalog, revisions
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES, token_label
 from engine.games.epireia.content import CONTENT, Effect, Modifier, Objective
 from engine.games.epireia.flow import push
@@ -587,7 +587,7 @@ def use_administrator(state: EpireiaState, role: str, option_id: str) -> None:
 
 def start_scenario(state: EpireiaState, card_id: str) -> None:
     """A scenario card is revealed: its on-reveal effects (Brigands) take place."""
-    card = CONTENT.scenarios[card_id]
+    card = catalog.scenario_card(card_id, state.options.revision)
     if card.constraint_text:
         state.say(f"{card.name}: {card.constraint_text}")
     for effect in card.on_reveal:
@@ -652,7 +652,7 @@ def roles_meeting_objective(state: EpireiaState) -> list[str]:
 
 def grant_reward(state: EpireiaState, role: str) -> None:
     """The current scenario's reward token goes to ``role``'s league reserve."""
-    card = CONTENT.scenarios[state.scenario.card]
+    card = catalog.scenario_card(state.scenario.card, state.options.revision)
     give_token(state, state.league_of(role), card.reward, card.name)
 
 

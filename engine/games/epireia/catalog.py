@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.games.epireia.board import CITIES, token_label
-from engine.games.epireia.content import CONTENT, SoloScenario
+from engine.games.epireia.content import CONTENT, Scenario, SoloScenario
 
 
 @cache
@@ -80,12 +80,26 @@ def scenario_ids(act: int) -> tuple[str, ...]:
     return tuple(sorted(s.id for s in CONTENT.scenarios_of_act(act)))
 
 
-def scenario_name(card: str) -> str:
-    return CONTENT.scenarios[card].name
-
-
-def scenario_summary(card: str) -> str:
+@cache
+def scenario_card(card: str, revision: int) -> Scenario:
+    """The scenario card as games of rules ``revision`` read it (revision 2 redated one)."""
     scenario = CONTENT.scenarios[card]
+    old = scenario.revision_1
+    if revision >= 2 or old is None:
+        return scenario
+    objective = scenario.objective.model_copy(
+        update={"text": old.objective or scenario.objective.text})
+    return scenario.model_copy(update={"name": old.name or scenario.name,
+                                       "story": old.story or scenario.story,
+                                       "objective": objective})
+
+
+def scenario_name(card: str, revision: int) -> str:
+    return scenario_card(card, revision).name
+
+
+def scenario_summary(card: str, revision: int) -> str:
+    scenario = scenario_card(card, revision)
     text = (f"Objective: {scenario.objective.text} Reward: a {token_label(scenario.reward)} "
             "token.")
     if scenario.constraint_text:

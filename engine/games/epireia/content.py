@@ -235,6 +235,14 @@ class Objective(Strict):
     terrain: Literal["land", "sea"] | None = None
 
 
+class CardText(Strict):
+    """What an earlier rules revision printed differently on a card (unset: the same)."""
+
+    name: str = ""
+    story: str = ""
+    objective: str = ""  # the objective's text
+
+
 class Scenario(Strict):
     id: str
     act: int = Field(ge=1, le=3)
@@ -245,6 +253,7 @@ class Scenario(Strict):
     constraints: tuple[Modifier, ...] = ()
     constraint_text: str = ""
     on_reveal: tuple[Effect, ...] = ()
+    revision_1: CardText | None = None  # the name and story of revision-1 games, if they differ
 
     @model_validator(mode="after")
     def _constraints_explained(self) -> Scenario:

@@ -332,6 +332,10 @@ def collect_resources(state: EpireiaState) -> None:
         seat = state.seats[role]
         extra = abilities.income(state, role)
         got = {r: 1 + extra.get(r, 0) for r in RESOURCES}
+        if revisions.lone_player_collects_twice(state) and len(
+                state.league_roles(seat.league)) == 1:
+            got = {r: 2 * n for r, n in got.items()}
+            extra = {r: n - 1 for r, n in got.items()}
         for resource in RESOURCES:
             seat.resources[resource] += got[resource]
         # What arrives, then why it differs from 1 of each ("+1 Wheat" a Granary, "-1 Wheat" a

@@ -61,3 +61,10 @@ def prestige_per_city_on_average(state: EpireiaState) -> bool:
     carry its partner's. Revision 1: every City of the league needed 8 by itself, which two
     Cities rarely reached before the round limit."""
     return _at_least(state, 2)
+
+
+def lone_player_collects_twice(state: EpireiaState) -> bool:
+    """With 3 players the lone Peloponnesian City collects its resources twice at each
+    collection, one for each City of the Delian League. The rule book gives the lone player
+    nothing against two Cities; this is ours, for balance (docs: "Balance")."""
+    return _at_least(state, 2) and state.players == 3

@@ -22,8 +22,8 @@ def reveal_next_act(state: EpireiaState) -> None:
     scenario.revealed_turn = state.turn  # the turn post that shows it reads its story aloud
     state.reveals += 1
     state.say(
-        f"Act {scenario.act}: {catalog.scenario_name(scenario.card)}. "
-        f"{catalog.scenario_summary(scenario.card)}"
+        f"Act {scenario.act}: {catalog.scenario_name(scenario.card, state.options.revision)}. "
+        f"{catalog.scenario_summary(scenario.card, state.options.revision)}"
     )
     abilities.start_scenario(state, scenario.card)
 
@@ -55,7 +55,7 @@ def check_objectives(state: EpireiaState, actor: str | None = None) -> None:
     scenario.completed = True
     scenario.winner = credited
     scenario.winner_league = league
-    card = catalog.scenario_name(scenario.card)
+    card = catalog.scenario_name(scenario.card, state.options.revision)
     if credited:
         who = CITIES[state.seats[credited].city].name
         state.say(f"{who} meets the objective of {card} and takes its reward.", role=credited)

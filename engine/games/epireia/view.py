@@ -328,7 +328,7 @@ def scenario_view(state: EpireiaState) -> ScenarioView:
         return ScenarioView(act=0, card="", name="", story="", objective="", reward="",
                             constraint="", completed=False, winner="", winner_league="",
                             history=[], reveal_next=False, revealed_turn=-1)
-    card = CONTENT.scenarios[scenario.card]
+    card = catalog.scenario_card(scenario.card, state.options.revision)
     return ScenarioView(act=scenario.act, card=scenario.card, name=card.name, story=card.story,
                         objective=card.objective.text, reward=card.reward,
                         constraint=card.constraint_text, completed=scenario.completed,

@@ -217,8 +217,8 @@ def test_the_city_whose_action_meets_a_league_objective_is_credited() -> None:
     assert state.scenario.completed and state.scenario.winner == "delian-2"
     assert state.scenario.winner_league == "delian"
     assert "hoplites-2" in state.leagues["delian"].reserve
-    assert any(e.text == "Corinth meets the objective of The Long Walls and takes its reward."
-               for e in state.log)
+    assert any(e.text == "Corinth meets the objective of The Walls of Themistocles and takes "
+               "its reward." for e in state.log)
     assert GAME.view(state, None).scenario.winner == "delian-2"
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.games.epireia import GAME, abilities
+import re
+
+from engine.games.epireia import GAME, abilities, catalog
 from engine.games.epireia.battle import battle_winner, start_battle
 from engine.games.epireia.content import CONTENT
 from engine.games.epireia.diplomacy import destinations
@@ -180,3 +182,23 @@ def test_revision_1_states_do_not_name_the_completed_objectives() -> None:
     state = hegemony(2)
     state.solo.completed.append(0)
     assert state.model_dump(mode="json")["solo"]["completed"] == [0]
+
+
+def test_the_acts_run_forward_in_time() -> None:
+    """Act I is "the exposition", Act III "the unfortunate outcome": every dated card of an Act
+    is no later than every dated card of the next. Revision 1's Act I card The Long Walls (461
+    BC) came after the Act II cards of 476 and 464 BC."""
+    def years(act: int, revision: int) -> list[int]:
+        stories = [catalog.scenario_card(c, revision).story for c in catalog.scenario_ids(act)]
+        return [int(m.group(1)) for s in stories if (m := re.match(r"(\d+) BC", s))]
+
+    assert min(years(1, 1)) < max(years(2, 1))  # the defect, kept for revision-1 games
+    for act in (1, 2):
+        assert min(years(act, 2)) >= max(years(act + 1, 2)), act
+
+
+def test_a_revision_1_game_reads_the_card_it_was_dealt() -> None:
+    assert catalog.scenario_name("long-walls", 1) == "The Long Walls"
+    assert catalog.scenario_name("long-walls", 2) == "The Walls of Themistocles"
+    assert catalog.scenario_card("long-walls", 1).objective == \
+        catalog.scenario_card("long-walls", 2).objective
