@@ -301,11 +301,21 @@ class SoloScenario(Strict):
     story: str
     city: CityId | Literal[""] = ""
     league: Literal["delian", "peloponnesian", ""] = ""
-    rounds: int = Field(ge=3, le=14)
+    rounds: int = Field(ge=3, le=14)  # rules revision 1 (one difficulty)
+    # Rules revision 2: the rounds at each difficulty (the ``solo_difficulty`` option).
+    difficulty: dict[Literal["standard", "hard"], int] = Field(default_factory=dict)
     enemy_cities: tuple[CityId, ...] = Field(min_length=1)
     enemy_figures: tuple[str, ...] = Field(min_length=1)
     objectives: tuple[Objective, ...] = Field(min_length=1)
     enemy_army: Army
+
+
+    @model_validator(mode="after")
+    def _both_difficulties(self) -> SoloScenario:
+        if set(self.difficulty) != {"standard", "hard"} or not all(
+                3 <= n <= 14 for n in self.difficulty.values()):
+            raise ValueError(f"solo scenario {self.id}: rounds for standard and hard, 3 to 14")
+        return self
 
 
 class AugurCard(Strict):

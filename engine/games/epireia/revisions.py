@@ -8,6 +8,7 @@ leagues unbalanced; each helper below says which rule it reads again.
 
 from __future__ import annotations
 
+from engine.games.epireia.content import SoloScenario
 from engine.games.epireia.state import EpireiaState
 
 NEWEST = 2
@@ -68,3 +69,20 @@ def lone_player_collects_twice(state: EpireiaState) -> bool:
     collection, one for each City of the Delian League. The rule book gives the lone player
     nothing against two Cities; this is ours, for balance (docs: "Balance")."""
     return _at_least(state, 2) and state.players == 3
+
+
+def solo_rounds(state: EpireiaState, scenario: SoloScenario) -> int:
+    """A solo scenario's round limit: revision 2 sets it by the ``solo_difficulty`` option
+    (the rule book: "The number of rounds is indicated on each Scenario card"; the cards are
+    ours). Revision 1: one number per scenario."""
+    if _at_least(state, 2):
+        return scenario.difficulty[state.options.solo_difficulty]
+    return scenario.rounds
+
+
+def objectives_judged_after_development(state: EpireiaState) -> bool:
+    """An objective met during the development phase is judged when the phase ends, once every
+    City has developed: a league that meets it alone takes it; when both do, the league further
+    past it (decision 15). Revision 1: after every action, so the Delian League, which the rule
+    book makes develop first, won nearly every race within a phase."""
+    return _at_least(state, 2) and not state.is_solo

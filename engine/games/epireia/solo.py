@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.epireia import abilities, catalog
+from engine.games.epireia import abilities, catalog, revisions
 from engine.games.epireia.board import SOLO_MOVES, space_name
 from engine.games.epireia.state import ENEMY, HOME, EpireiaState, FigureState, other_league
 
@@ -11,7 +11,7 @@ def prepare_solo_scenario(state: EpireiaState, scenario_id: str) -> None:
     """Apply a chosen solo scenario: round limit, Augur deck, enemy figures and army."""
     scenario = catalog.solo_scenario(scenario_id)
     state.solo.scenario = scenario_id
-    state.solo.rounds = scenario.rounds
+    state.solo.rounds = revisions.solo_rounds(state, scenario)
     state.solo.enemy_cities = list(scenario.enemy_cities)
     state.solo.enemy_figures = list(scenario.enemy_figures)
     seat = state.seats["solo"]
@@ -21,7 +21,7 @@ def prepare_solo_scenario(state: EpireiaState, scenario_id: str) -> None:
     deck = list(catalog.augur_ids())
     state.rng.shuffle(deck)
     state.augur.deck = deck[: scenario.rounds]
-    state.say(f"Solo scenario chosen: {scenario.name} ({scenario.rounds} rounds).")
+    state.say(f"Solo scenario chosen: {scenario.name} ({state.solo.rounds} rounds).")
 
 
 def place_enemy(state: EpireiaState) -> None:

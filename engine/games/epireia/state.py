@@ -143,12 +143,26 @@ class EpireiaOptions(GameOptions):
     player choose it at the table.
     ``solo_city``: solo only; a city id, or ``""`` to choose at the table (a scenario that
     predetermines the city overrides it).
+    ``solo_difficulty``: solo only, rules revision 2: ``standard`` or ``hard`` (a round less).
     """
 
     timeout_policy: Literal["pass", "resign"] = "pass"
     round_limit: int = Field(default=ROUND_LIMIT, ge=4, le=30)
     solo_scenario: str = ""
     solo_city: str = ""
+    solo_difficulty: Literal["standard", "hard"] = "standard"
+
+    @model_serializer(mode="wrap")
+    def _first_revision_left_out(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        """Revision 1 (left out, as ``GameOptions`` does) had no solo difficulty: a revision-1
+        state's JSON stays as it was."""
+        data: dict[str, Any] = handler(self)
+        if data.get("revision") == 1:
+            del data["revision"]
+            data.pop("solo_difficulty", None)
+        return data
 
     @model_validator(mode="before")
     @classmethod

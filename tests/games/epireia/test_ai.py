@@ -75,8 +75,8 @@ def test_solo_without_a_scenario_option_chooses_one() -> None:
 WINNING = {
     "first-peloponnesian-war": "bal-first-peloponnesian-war-8",
     "ithome": "bal-ithome-0",
-    "sacred-war": "bal-sacred-war-5",
-    "hegemony": "bal-hegemony-10",
+    "sacred-war": "bal-sacred-war-0",
+    "hegemony": "bal-hegemony-0",
 }
 
 

@@ -261,7 +261,9 @@ def test_the_rules_page_shows_the_content_as_it_is() -> None:
     for token in CONTENT.tokens.values():
         assert f"| {token.name} | {token.count} |" in page
     for solo in CONTENT.solo.values():
-        assert f"**{solo.name}** — {solo.rounds} rounds;" in page, solo.id
+        rounds = (f"**{solo.name}** — standard {solo.difficulty['standard']} rounds, hard "
+                  f"{solo.difficulty['hard']} (revision 1: {solo.rounds});")
+        assert rounds in page, solo.id
         block = page.split(f"**{solo.name}** — ", 1)[1].split("\n**", 1)[0]
         assert "Objectives: " + " ".join(o.text for o in solo.objectives) in block, solo.id
         for front, columns in solo.enemy_army.items():

@@ -202,3 +202,36 @@ def test_a_revision_1_game_reads_the_card_it_was_dealt() -> None:
     assert catalog.scenario_name("long-walls", 2) == "The Walls of Themistocles"
     assert catalog.scenario_card("long-walls", 1).objective == \
         catalog.scenario_card("long-walls", 2).objective
+
+
+def test_the_solo_difficulty_sets_the_round_limit() -> None:
+    """Revision 2 offers a standard and a hard solo game (a round less); revision 1 had one."""
+    assert hegemony(1).solo.rounds == CONTENT.solo["hegemony"].rounds == 9
+    assert hegemony(2).solo.rounds == 9
+    state = new_game(1, options={"solo_scenario": "ithome", "solo_difficulty": "hard"})
+    assert state.solo.rounds == 7 and len(state.augur.deck) == 7
+    assert new_game(1, options={"solo_scenario": "ithome"}).solo.rounds == 8
+    assert "solo_difficulty" not in hegemony(1).model_dump(mode="json")["options"]
+
+
+
+def test_an_objective_met_in_development_is_judged_when_the_phase_ends() -> None:
+    """The Delian League develops first (rule book): revision 2 judges what the phase met once
+    every City has developed, so a Peloponnesian City that also meets it is not simply late;
+    the league further past it takes it."""
+    for revision in (1, 2):
+        state = set_up(2, revision=revision)
+        state.scenario.card = "delian-treasury"  # 12 resources in the league treasury
+        state.leagues["delian"].treasury["wood"] = 10
+        state.leagues["peloponnesian"].treasury["wheat"] = 11
+        for role in ("delian-1", "peloponnesian-1"):
+            state.seats[role].resources = {"wheat": 8, "wood": 8, "copper": 8}
+        choose(state, "delian-1", "don:wood")
+        choose(state, "delian-1", "amt:2")  # Delian treasury 12
+        assert state.scenario.completed is (revision == 1)
+        choose(state, "delian-1", "done")
+        choose(state, "peloponnesian-1", "don:copper")
+        choose(state, "peloponnesian-1", "amt:3")  # Peloponnesian treasury 14
+        choose(state, "peloponnesian-1", "done")
+        assert state.phase == "diplomacy" and state.scenario.completed
+        assert state.scenario.winner_league == ("delian" if revision == 1 else "peloponnesian")
