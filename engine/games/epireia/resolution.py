@@ -332,18 +332,25 @@ def collect_resources(state: EpireiaState) -> None:
         seat = state.seats[role]
         extra = abilities.income(state, role)
         got = {r: 1 + extra.get(r, 0) for r in RESOURCES}
-        if revisions.lone_player_collects_twice(state) and len(
-                state.league_roles(seat.league)) == 1:
-            got = {r: 2 * n for r, n in got.items()}
-            extra = {r: n - 1 for r, n in got.items()}
+        times = collections(state, role)
         for resource in RESOURCES:
-            seat.resources[resource] += got[resource]
+            seat.resources[resource] += times * got[resource]
         # What arrives, then why it differs from 1 of each ("+1 Wheat" a Granary, "-1 Wheat" a
         # Drought); it read "1 Wheat, 1 Wood, 1 Copper and +-1 Wheat".
         changes = ", ".join(f"{n:+d} {r.title()}" for r, n in extra.items() if n)
         state.say(
             f"{CITIES[seat.city].name} collects "
             + ", ".join(f"{got[r]} {r.title()}" for r in RESOURCES)
-            + (f" (1 of each, {changes})" if changes else "") + ".",
+            + (f" (1 of each, {changes})" if changes else "")
+            + (" twice, once for each City of the other league" if times > 1 else "") + ".",
             role=role,
         )
+
+
+def collections(state: EpireiaState, role: str) -> int:
+    """How many times ``role``'s City collects: twice for the lone 3-player City under rules
+    revision 2 (``revisions.lone_player_collects_twice``), otherwise once."""
+    if revisions.lone_player_collects_twice(state) and \
+            len(state.league_roles(state.league_of(role))) == 1:
+        return 2
+    return 1

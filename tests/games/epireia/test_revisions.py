@@ -9,7 +9,7 @@ from engine.games.epireia.battle import battle_winner, start_battle
 from engine.games.epireia.content import CONTENT
 from engine.games.epireia.diplomacy import destinations
 from engine.games.epireia.phases import end_round
-from engine.games.epireia.resolution import resolve_greek_cities
+from engine.games.epireia.resolution import collect_resources, resolve_greek_cities
 from engine.games.epireia.scenarios import check_objectives
 from engine.games.epireia.state import HOME, EpireiaState
 from tests.games.epireia.helpers import choose, clear_figures, new_game, place, script, set_up
@@ -235,3 +235,16 @@ def test_an_objective_met_in_development_is_judged_when_the_phase_ends() -> None
         choose(state, "peloponnesian-1", "done")
         assert state.phase == "diplomacy" and state.scenario.completed
         assert state.scenario.winner_league == ("delian" if revision == 1 else "peloponnesian")
+
+
+def test_the_lone_three_player_city_collects_twice() -> None:
+    for revision, lone in ((1, 3), (2, 4)):
+        state = set_up(3, revision=revision)
+        collect_resources(state)
+        assert state.seats["peloponnesian-1"].resources == {"wheat": lone, "wood": lone,
+                                                           "copper": lone}
+        assert state.seats["delian-1"].resources == {"wheat": 3, "wood": 3, "copper": 3}
+    assert state.log[-2].text.endswith("twice, once for each City of the other league.")
+    state = set_up(4)
+    collect_resources(state)
+    assert state.seats["peloponnesian-1"].resources["wheat"] == 3
