@@ -169,18 +169,9 @@ def rounds_left(state: EpireiaState) -> int:
     """Development phases still to come after the current round's."""
     if state.is_solo:
         return max(0, state.solo.rounds - state.round)
-    if state.end_after_round or act_three_met(state):
+    if state.end_after_round:
         return 0
     return max(0, state.options.round_limit - state.round)
-
-
-def act_three_met(state: EpireiaState) -> bool:
-    """The Act III card is met but not yet judged (rules revision 2 judges the development
-    phase's objectives when it ends): the game ends after this round all the same."""
-    return (state.phase == "development" and state.scenario.act == 3
-            and not state.scenario.completed
-            and revisions.objectives_judged_after_development(state)
-            and bool(abilities.roles_meeting_objective(state)))
 
 
 def objectives(state: EpireiaState) -> list[Objective]:

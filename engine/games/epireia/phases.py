@@ -161,8 +161,6 @@ def development_next(state: EpireiaState) -> None:
         push(state, "develop", role)
         return
     state.phase = "diplomacy"
-    if revisions.objectives_judged_after_development(state):
-        check_objectives(state)  # what the development phase met, judged now
     state.say(f"Round {state.round}: diplomacy phase.")
     state.queue = diplomacy_order(state)
     state.turn += 1

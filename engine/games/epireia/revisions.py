@@ -79,10 +79,3 @@ def solo_rounds(state: EpireiaState, scenario: SoloScenario) -> int:
         return scenario.difficulty[state.options.solo_difficulty]
     return scenario.rounds
 
-
-def objectives_judged_after_development(state: EpireiaState) -> bool:
-    """An objective met during the development phase is judged when the phase ends, once every
-    City has developed: a league that meets it alone takes it; when both do, the league further
-    past it (decision 15). Revision 1: after every action, so the Delian League, which the rule
-    book makes develop first, won nearly every race within a phase."""
-    return _at_least(state, 2) and not state.is_solo

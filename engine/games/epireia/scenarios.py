@@ -43,8 +43,6 @@ def check_objectives(state: EpireiaState, actor: str | None = None) -> None:
         return
     if state.phase in ("setup", "battle", "over"):
         return
-    if state.phase == "development" and revisions.objectives_judged_after_development(state):
-        return  # judged when the phase ends (``phases.development_next``)
     meeting = abilities.roles_meeting_objective(state)
     if not meeting:
         return

@@ -164,9 +164,7 @@ def test_olympic_games_forbid_subjugating_neutral_cities() -> None:
 
 
 def test_objective_reward_next_act_next_round_and_act_three_ends_the_game() -> None:
-    """Revision 1 (an objective met in development is taken at once; revision 2 judges it when
-    the phase ends: test_revisions.py). The same holds for the tests of decision 15 below."""
-    state = set_up(2, revision=1)
+    state = set_up(2)
     state.scenario.card = "long-walls"  # a City with 4 buildings
     seat = state.seats["delian-1"]
     seat.buildings += ["granary", "foundry", "timber-yard"]
@@ -209,7 +207,7 @@ def test_invalid_choices_change_nothing() -> None:
 def test_the_city_whose_action_meets_a_league_objective_is_credited() -> None:
     """Corinth (delian-2) builds the league's 4th building: Corinth meets the objective, not
     Athens, the league's first seat; the reward goes to the league's reserve."""
-    state = set_up(3, revision=1)
+    state = set_up(3)
     state.scenario.card = "long-walls"
     corinth = state.seats["delian-2"]
     corinth.buildings += ["granary", "foundry", "timber-yard"]
@@ -219,13 +217,13 @@ def test_the_city_whose_action_meets_a_league_objective_is_credited() -> None:
     assert state.scenario.completed and state.scenario.winner == "delian-2"
     assert state.scenario.winner_league == "delian"
     assert "hoplites-2" in state.leagues["delian"].reserve
-    assert any(e.text == "Corinth meets the objective of The Long Walls and takes its reward."
-               for e in state.log)
+    assert any(e.text == "Corinth meets the objective of The Walls of Themistocles and takes "
+               "its reward." for e in state.log)
     assert GAME.view(state, None).scenario.winner == "delian-2"
 
 
 def test_a_donation_that_fills_the_treasury_credits_the_donor() -> None:
-    state = set_up(3, revision=1)
+    state = set_up(3)
     state.scenario.card = "delian-treasury"  # 12 resources in the league treasury
     state.leagues["delian"].treasury = {"wheat": 5, "wood": 5, "copper": 0}
     choose(state, "delian-1", "done")
@@ -254,7 +252,7 @@ def test_a_territory_taken_in_the_resolution_credits_its_taker() -> None:
 def test_a_card_revealed_already_met_credits_the_league() -> None:
     from engine.games.epireia.scenarios import check_objectives
 
-    state = set_up(3, revision=1)
+    state = set_up(3)
     state.scenario.card = "sybota"  # 8 military tokens in the reserve
     for _ in range(8):
         state.supply["hoplites-1"] -= 1
@@ -314,7 +312,7 @@ def test_a_card_both_leagues_already_meet_goes_to_the_league_further_past_it() -
     """Nobody was first: the league further past the objective takes it, not seat order."""
     from engine.games.epireia.scenarios import check_objectives
 
-    state = set_up(2, revision=1)
+    state = set_up(2)
     state.scenario.card = "sybota"  # 8 military tokens in the reserve
     for league, count in (("delian", 8), ("peloponnesian", 9)):
         for _ in range(count):
@@ -328,7 +326,7 @@ def test_a_card_both_leagues_meet_equally_is_rolled_for() -> None:
     from engine.games.epireia.scenarios import check_objectives
     from tests.games.epireia.helpers import script
 
-    state = set_up(2, revision=1)
+    state = set_up(2)
     state.scenario.card = "sybota"
     for league in ("delian", "peloponnesian"):
         for _ in range(8):
