@@ -127,12 +127,6 @@ def other_league(league: str) -> str:
     return "peloponnesian" if league == "delian" else "delian"
 
 
-# The multiplayer round limit (ours: the rules end the game only through Act III): revision 2
-# raised it from 12 so that every Act's card is reached in play and the limit is a safety net.
-FIRST_ROUND_LIMIT = 12
-ROUND_LIMIT = 18
-
-
 class EpireiaOptions(GameOptions):
     """Game options.
 
@@ -147,7 +141,7 @@ class EpireiaOptions(GameOptions):
     """
 
     timeout_policy: Literal["pass", "resign"] = "pass"
-    round_limit: int = Field(default=ROUND_LIMIT, ge=4, le=30)
+    round_limit: int = Field(default=12, ge=4, le=30)
     solo_scenario: str = ""
     solo_city: str = ""
     solo_difficulty: Literal["standard", "hard"] = "standard"
@@ -162,16 +156,6 @@ class EpireiaOptions(GameOptions):
         if data.get("revision") == 1:
             del data["revision"]
             data.pop("solo_difficulty", None)
-        return data
-
-    @model_validator(mode="before")
-    @classmethod
-    def _first_revisions_round_limit(cls, data: Any) -> Any:
-        """A revision-1 game that named no round limit keeps revision 1's default (12), so its
-        log replays as it was played; the newest revision's default is ``ROUND_LIMIT``."""
-        if isinstance(data, dict) and "round_limit" not in data and \
-                data.get("revision", 1) == 1:
-            return {**data, "round_limit": FIRST_ROUND_LIMIT}
         return data
 
 
