@@ -41,9 +41,10 @@ class Golden(BaseModel):
 
 # (game, players, options, seed, policy)
 CASES: list[tuple[str, int, dict[str, Any], str, str]] = [
-    ("freedom", 2, {}, "golden-1", "random"),
-    ("freedom", 2, {}, "golden-2", "greedy"),
-    ("freedom", 2, {"edition": "v2.2"}, "golden-3", "random"),
+    # Freedom! rules revision 1 (games started before revision 2 replay by these)
+    ("freedom", 2, {"revision": 1}, "golden-1", "random"),
+    ("freedom", 2, {"revision": 1}, "golden-2", "greedy"),
+    ("freedom", 2, {"edition": "v2.2", "revision": 1}, "golden-3", "random"),
     ("epireia", 1, {}, "golden-1", "random"),
     ("epireia", 1, {}, "golden-2", "greedy"),
     ("epireia", 2, {}, "golden-1", "random"),

@@ -767,6 +767,11 @@ def score_place_cannon(ctx: Context, frame: Frame, cid: str) -> float:
     return value + (2.0 if ctx.state.spaces[arg].ins > 0 else -5.0)
 
 
+def score_cannon_removal(ctx: Context, frame: Frame, cid: str) -> float:
+    """An Imperial gun left standing fires again: the Insurgents always remove it."""
+    return 1.0 if cid == "cannon:remove" else 0.0
+
+
 def score_regroup(ctx: Context, frame: Frame, cid: str) -> float:
     state = ctx.state
     verb, _, arg = cid.partition(":")
@@ -899,6 +904,7 @@ SCORERS: dict[str, Scorer] = {
     "remove_units": score_remove,
     "place_units": score_place,
     "place_cannon": score_place_cannon,
+    "cannon_removal": score_cannon_removal,
     "ins_regroup": score_regroup,
     "ins_attack": score_ins_attack,
     "ins_raid": score_ins_raid,
