@@ -45,6 +45,10 @@ CASES: list[tuple[str, int, dict[str, Any], str, str]] = [
     ("freedom", 2, {"revision": 1}, "golden-1", "random"),
     ("freedom", 2, {"revision": 1}, "golden-2", "greedy"),
     ("freedom", 2, {"edition": "v2.2", "revision": 1}, "golden-3", "random"),
+    # ... and revision 2, the newest
+    ("freedom", 2, {}, "r2-golden-1", "random"),
+    ("freedom", 2, {}, "r2-golden-2", "greedy"),
+    ("freedom", 2, {"edition": "v2.2"}, "r2-golden-3", "random"),
     ("epireia", 1, {}, "golden-1", "random"),
     ("epireia", 1, {}, "golden-2", "greedy"),
     ("epireia", 2, {}, "golden-1", "random"),

@@ -563,6 +563,22 @@ def urgent(state: FreedomState, role: str) -> bool:
             _units(state, n, "empire") for n in sdef.neighbours if n != CAMP
         ):
             return True
+        if sdef.kind in WIN_KINDS and space.ins == 0 and open_door(state, sid):
+            return True
+    return False
+
+
+def open_door(state: FreedomState, sid: str) -> bool:
+    """An Imperial unit beside the empty fort or beach ``sid`` could step in now (and win at
+    the position check): the city must fill it before the Empire's next card."""
+    for n in SPACES[sid].neighbours:
+        here = state.spaces[n]
+        if n == CAMP or here.imperial == 0:
+            continue
+        kind = "exp" if here.exp else "ally"
+        if imperial_step(state, n, sid, kind, "slow") or imperial_step(state, n, sid, kind,
+                                                                        "normal"):
+            return True
     return False
 
 
