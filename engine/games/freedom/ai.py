@@ -343,7 +343,7 @@ Scorer = Callable[[Context, Frame, str], float]
 
 def supplies_short(state: FreedomState, side: str) -> int:
     """How many Supplies ``side`` will lack at the next Replenishment (area income counted)."""
-    income = sum((AREAS[a].empire if side == "empire" else AREAS[a].insurgents).supplies
+    income = sum(AREAS[a].reward(side, state.options.revision).supplies
                  for a, area in state.areas.items() if area.side == side)
     if side == "empire":
         food = TRACKS.pay.supplies[state.period]
@@ -375,7 +375,7 @@ def _area_value(state: FreedomState, aid: str, role: str) -> float:
             for side in ("empire", "insurgents")}
 
     def gain(side: str) -> float:
-        r = rewards.empire if side == "empire" else rewards.insurgents
+        r = rewards.reward(side, state.options.revision)
         return (food[side] * r.supplies + 1.5 * r.morale + 1.2 * r.units + 2.0 * r.cannons
                 + 1.5 * r.vasiladi)
 

@@ -190,7 +190,7 @@ def replenish_empire(state: FreedomState) -> None:
     for aid, area in state.areas.items():
         if area.side != "empire":
             continue
-        reward = AREAS[aid].empire
+        reward = AREAS[aid].reward("empire", state.options.revision)
         gained["supplies"] += reward.supplies
         gained["morale"] += reward.morale
         gained["units"] += add_units(state, CAMP, "exp", reward.units)
@@ -250,7 +250,7 @@ def replenish_insurgents(state: FreedomState) -> None:
     for aid, area in state.areas.items():
         if area.side != "insurgents":
             continue
-        reward = AREAS[aid].insurgents
+        reward = AREAS[aid].reward("insurgents", state.options.revision)
         supplies += reward.supplies
         morale += reward.morale
         new_units += reward.units

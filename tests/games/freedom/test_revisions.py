@@ -125,7 +125,9 @@ def test_v22_period_b_morale_loss_is_administrations_only_from_revision_2() -> N
     state.money, state.supplies["empire"] = 20, 30
     state.morale["insurgents"] = 15
     at_step(state, "replenish_empire")
-    assert state.morale["empire"] == 15 + 1  # Patra's +1 only
+    lines = [e.text for e in state.log]
+    assert not any(line.startswith("The siege goes on") for line in lines)
+    assert "Round 5 begins (Period B)." in lines  # Administration's loss comes next
 
 
 def cannon_alone_hit(edition: str, revision: int) -> FreedomState:
@@ -181,3 +183,18 @@ def test_ending_names_the_victory_road() -> None:
         area.side = "empire"
     at_step(state, "replenish_insurgents")
     assert GAME.ending(state) == "insurgents_morale"
+
+
+def test_anatolikon_gives_the_insurgents_no_unit_from_revision_2() -> None:
+    """A designed reward (issue 14 balance): Anatolikon feeds the city (1 Supply) but sends no
+    more men; games started under revision 1 keep the unit."""
+    for revision, units in ((2, 0), (1, 1)):
+        state = board(revision=revision)
+        put(state, "W5", ins=1)
+        put(state, "M75", exp=1)
+        for aid, area in state.areas.items():
+            area.side = "insurgents" if aid == "anatolikon" else "empire"
+        state.supplies["insurgents"] = 20
+        at_step(state, "replenish_insurgents")
+        placing = [f for f in state.stack if f.name == "place_units"]
+        assert sum(int(f.data["count"]) for f in placing) == units, revision
