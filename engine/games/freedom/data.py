@@ -161,7 +161,7 @@ class AreaDef(BaseModel):
         if revision is not None:
             for last in sorted(self.before):
                 if revision <= last and side in self.before[last]:
-                    return self.before[last][side]  # type: ignore[index]
+                    return self.before[last][side]
         return self.empire if side == "empire" else self.insurgents
 
 
