@@ -208,6 +208,10 @@ class DragonsRenderer:
     def extra_images(self, view: View) -> list[tuple[str, Image.Image]]:
         return []
 
+    def focus(self, board: Image.Image, view: View, previous: View | None = None
+              ) -> Image.Image | None:
+        return None  # drawn for a phone: the board is the card
+
     def status_text(self, view: View) -> str:
         return status_text(dragons_view(view))
 

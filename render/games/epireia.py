@@ -27,6 +27,7 @@ from engine.games.epireia.view import (
     Token,
 )
 from render import common as c
+from render.focus import focus_card
 from render.greece import GREECE, LAYOUT, LAYOUT_SIZE, PLACES, Projection, from_drawing
 from render.maps import palette
 from render.maps.changes import changes, zone_contents
@@ -35,6 +36,7 @@ from render.maps.layout import box_outline
 
 WIDTH, HEIGHT = 1600, 1100
 MAP_BOX = (0, 64, 1010, 800)
+FIGURES_BELOW = 40  # a place's figures stand in a row under its box
 PANEL_X = 1022
 
 # Okabe & Ito's colour-blind-safe hues (Larissa a Thessalian brown): no two Cities look alike
@@ -235,6 +237,21 @@ def fixed_boxes() -> dict[str, c.Box]:
     for eid in EMPIRES:
         cx, cy = empire_centre(eid)
         boxes[eid] = (int(cx - 88), int(cy - 36), int(cx + 88), int(cy + 36))
+    return boxes
+
+
+def focus_boxes(places: Collection[str]) -> list[c.Box]:
+    """Board px boxes of ``places`` with the figures standing below them (for the phone
+    card's window): a Territory's or Empire's box, a City's name plate."""
+    boxes = []
+    for place in places:
+        box = fixed_boxes().get(place)
+        if box is None and place in CITIES:
+            cx, cy = at_place(place, CITIES[place].x, CITIES[place].y)
+            box = (int(cx - 70), int(cy - 28), int(cx + 70), int(cy + 34))
+        if box is not None:
+            x, y = MAP_BOX[0], MAP_BOX[1]
+            boxes.append((box[0] + x, box[1] + y, box[2] + x, box[3] + y + FIGURES_BELOW))
     return boxes
 
 
@@ -651,6 +668,13 @@ class EpireiaRenderer:
                        HEIGHT - 8)
                 _draw_city_board(draw, view, role, box)
         return image
+
+    def focus(self, board: Image.Image, any_view: View, previous: View | None = None
+              ) -> Image.Image | None:
+        view = epireia_view(any_view)
+        changed = (changes(place_contents(epireia_view(previous)), place_contents(view))
+                   if previous is not None else {})
+        return focus_card(board, focus_boxes(changed), status_text(view), MAP_BOX)
 
     def extra_images(self, any_view: View) -> list[tuple[str, Image.Image]]:
         view = epireia_view(any_view)

@@ -16,6 +16,7 @@ from engine.core.view import View
 from engine.games.freedom.data import AREAS, SPACES, TRACKS
 from engine.games.freedom.view import CardView, FreedomPlayerView, FreedomView, SpaceView
 from render import common as c
+from render.focus import focus_card
 from render.freedom_layout import MAP_RIGHT, space_box
 from render.maps.changes import changes, zone_contents
 from render.maps.draw import draw_highlight
@@ -23,6 +24,7 @@ from render.maps.layout import box_outline
 
 WIDTH, HEIGHT = 1600, 1100
 PANEL_X = MAP_RIGHT + 14
+MAP_AREA: c.Box = (4, 66, MAP_RIGHT + 4, 1058)  # the sea and land behind the spaces
 
 EXP = (200, 30, 30)
 # Allied units are a light green with dark numbers: a dark green looked like the Expeditionary
@@ -228,7 +230,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: SpaceView) -> N
 def _base() -> Image.Image:
     """The picture's unchanging layer: ground, intact spaces and their names, the legend."""
     image, draw = c.new_canvas(WIDTH, HEIGHT)
-    draw.rectangle((4, 66, MAP_RIGHT + 4, 1058), fill=(178, 206, 226))
+    draw.rectangle(MAP_AREA, fill=(178, 206, 226))
     draw.rectangle((106, 66, 974, 652), fill=(210, 196, 150))  # the mainland
     c.label(draw, (120, 96), "MAINLAND", size=24, bold=True, fill=(150, 130, 90), anchor="lm")
     c.label(draw, (120, 128), ROLL_NOTE, size=15, bold=True, fill=ROLL_INK, anchor="lm")
@@ -496,12 +498,16 @@ def space_contents(view: FreedomView) -> dict[str, dict[str, int]]:
     return held
 
 
+def changed_boxes(previous: FreedomView, view: FreedomView) -> list[c.Box]:
+    """The boxes of the spaces whose pieces, cannon or wall changed."""
+    changed = changes(space_contents(previous), space_contents(view))
+    return [space_box(sid, SPACES[sid].row, SPACES[sid].col) for sid in changed if sid in SPACES]
+
+
 def _draw_changes(draw: ImageDraw.ImageDraw, previous: FreedomView,
                   view: FreedomView) -> None:
     """A glowing edge around every space whose pieces, cannon or wall changed."""
-    changed = changes(space_contents(previous), space_contents(view))
-    draw_highlight(draw, [box_outline(space_box(sid, SPACES[sid].row, SPACES[sid].col))
-                          for sid in changed if sid in SPACES])
+    draw_highlight(draw, [box_outline(box) for box in changed_boxes(previous, view)])
 
 
 class FreedomRenderer:
@@ -522,6 +528,12 @@ class FreedomRenderer:
 
     def extra_images(self, view: View) -> list[tuple[str, Image.Image]]:
         return []
+
+    def focus(self, board: Image.Image, any_view: View, previous: View | None = None
+              ) -> Image.Image | None:
+        view = freedom_view(any_view)
+        changed = changed_boxes(freedom_view(previous), view) if previous is not None else []
+        return focus_card(board, changed, status_text(view), MAP_AREA)
 
     def status_text(self, view: View) -> str:
         return status_text(freedom_view(view))
