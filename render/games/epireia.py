@@ -318,12 +318,35 @@ def _draw_map(view: EpireiaView, changed: Collection[str] = ()) -> Image.Image:
     return image
 
 
+# The map's legend, on the land between Macedonia and the Thracian sea (board px): a figure's
+# disc, a Territory's owner badge, a sea Territory, an Empire reached only by sea.
+MAP_LEGEND_BOX = (505, 68, 800, 166)
+MAP_LEGEND_SIZE = 16
+FIGURE_RADIUS = 19
+
+
+def _draw_map_legend(draw: ImageDraw.ImageDraw) -> None:
+    x0, y0 = MAP_LEGEND_BOX[:2]
+    draw.rounded_rectangle(MAP_LEGEND_BOX, radius=8, fill=c.PANEL, outline=c.GRID, width=2)
+    size = MAP_LEGEND_SIZE
+    y = y0 + 17
+    draw.ellipse((x0 + 6, y - 13, x0 + 32, y + 13), fill=c.GREY, outline=c.WHITE, width=2)
+    c.label(draw, (x0 + 19, y), "Fi", size=13, bold=True, fill=c.WHITE)
+    c.label(draw, (x0 + 40, y), "a figure: its name's first letters,", size=size, anchor="lm")
+    c.label(draw, (x0 + 40, y + 18), "in its City's colour", size=size, anchor="lm")
+    y += 42
+    badge = c.pill(draw, (x0 + 27, y), "City", c.GREY, size=13)
+    c.label(draw, (badge[2] + 8, y), "holds the Territory", size=size, anchor="lm")
+    y += 24
+    c.label(draw, (x0 + 10, y), "⚓ by sea (a storm closes it)", size=size, anchor="lm")
+
+
 def _draw_figures(draw: ImageDraw.ImageDraw, view: EpireiaView, fids: list[str],
                   centre: tuple[float, float]) -> None:
     """Figures as coloured discs with their initials, in a row under a place."""
     if not fids:
         return
-    radius = 19
+    radius = FIGURE_RADIUS
     cx, cy = centre
     step = radius * 2 + 4
     start = cx - (len(fids) - 1) * step / 2
@@ -656,6 +679,7 @@ class EpireiaRenderer:
         changed = (changes(place_contents(epireia_view(previous)), place_contents(view))
                    if previous is not None else {})
         image.paste(_draw_map(view, changed), (MAP_BOX[0], MAP_BOX[1]))
+        _draw_map_legend(draw)
         draw.rectangle(MAP_BOX, outline=c.INK, width=2)
         top = _draw_scenario(draw, view, PANEL_TOP)
         top = _draw_leagues(draw, view, top)

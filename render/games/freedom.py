@@ -34,6 +34,8 @@ INS = (30, 80, 200)
 CIV = (250, 250, 250)
 CANNON = (25, 25, 25)
 BOMBARD = (130, 40, 170)
+# A cannon with no unit of its side on its space cannot fire (v2.2 5.4): drawn pale.
+UNMANNED = {CANNON: (205, 205, 205), BOMBARD: (215, 185, 230)}
 SIDE_COLOURS: dict[str, c.RGB] = {"empire": (190, 30, 30), "insurgents": (30, 80, 200),
                                   "neutral": (120, 120, 120)}
 SIDE_NAMES = {"empire": "Empire", "insurgents": "Insurgents", "neutral": "Neutral"}
@@ -217,7 +219,9 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: SpaceView) -> N
             pieces.append((shape, count, colour, ink))
     if data.cannon:
         colour = BOMBARD if data.bombard else CANNON
-        pieces.append(("triangle", 0, colour, SIDE_COLOURS[data.cannon]))
+        crew = data.exp + data.ally if data.cannon == "empire" else data.ins
+        pieces.append(("triangle", 0, colour if crew else UNMANNED[colour],
+                       SIDE_COLOURS[data.cannon]))
     size, centres = piece_layout(space_id, len(pieces))
     for (shape, count, colour, ink), centre in zip(pieces, centres, strict=True):
         if shape == "triangle":
@@ -252,8 +256,9 @@ LEGEND_PIECES: list[tuple[str, c.RGB, c.RGB, str]] = [
 LEGEND_BOX = (432, 982, 972, 1052)
 VICTORY_NOTE = "Fort (blue frame) or beach (⚑): Imperial units there after Actions win"
 LEGEND: list[tuple[str, c.RGB]] = [(name, fill) for name, fill, _, _ in LEGEND_PIECES] + [
-    ("Wall damaged", DAMAGED), ("destroyed", DESTROYED)]
+    ("Unmanned cannon", UNMANNED[CANNON]), ("Wall damaged", DAMAGED), ("destroyed", DESTROYED)]
 LEGEND_SIZE = 17
+UNMANNED_NOTE = "unmanned"  # a pale cannon: no unit of its side with it, so it cannot fire
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
@@ -280,6 +285,9 @@ def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
     draw.rectangle((x, 1064, x + 18, 1082), fill=KIND_FILL["fort"],
                    outline=SIDE_COLOURS["insurgents"], width=4)
     c.label(draw, (x + 24, 1073), VICTORY_NOTE, size=16, anchor="lm")
+    x += 24 + c.text_size(VICTORY_NOTE, 16)[0] + 18
+    cannon_mark(draw, (x + 12, 1072), 26, UNMANNED[CANNON], c.MUTED)
+    c.label(draw, (x + 28, 1073), UNMANNED_NOTE, size=16, anchor="lm")
 
 
 def _draw_map(draw: ImageDraw.ImageDraw, view: FreedomView) -> None:
