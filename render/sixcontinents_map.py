@@ -1,0 +1,472 @@
+"""The Six Continents world, drawn: the base map once (seas, provinces, lines over water,
+names), then what a board adds on a copy of it: owners' colours, unit and ship chips,
+buildings, capitals, red tokens, markers, a weather panel, the players' panel and a legend
+of exactly what was drawn. The layout is ``maps/data/sixcontinents.toml``, written from the
+grid ``maps/data/grids/sixcontinents.toml`` by ``python -m render.sixcontinents_map``.
+
+Everything takes plain arguments (a province id, a colour, kind -> count), never a view:
+the board renderer reduces the game's view to those.
+
+Sizes are chosen for a phone, where the board is shown about 400 px wide (a third of
+``WIDTH``): counts are drawn at ``COUNT`` px (11 px there) when they fit, and only a crowded
+province shrinks them (to ``SMALLEST_COUNT``); panel and legend text is ``KEY`` px.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from engine.games.sixcontinents.board import LINE_WATER, PROVINCES, SEAS
+from render import common as c
+from render.maps import palette
+from render.maps.draw import LINE_STYLES, LineStyle, draw_connections
+from render.maps.gridmap import layout_text, load_grid
+from render.maps.layout import DATA_DIR, ConnectionStyle, MapLayout, load_layout
+from render.maps.symbols import Shape, draw_symbol
+
+LAYOUT: MapLayout = load_layout("sixcontinents")
+WIDTH, MAP_HEIGHT = LAYOUT.size
+KEY = 33  # panel and legend text: 11 px on a 400 px wide phone
+COUNT, SMALLEST_COUNT = 33, 20  # unit counts: 11 px on a phone when they fit
+NAME = 16  # province names: the colours, chips and the legend say more
+SEA_NAME = 15
+MARK = 24  # building and marker badges
+
+SEA_FILL: c.RGB = (92, 136, 170)  # darker than any owner's tint, so blue lands stay land
+LAND_FILL: c.RGB = (226, 216, 188)  # a province nobody owns
+BORDER: c.RGB = c.INK
+TINT = 0.5
+
+# The seats are named after colours, so they wear them: Okabe & Ito's vermillion, blue and
+# bluish green stay apart for deuteranopes and protanopes too (tests check it).
+OWNER_COLOURS: dict[str, c.RGB] = {
+    "red": palette.VERMILLION, "blue": palette.BLUE, "green": palette.BLUISH_GREEN,
+}
+REBELS: c.RGB = (40, 40, 40)
+SAVAGES: c.RGB = palette.BROWN
+
+LINES: dict[ConnectionStyle, LineStyle] = {
+    **LINE_STYLES,
+    "strait": LineStyle(c.INK, 4, dash=7),  # a line over water: provinces that are adjacent
+    "land": LineStyle(c.INK, 4),  # a border drawn as a line where the provinces cannot touch
+    "sea": LineStyle((200, 225, 240), 3, dash=5),  # sea zones that are neighbours
+}
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one kind of piece or marker is drawn and what the legend calls it: a shape (in
+    its owner's colour, with a count) or a badge (a short text on a fill)."""
+
+    name: str
+    shape: Shape = "square"
+    text: str = ""  # a badge's text; empty for a shape
+    fill: c.RGB = c.WHITE
+
+
+UNITS: dict[str, Look] = {
+    "infantry": Look("Infantry", "square"),
+    "cavalry": Look("Cavalry", "triangle"),
+    "artillery": Look("Artillery", "pentagon"),
+    "caravan": Look("Caravan", "hexagon"),
+    "rebels": Look("Rebels", "diamond", fill=REBELS),
+    "savages": Look("Savages", "star", fill=SAVAGES),
+}
+SHIPS: dict[str, Look] = {
+    "frigate": Look("Frigate", "triangle"),
+    "corvette": Look("Corvette", "diamond"),
+    "cruiser": Look("Cruiser", "pentagon"),
+    "transporter": Look("Transporter", "hexagon"),
+    "troopship": Look("Ship", "square"),
+    "construction_ship": Look("Construction ship", "star"),
+    "fishing_boat": Look("Fishing boat", "circle"),
+}
+BUILDINGS: dict[str, Look] = {
+    "port": Look("Port", text="⚓", fill=palette.SKY_BLUE),
+    "farm": Look("Farm", text="F", fill=(200, 225, 140)),
+    "granary": Look("Granary", text="G", fill=(240, 210, 120)),
+    "manufactory": Look("Manufactory", text="⚙", fill=(190, 190, 200)),
+    "bunker_1": Look("Bunkers 1", text="B1", fill=(150, 150, 150)),
+    "bunker_2": Look("Bunkers 2", text="B2", fill=(110, 110, 110)),
+    "road": Look("Road", text="═", fill=(215, 180, 130)),
+    "slave_camp": Look("Slave camp", text="S", fill=(230, 230, 230)),
+}
+MARKERS: dict[str, Look] = {
+    "capital": Look("Capital (level)", "star"),
+    "red_tokens": Look("Red tokens", "circle", fill=palette.VERMILLION),
+    "revolt": Look("Revolt marker", text="R", fill=c.BLACK),
+    "mineral": Look("Mineral", text="K", fill=(200, 200, 120)),
+    "rare_mineral": Look("Rare mineral", text="K+", fill=(230, 200, 60)),
+    "tree": Look("Coconut tree", text="L", fill=(120, 190, 110)),
+    "poisoned": Look("Poisoned water", text="✚", fill=c.BLACK),
+    "occupied": Look("Occupied (stripes)", "square", fill=(200, 200, 200)),
+}
+LOOKS: dict[str, Look] = {**UNITS, **{f"ship:{k}": v for k, v in SHIPS.items()},
+                          **BUILDINGS, **MARKERS}
+
+
+@dataclass(frozen=True)
+class Chip:
+    """``count`` pieces of one kind (a unit or ship kind) in one colour."""
+
+    kind: str
+    count: int
+    colour: c.RGB
+
+
+def tint(colour: c.RGB, amount: float = TINT) -> c.RGB:
+    """``colour`` mixed with white: an owned province's fill, light enough for chips."""
+    r, g, b = colour
+    return (round(r + (255 - r) * amount), round(g + (255 - g) * amount),
+            round(b + (255 - b) * amount))
+
+
+def owner_colour(owner: str, order: Sequence[str] = ()) -> c.RGB:
+    """A seat's colour: its own for red, blue and green, else the palette's by seat order."""
+    if owner in OWNER_COLOURS:
+        return OWNER_COLOURS[owner]
+    return palette.owner_colours(order or [owner]).get(owner, c.GREY)
+
+
+def name_of(zone: str) -> str:
+    info = LAYOUT.zones[zone]
+    if info.label is not None and info.label.text:
+        return info.label.text
+    return info.name
+
+
+def inner_box(zone: str) -> c.Box:
+    """Where a zone's chips go: between its name and its markers, as wide as its name's
+    rectangle (the layout's ``at`` is its middle, ``label`` its top, ``marks`` its foot)."""
+    info = LAYOUT.zones[zone]
+    assert info.at is not None and info.label is not None and info.marks is not None
+    x, _ = info.at
+    top = info.label.at[1] + 10
+    bottom = info.marks[1] - (MARK // 2 + 2)
+    half = _half_width(zone)
+    return int(x - half), int(top), int(x + half), int(bottom)
+
+
+def _half_width(zone: str) -> float:
+    """Half the width of the zone's row of cells through its ``at`` point."""
+    info = LAYOUT.zones[zone]
+    assert info.at is not None and info.polygon is not None
+    x, y = info.at
+    xs = []
+    ring = [*info.polygon, info.polygon[0]]
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:], strict=False):
+        if x0 == x1 and min(y0, y1) <= y <= max(y0, y1):
+            xs.append(x0)
+    left = max((v for v in xs if v <= x), default=x - 30)
+    right = min((v for v in xs if v >= x), default=x + 30)
+    return min(x - left, right - x) - 4
+
+
+# --- the base map ---------------------------------------------------------------------------
+
+def _draw_province(draw: ImageDraw.ImageDraw, zone: str, fill: c.RGB) -> None:
+    for shape in LAYOUT.zones[zone].outlines():
+        draw.polygon(shape, fill=fill, outline=BORDER, width=2)
+    _draw_name(draw, zone)
+
+
+def _draw_name(draw: ImageDraw.ImageDraw, zone: str) -> None:
+    info = LAYOUT.zones[zone]
+    assert info.label is not None
+    text = name_of(zone)
+    width = 2 * _half_width(zone) + 6
+    size = NAME
+    while size > 11 and c.text_size(text, size, bold=True)[0] > width:
+        size -= 1
+    sea = info.kind == "sea"
+    c.label(draw, info.label.at, text, size=size if not sea else min(size, SEA_NAME), bold=True,
+            fill=c.WHITE if sea else c.INK, outline=None)
+
+
+@cache
+def base() -> Image.Image:
+    """The map without anything that changes: seas, the lines over water (drawn under the
+    provinces, so each shows across the water between the two it joins), provinces nobody
+    owns, the names and the continents'."""
+    image, draw = c.new_canvas(WIDTH, MAP_HEIGHT, c.PAPER)
+    for zone, info in LAYOUT.zones.items():
+        if info.kind == "sea":
+            for shape in info.outlines():
+                draw.polygon(shape, fill=SEA_FILL, outline=(60, 95, 125), width=1)
+    draw_connections(draw, LAYOUT, LINES)
+    for zone, info in LAYOUT.zones.items():
+        if info.kind == "sea":
+            _draw_name(draw, zone)
+        else:
+            _draw_province(draw, zone, LAND_FILL)
+    for title in LAYOUT.titles:
+        c.label(draw, title.at, title.text, size=title.size, bold=True, fill=c.INK,
+                outline=c.WHITE)
+    return image
+
+
+# --- what a board adds ----------------------------------------------------------------------
+
+def _chip_width(chip: Chip, size: int) -> int:
+    return 4 + int(size * 0.75) + 2 + c.text_size(str(chip.count), size, bold=True)[0] + 4
+
+
+def _rows(chips: Sequence[Chip], width: int, size: int) -> list[list[Chip]]:
+    rows: list[list[Chip]] = [[]]
+    used = 0
+    for chip in chips:
+        w = _chip_width(chip, size)
+        if rows[-1] and used + 3 + w > width:
+            rows.append([])
+            used = 0
+        used += (3 if rows[-1] else 0) + w
+        rows[-1].append(chip)
+    return rows
+
+
+def fit_chips(chips: Sequence[Chip], area: c.Box) -> tuple[int, list[list[Chip]]]:
+    """The largest count size (``COUNT`` down to ``SMALLEST_COUNT``) at which the chips fit
+    ``area`` (as wide and as tall), and the rows at that size."""
+    x0, y0, x1, y1 = area
+    size = COUNT
+    while True:
+        rows = _rows(chips, x1 - x0, size)
+        widest = max(sum(_chip_width(ch, size) + 3 for ch in row) - 3 for row in rows)
+        if size <= SMALLEST_COUNT or (len(rows) * (size + 2) - 2 <= y1 - y0
+                                      and widest <= x1 - x0):
+            return size, rows
+        size -= 1
+
+
+class MapPicture:
+    """A board's map: a copy of the base, what is drawn on it, and the names of every kind
+    of symbol drawn (``used``), which the legend must list."""
+
+    def __init__(self) -> None:
+        self.image = base().copy()
+        self.draw = ImageDraw.Draw(self.image)
+        self.used: list[str] = []
+        self.count_sizes: dict[str, int] = {}
+
+    def _use(self, kind: str) -> None:
+        if kind not in self.used:
+            self.used.append(kind)
+
+    def province(self, zone: str, colour: c.RGB | None, occupier: c.RGB | None = None) -> None:
+        """A province in its owner's tint (``None``: nobody's); an occupier's colour as
+        stripes over it (conquered land before a peace cedes it)."""
+        _draw_province(self.draw, zone, tint(colour) if colour else LAND_FILL)
+        if occupier is None:
+            return
+        self._use("occupied")
+        stripes = Image.new("RGB", self.image.size, occupier)
+        mask = Image.new("L", self.image.size, 0)
+        pen = ImageDraw.Draw(mask)
+        for shape in LAYOUT.zones[zone].outlines():
+            pen.polygon(shape, fill=255)
+        lines = Image.new("L", self.image.size, 0)
+        ruler = ImageDraw.Draw(lines)
+        for x in range(-MAP_HEIGHT, WIDTH, 14):
+            ruler.line((x, MAP_HEIGHT, x + MAP_HEIGHT, 0), fill=255, width=4)
+        mask.paste(0, mask=Image.eval(lines, lambda v: 255 - v))
+        self.image.paste(stripes, mask=mask)
+        for shape in LAYOUT.zones[zone].outlines():
+            self.draw.polygon(shape, outline=BORDER, width=2)
+        _draw_name(self.draw, zone)
+
+    def chips(self, zone: str, chips: Sequence[Chip], ships: bool = False) -> int:
+        """Unit chips (or ships in a sea zone): a white chip per kind and colour with the
+        kind's shape and the count, rows centred between the name and the markers; returns
+        the count size used."""
+        shown = [chip for chip in chips if chip.count > 0]
+        if not shown:
+            return COUNT
+        area = inner_box(zone)
+        size, rows = fit_chips(shown, area)
+        x0, y0, x1, y1 = area
+        row_h = size + 2
+        y = (y0 + y1) / 2 - (len(rows) * row_h - 2) / 2
+        for row in rows:
+            total = sum(_chip_width(chip, size) for chip in row) + 3 * (len(row) - 1)
+            x = (x0 + x1) / 2 - total / 2
+            for chip in row:
+                kind = f"ship:{chip.kind}" if ships else chip.kind
+                look = LOOKS.get(kind, Look(c.title_case(chip.kind)))
+                self._use(kind)
+                w = _chip_width(chip, size)
+                self.draw.rounded_rectangle((x, y, x + w, y + size), radius=5, fill=c.WHITE,
+                                            outline=c.INK, width=1)
+                icon = int(size * 0.75)
+                fill = look.fill if look.fill != c.WHITE else chip.colour
+                draw_symbol(self.draw, look.shape, (x + 4 + icon / 2, y + size / 2), icon, fill)
+                self.draw.text((x + 4 + icon + 2, y + size / 2), str(chip.count),
+                               font=c.font(size, True), fill=c.INK, anchor="lm")
+                x += w + 3
+            y += row_h
+        self.count_sizes[zone] = size
+        return size
+
+    def marks(self, zone: str, buildings: Iterable[str] = (), capital: tuple[int, c.RGB]
+              | None = None, red_tokens: int = 0, markers: Iterable[str] = ()) -> None:
+        """A row of badges at the province's foot: the capital (a star in its owner's
+        colour with its level), its buildings, red tokens (a count), then markers."""
+        badges: list[tuple[str, str, c.RGB]] = []
+        if capital is not None:
+            badges.append(("capital", str(capital[0]), capital[1]))
+        badges += [(b, "", BUILDINGS[b].fill) for b in buildings if b in BUILDINGS]
+        if red_tokens:
+            badges.append(("red_tokens", str(red_tokens), palette.VERMILLION))
+        badges += [(m, "", MARKERS[m].fill) for m in markers if m in MARKERS]
+        if not badges:
+            return
+        info = LAYOUT.zones[zone]
+        assert info.marks is not None
+        x, y = info.marks
+        room = 2 * _half_width(zone) + 8
+        size = MARK
+        while size > 14 and len(badges) * (size + 2) > room:
+            size -= 2
+        left = x - (len(badges) * (size + 2) - 2) / 2 + size / 2
+        for k, (kind, text, fill) in enumerate(badges):
+            self._use(kind)
+            at = (left + k * (size + 2), y)
+            look = LOOKS[kind]
+            if look.text:
+                _badge(self.draw, at, size, look.text, fill)
+            else:
+                draw_symbol(self.draw, look.shape, at, size + 4 if kind == "capital" else size,
+                            fill)
+                if text:
+                    self.draw.text((at[0], at[1] + (1 if kind == "capital" else 0)), text,
+                                   font=c.font(int(size * 0.55), True), fill=c.ink_on(fill),
+                                   anchor="mm")
+
+
+def _badge(draw: ImageDraw.ImageDraw, at: tuple[float, float], size: int, text: str,
+           fill: c.RGB) -> None:
+    x, y = at
+    h = size / 2
+    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=4, fill=fill, outline=c.INK,
+                           width=1)
+    px = int(size * (0.7 if len(text) == 1 else 0.5))
+    draw.text((x, y), text, font=c.font(px, True), fill=c.ink_on(fill), anchor="mm")
+
+
+# --- panels -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's line in the players' panel."""
+
+    name: str
+    colour: c.RGB
+    currency: int
+    food: int
+    provinces: int
+    acting: bool = False
+
+
+def draw_players(draw: ImageDraw.ImageDraw, box: c.Box, players: Sequence[PlayerLine]) -> None:
+    """One line per player: a swatch in his colour, currency, food and provinces."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=8, fill=c.PANEL, outline=c.GRID, width=2)
+    row = (y1 - y0 - 8) / max(1, len(players))
+    for k, player in enumerate(players):
+        y = y0 + 4 + row * (k + 0.5)
+        draw.rectangle((x0 + 12, y - 16, x0 + 46, y + 16), fill=player.colour, outline=c.INK,
+                       width=2)
+        text = (f"{player.name}: {player.currency} currency · {player.food} food · "
+                f"{player.provinces} provinces")
+        size = KEY
+        while size > 24 and c.text_size(text, size, bold=player.acting)[0] > x1 - x0 - 100:
+            size -= 1
+        c.label(draw, (x0 + 58, y), text, size=size, bold=player.acting, anchor="lm")
+        if player.acting:
+            c.label(draw, (x1 - 16, y), "◀", size=KEY, bold=True, anchor="rm")
+
+
+def draw_weather(draw: ImageDraw.ImageDraw, box: c.Box, name: str, effect: str,
+                 rounds_left: int) -> None:
+    """The weather: its name and rounds left on the first line, its effect below."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=8, fill=(232, 240, 248), outline=c.GRID, width=2)
+    rounds = "1 more round" if rounds_left == 1 else f"{rounds_left} more rounds"
+    c.label(draw, (x0 + 14, y0 + 8 + KEY / 2), f"Weather: {name} ({rounds})", size=KEY,
+            bold=True, anchor="lm")
+    c.draw_text_box(draw, (x0 + 14, y0 + KEY + 16, x1 - 14, y1 - 6), effect, start=KEY - 3,
+                    minimum=KEY - 8, align="left", valign="top")
+
+
+def legend_names(used: Iterable[str]) -> list[str]:
+    """The legend's entries for the kinds drawn, in the legend's order."""
+    wanted = set(used)
+    return [look.name for kind, look in LOOKS.items() if kind in wanted]
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, box: c.Box, used: Iterable[str],
+                size: int = KEY - 5) -> list[str]:
+    """A framed legend of exactly the kinds drawn (pieces grey: the colour is the owner's),
+    flowing in rows; ships are marked "(ship)". Returns the names drawn."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=8, fill=c.PANEL, outline=c.GRID, width=2)
+    wanted = set(used)
+    icon = size + 4
+    row_h = icon + 10
+    x, y = x0 + 12, y0 + 8 + row_h / 2
+    drawn: list[str] = []
+    for kind, look in LOOKS.items():
+        if kind not in wanted:
+            continue
+        name = look.name + (" (ship)" if kind.startswith("ship:") else "")
+        width = icon + 8 + c.text_size(name, size)[0] + 20
+        if x + width > x1 and x > x0 + 12:
+            x, y = x0 + 12, y + row_h
+        if y + row_h / 2 > y1:
+            break
+        at = (x + icon / 2, y)
+        if look.text:
+            _badge(draw, at, icon, look.text, look.fill)
+        else:
+            fill = look.fill if look.fill != c.WHITE else c.GREY
+            draw_symbol(draw, look.shape, at, icon, fill)
+        c.label(draw, (x + icon + 8, y), name, size=size, anchor="lm")
+        drawn.append(look.name)
+        x += width
+    return drawn
+
+
+def legend_height(used: Iterable[str], width: int, size: int = KEY - 5) -> int:
+    """How tall :func:`draw_legend` needs its box for ``used`` at ``width``."""
+    rows, x = 1, 12
+    icon = size + 4
+    for kind, look in LOOKS.items():
+        if kind not in set(used):
+            continue
+        name = look.name + (" (ship)" if kind.startswith("ship:") else "")
+        w = icon + 8 + c.text_size(name, size)[0] + 20
+        if x + w > width and x > 12:
+            rows, x = rows + 1, 12
+        x += w
+    return 16 + rows * (icon + 10)
+
+
+# --- the layout file --------------------------------------------------------------------------
+
+def write_layout(path: Path = DATA_DIR / "sixcontinents.toml") -> str:
+    """Write the layout from the grid (names and lines over water from the game's map)."""
+    names = {**{p: v.name for p, v in PROVINCES.items()}, **{s: v.name for s, v in SEAS.items()}}
+    straits = [tuple(sorted(pair)) for pair in LINE_WATER]
+    text = layout_text(load_grid("sixcontinents"), names,
+                       sorted((a, b) for a, b in straits))
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+if __name__ == "__main__":
+    write_layout(Path(sys.argv[1]) if len(sys.argv) > 1 else DATA_DIR / "sixcontinents.toml")
