@@ -38,10 +38,10 @@ NAME = 16  # province names: the colours, chips and the legend say more
 SEA_NAME = 15
 MARK = 24  # building and marker badges
 
-SEA_FILL: c.RGB = (92, 136, 170)  # darker than any owner's tint, so blue lands stay land
+SEA_FILL: c.RGB = (58, 92, 132)  # darker than any owner's tint, so blue lands stay land
 LAND_FILL: c.RGB = (226, 216, 188)  # a province nobody owns
 BORDER: c.RGB = c.INK
-TINT = 0.5
+TINT = 0.55
 
 # The seats are named after colours, so they wear them: Okabe & Ito's vermillion, blue and
 # bluish green stay apart for deuteranopes and protanopes too (tests check it).
@@ -170,23 +170,42 @@ def _half_width(zone: str) -> float:
 
 # --- the base map ---------------------------------------------------------------------------
 
-def _draw_province(draw: ImageDraw.ImageDraw, zone: str, fill: c.RGB) -> None:
+def _draw_province(image: Image.Image, zone: str, fill: c.RGB) -> None:
+    draw = ImageDraw.Draw(image)
     for shape in LAYOUT.zones[zone].outlines():
         draw.polygon(shape, fill=fill, outline=BORDER, width=2)
-    _draw_name(draw, zone)
+    _draw_name(image, zone)
 
 
-def _draw_name(draw: ImageDraw.ImageDraw, zone: str) -> None:
+def _draw_name(image: Image.Image, zone: str) -> None:
+    """The zone's name at its label place, shrunk to its width (down to 11 px); a sea lane
+    too narrow for it has it written upwards along the lane."""
     info = LAYOUT.zones[zone]
     assert info.label is not None
     text = name_of(zone)
+    sea = info.kind == "sea"
     width = 2 * _half_width(zone) + 6
-    size = NAME
+    size = SEA_NAME if sea else NAME
     while size > 11 and c.text_size(text, size, bold=True)[0] > width:
         size -= 1
-    sea = info.kind == "sea"
-    c.label(draw, info.label.at, text, size=size if not sea else min(size, SEA_NAME), bold=True,
-            fill=c.WHITE if sea else c.INK, outline=None)
+    ink = c.WHITE if sea else c.INK
+    if sea and c.text_size(text, size, bold=True)[0] > width:
+        _upright_name(image, zone, text, ink)
+        return
+    c.label(ImageDraw.Draw(image), info.label.at, text, size=size, bold=True, fill=ink)
+
+
+def _upright_name(image: Image.Image, zone: str, text: str, ink: c.RGB) -> None:
+    x0, y0, x1, y1 = inner_box(zone)
+    size = SEA_NAME
+    while size > 11 and c.text_size(text, size, bold=True)[0] > y1 - y0 + 20:
+        size -= 1
+    w, h = c.text_size(text, size, bold=True)
+    stamp = Image.new("L", (w + 4, h + 8), 0)
+    ImageDraw.Draw(stamp).text((2, 2), text, font=c.font(size, True), fill=255)
+    stamp = stamp.rotate(90, expand=True)
+    at = (int((x0 + x1) / 2 - stamp.width / 2), int((y0 + y1) / 2 - stamp.height / 2))
+    image.paste(Image.new("RGB", stamp.size, ink), at, stamp)
 
 
 @cache
@@ -198,13 +217,13 @@ def base() -> Image.Image:
     for zone, info in LAYOUT.zones.items():
         if info.kind == "sea":
             for shape in info.outlines():
-                draw.polygon(shape, fill=SEA_FILL, outline=(60, 95, 125), width=1)
+                draw.polygon(shape, fill=SEA_FILL, outline=(190, 215, 235), width=2)
     draw_connections(draw, LAYOUT, LINES)
     for zone, info in LAYOUT.zones.items():
         if info.kind == "sea":
-            _draw_name(draw, zone)
+            _draw_name(image, zone)
         else:
-            _draw_province(draw, zone, LAND_FILL)
+            _draw_province(image, zone, LAND_FILL)
     for title in LAYOUT.titles:
         c.label(draw, title.at, title.text, size=title.size, bold=True, fill=c.INK,
                 outline=c.WHITE)
@@ -261,7 +280,7 @@ class MapPicture:
     def province(self, zone: str, colour: c.RGB | None, occupier: c.RGB | None = None) -> None:
         """A province in its owner's tint (``None``: nobody's); an occupier's colour as
         stripes over it (conquered land before a peace cedes it)."""
-        _draw_province(self.draw, zone, tint(colour) if colour else LAND_FILL)
+        _draw_province(self.image, zone, tint(colour) if colour else LAND_FILL)
         if occupier is None:
             return
         self._use("occupied")
@@ -278,7 +297,7 @@ class MapPicture:
         self.image.paste(stripes, mask=mask)
         for shape in LAYOUT.zones[zone].outlines():
             self.draw.polygon(shape, outline=BORDER, width=2)
-        _draw_name(self.draw, zone)
+        _draw_name(self.image, zone)
 
     def chips(self, zone: str, chips: Sequence[Chip], ships: bool = False) -> int:
         """Unit chips (or ships in a sea zone): a white chip per kind and colour with the
@@ -340,8 +359,10 @@ class MapPicture:
             if look.text:
                 _badge(self.draw, at, size, look.text, fill)
             else:
-                draw_symbol(self.draw, look.shape, at, size + 4 if kind == "capital" else size,
-                            fill)
+                big = size + 8 if kind == "capital" else size
+                if kind == "capital":  # a white ring, so the star shows on its own tint
+                    draw_symbol(self.draw, "star", at, big + 6, c.WHITE, c.WHITE)
+                draw_symbol(self.draw, look.shape, at, big, fill)
                 if text:
                     self.draw.text((at[0], at[1] + (1 if kind == "capital" else 0)), text,
                                    font=c.font(int(size * 0.55), True), fill=c.ink_on(fill),
