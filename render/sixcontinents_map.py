@@ -15,9 +15,10 @@ province shrinks them (to ``SMALLEST_COUNT``); panel and legend text is ``KEY`` 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -83,7 +84,7 @@ SHIPS: dict[str, Look] = {
     "corvette": Look("Corvette", "diamond"),
     "cruiser": Look("Cruiser", "pentagon"),
     "transporter": Look("Transporter", "hexagon"),
-    "troopship": Look("Ship", "square"),
+    "troopship": Look("Troop ship", "square"),
     "construction_ship": Look("Construction ship", "star"),
     "fishing_boat": Look("Fishing boat", "circle"),
 }
@@ -160,7 +161,7 @@ def _half_width(zone: str) -> float:
     x, y = info.at
     xs = []
     ring = [*info.polygon, info.polygon[0]]
-    for (x0, y0), (x1, y1) in zip(ring, ring[1:], strict=False):
+    for (x0, y0), (x1, y1) in pairwise(ring):
         if x0 == x1 and min(y0, y1) <= y <= max(y0, y1):
             xs.append(x0)
     left = max((v for v in xs if v <= x), default=x - 30)
@@ -214,7 +215,7 @@ def base() -> Image.Image:
     provinces, so each shows across the water between the two it joins), provinces nobody
     owns, the names and the continents'."""
     image, draw = c.new_canvas(WIDTH, MAP_HEIGHT, c.PAPER)
-    for zone, info in LAYOUT.zones.items():
+    for info in LAYOUT.zones.values():
         if info.kind == "sea":
             for shape in info.outlines():
                 draw.polygon(shape, fill=SEA_FILL, outline=(190, 215, 235), width=2)
@@ -427,7 +428,7 @@ def draw_weather(draw: ImageDraw.ImageDraw, box: c.Box, name: str, effect: str,
 def legend_names(used: Iterable[str]) -> list[str]:
     """The legend's entries for the kinds drawn, in the legend's order."""
     wanted = set(used)
-    return [look.name for kind, look in LOOKS.items() if kind in wanted]
+    return [_entry(kind, look) for kind, look in LOOKS.items() if kind in wanted]
 
 
 def draw_legend(draw: ImageDraw.ImageDraw, box: c.Box, used: Iterable[str],
@@ -444,7 +445,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, box: c.Box, used: Iterable[str],
     for kind, look in LOOKS.items():
         if kind not in wanted:
             continue
-        name = look.name + (" (ship)" if kind.startswith("ship:") else "")
+        name = _entry(kind, look)
         width = icon + 8 + c.text_size(name, size)[0] + 20
         if x + width > x1 and x > x0 + 12:
             x, y = x0 + 12, y + row_h
@@ -457,9 +458,15 @@ def draw_legend(draw: ImageDraw.ImageDraw, box: c.Box, used: Iterable[str],
             fill = look.fill if look.fill != c.WHITE else c.GREY
             draw_symbol(draw, look.shape, at, icon, fill)
         c.label(draw, (x + icon + 8, y), name, size=size, anchor="lm")
-        drawn.append(look.name)
+        drawn.append(name)
         x += width
     return drawn
+
+
+def _entry(kind: str, look: Look) -> str:
+    """A legend line's text: ships that do not say so are marked "(ship)"."""
+    sea = kind.startswith("ship:") and not any(w in look.name for w in ("ship", "boat"))
+    return look.name + (" (ship)" if sea else "")
 
 
 def legend_height(used: Iterable[str], width: int, size: int = KEY - 5) -> int:
@@ -469,12 +476,90 @@ def legend_height(used: Iterable[str], width: int, size: int = KEY - 5) -> int:
     for kind, look in LOOKS.items():
         if kind not in set(used):
             continue
-        name = look.name + (" (ship)" if kind.startswith("ship:") else "")
+        name = _entry(kind, look)
         w = icon + 8 + c.text_size(name, size)[0] + 20
         if x + w > width and x > 12:
             rows, x = rows + 1, 12
         x += w
     return 16 + rows * (icon + 10)
+
+
+# --- a whole board ---------------------------------------------------------------------------
+
+HEADER = 70
+HEAD_BACK: c.RGB = (40, 36, 32)
+PLAYER_ROW = 46
+WEATHER_HEIGHT = 2 * KEY + 40
+
+
+@dataclass(frozen=True)
+class Weather:
+    name: str
+    effect: str
+    rounds_left: int
+
+
+def compose(picture: MapPicture, heading: str, players: Sequence[PlayerLine],
+            weather: Weather | None) -> tuple[Image.Image, list[str]]:
+    """The board: a heading band, the map, the players' panel, the weather and a legend of
+    exactly what the map shows; returns the picture and the legend's entries."""
+    legend_h = legend_height(picture.used, WIDTH - 16)
+    players_h = 12 + PLAYER_ROW * max(1, len(players))
+    weather_h = WEATHER_HEIGHT if weather is not None else 0
+    top = HEADER + MAP_HEIGHT
+    height = top + 8 + players_h + (8 + weather_h if weather else 0) + 8 + legend_h + 8
+    image, draw = c.new_canvas(WIDTH, height, c.PAPER)
+    draw.rectangle((0, 0, WIDTH, HEADER), fill=HEAD_BACK)
+    size = KEY + 3
+    while size > KEY - 6 and c.text_size(heading, size, bold=True)[0] > WIDTH - 32:
+        size -= 1
+    c.label(draw, (16, HEADER / 2), heading, size=size, bold=True, fill=c.WHITE, anchor="lm")
+    image.paste(picture.image, (0, HEADER))
+    y = top + 8
+    draw_players(draw, (8, y, WIDTH - 8, y + players_h), players)
+    y += players_h + 8
+    if weather is not None:
+        draw_weather(draw, (8, y, WIDTH - 8, y + weather_h), weather.name, weather.effect,
+                     weather.rounds_left)
+        y += weather_h + 8
+    drawn = draw_legend(draw, (8, y, WIDTH - 8, y + legend_h), picture.used)
+    return image, drawn
+
+
+def preview() -> tuple[Image.Image, list[str]]:
+    """A board showing every kind of piece, building and marker once or more (provinces
+    owned in turn by red, blue, green and nobody): for designers, the tests and the
+    benchmark (``python -m render.sixcontinents_map --preview out.png``)."""
+    picture = MapPicture()
+    seats = ("red", "blue", "green", "")
+    for k, zone in enumerate(PROVINCES):
+        seat = seats[k % len(seats)]
+        picture.province(zone, owner_colour(seat) if seat else None,
+                         occupier=owner_colour("blue") if zone == "france" else None)
+    red, blue, green = (owner_colour(s) for s in ("red", "blue", "green"))
+    picture.chips("germany", [Chip("infantry", 6, red), Chip("cavalry", 2, red),
+                              Chip("artillery", 1, red)])
+    picture.chips("france", [Chip("infantry", 3, blue)])
+    picture.chips("brazil_northeast", [Chip("infantry", 12, green), Chip("caravan", 1, green)])
+    picture.chips("china", [Chip("rebels", 7, REBELS)])
+    picture.chips("peru", [Chip("savages", 4, SAVAGES)])
+    picture.chips("north_sea", [Chip("frigate", 3, red), Chip("cruiser", 1, blue)], ships=True)
+    picture.chips("caribbean", [Chip("fishing_boat", 1, green), Chip("corvette", 2, green)],
+                  ships=True)
+    picture.chips("java_sea", [Chip("transporter", 2, red)], ships=True)
+    picture.chips("mid_atlantic", [Chip("troopship", 1, green),
+                                   Chip("construction_ship", 1, green)], ships=True)
+    picture.marks("germany", ["port", "farm", "road"], capital=(2, red), red_tokens=2)
+    picture.marks("brazil_northeast", ["port"], capital=(3, green))
+    picture.marks("ukraine", [], capital=(1, blue))
+    picture.marks("china", ["bunker_2"], red_tokens=4, markers=["revolt"])
+    picture.marks("india", ["manufactory", "granary"], markers=["mineral", "tree"])
+    picture.marks("danube", ["slave_camp", "bunker_1"], markers=["poisoned", "rare_mineral"])
+    players = [PlayerLine("Red", red, 40, 2, 22, acting=True),
+               PlayerLine("Blue", blue, 17, 3, 22), PlayerLine("Green", green, 8, 1, 21)]
+    weather = Weather("Hard frost", "Frozen ground and rivers: every unit moves 1 more; "
+                      "marching costs nothing.", 2)
+    return compose(picture, "Round 3 of 30 · Red to act", players, weather)
 
 
 # --- the layout file --------------------------------------------------------------------------
@@ -489,5 +574,14 @@ def write_layout(path: Path = DATA_DIR / "sixcontinents.toml") -> str:
     return text
 
 
+def main(argv: Sequence[str]) -> None:
+    """``python -m render.sixcontinents_map``: rewrite the layout from the grid;
+    ``--preview out.png``: save :func:`preview`."""
+    if argv[:1] == ["--preview"]:
+        preview()[0].save(argv[1] if len(argv) > 1 else "sixcontinents-preview.png")
+    else:
+        write_layout(Path(argv[0]) if argv else DATA_DIR / "sixcontinents.toml")
+
+
 if __name__ == "__main__":
-    write_layout(Path(sys.argv[1]) if len(sys.argv) > 1 else DATA_DIR / "sixcontinents.toml")
+    main(sys.argv[1:])

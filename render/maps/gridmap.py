@@ -123,21 +123,24 @@ def trace(group: set[Cell]) -> list[Corner]:
     Raises ``ValueError`` for a group with a hole (a polygon cannot show it)."""
     edges: dict[Corner, list[Corner]] = {}
     for r, col in group:
-        sides = (((r - 1, col), (col, r), (col + 1, r)), ((r, col + 1), (col + 1, r), (col + 1, r + 1)),
-                 ((r + 1, col), (col + 1, r + 1), (col, r + 1)), ((r, col - 1), (col, r + 1), (col, r)))
+        sides = (((r - 1, col), (col, r), (col + 1, r)),
+                 ((r, col + 1), (col + 1, r), (col + 1, r + 1)),
+                 ((r + 1, col), (col + 1, r + 1), (col, r + 1)),
+                 ((r, col - 1), (col, r + 1), (col, r)))
         for nxt, start, end in sides:
             if nxt not in group:
                 edges.setdefault(start, []).append(end)
     first = min(edges)
     loop = [first]
     here = first
-    previous: Corner | None = None
+    previous = (first[0] - 1, first[1])  # the outline starts going right along the top
     used = 0
     total = sum(len(v) for v in edges.values())
     while True:
         options = edges[here]
-        if len(options) > 1 and previous is not None:  # two groups meet at a corner: turn
-            options.sort(key=lambda e: _turn(previous, here, e))
+        if len(options) > 1:  # two cells meet only at this corner: turn right
+            came, at = previous, here
+            options.sort(key=lambda e: _turn(came, at, e))
         there = options.pop(0)
         used += 1
         previous, here = here, there
