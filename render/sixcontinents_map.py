@@ -18,7 +18,6 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import pairwise
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -34,15 +33,16 @@ from render.maps.symbols import Shape, draw_symbol
 LAYOUT: MapLayout = load_layout("sixcontinents")
 WIDTH, MAP_HEIGHT = LAYOUT.size
 KEY = 33  # panel and legend text: 11 px on a 400 px wide phone
-COUNT, SMALLEST_COUNT = 33, 20  # unit counts: 11 px on a phone when they fit
+COUNT, SMALLEST_COUNT = 33, 18  # unit counts: 11 px on a phone when they fit
 NAME = 16  # province names: the colours, chips and the legend say more
 SEA_NAME = 15
 MARK = 24  # building and marker badges
 
 SEA_FILL: c.RGB = (58, 92, 132)  # darker than any owner's tint, so blue lands stay land
-LAND_FILL: c.RGB = (226, 216, 188)  # a province nobody owns
+LAND_FILL: c.RGB = (245, 242, 234)  # a province nobody owns
 BORDER: c.RGB = c.INK
-TINT = 0.55
+ICE: c.RGB = (196, 206, 214)  # cells of no zone: ice, the Caspian, gaps between seas
+TINT = 0.5
 
 # The seats are named after colours, so they wear them: Okabe & Ito's vermillion, blue and
 # bluish green stay apart for deuteranopes and protanopes too (tests check it).
@@ -143,30 +143,19 @@ def name_of(zone: str) -> str:
 
 
 def inner_box(zone: str) -> c.Box:
-    """Where a zone's chips go: between its name and its markers, as wide as its name's
-    rectangle (the layout's ``at`` is its middle, ``label`` its top, ``marks`` its foot)."""
+    """Where a zone's chips go: its layout ``box`` (the rectangle inside its polygon that
+    best holds its contents) below its name, above its markers when it is tall enough for
+    both (a short one's markers are drawn over the chips' foot)."""
     info = LAYOUT.zones[zone]
-    assert info.at is not None and info.label is not None and info.marks is not None
-    x, _ = info.at
-    top = info.label.at[1] + 10
-    bottom = info.marks[1] - (MARK // 2 + 2)
-    half = _half_width(zone)
-    return int(x - half), int(top), int(x + half), int(bottom)
+    assert info.box is not None
+    x0, y0, x1, y1 = info.box
+    return x0 + 3, y0 + 20, x1 - 3, y1 - (28 if y1 - y0 >= 100 else 3)
 
 
 def _half_width(zone: str) -> float:
-    """Half the width of the zone's row of cells through its ``at`` point."""
-    info = LAYOUT.zones[zone]
-    assert info.at is not None and info.polygon is not None
-    x, y = info.at
-    xs = []
-    ring = [*info.polygon, info.polygon[0]]
-    for (x0, y0), (x1, y1) in pairwise(ring):
-        if x0 == x1 and min(y0, y1) <= y <= max(y0, y1):
-            xs.append(x0)
-    left = max((v for v in xs if v <= x), default=x - 30)
-    right = min((v for v in xs if v >= x), default=x + 30)
-    return min(x - left, right - x) - 4
+    box = LAYOUT.zones[zone].box
+    assert box is not None
+    return (box[2] - box[0]) / 2 - 3
 
 
 # --- the base map ---------------------------------------------------------------------------
@@ -214,7 +203,7 @@ def base() -> Image.Image:
     """The map without anything that changes: seas, the lines over water (drawn under the
     provinces, so each shows across the water between the two it joins), provinces nobody
     owns, the names and the continents'."""
-    image, draw = c.new_canvas(WIDTH, MAP_HEIGHT, c.PAPER)
+    image, draw = c.new_canvas(WIDTH, MAP_HEIGHT, ICE)
     for info in LAYOUT.zones.values():
         if info.kind == "sea":
             for shape in info.outlines():
@@ -526,8 +515,8 @@ def compose(picture: MapPicture, heading: str, players: Sequence[PlayerLine],
     return image, drawn
 
 
-def preview() -> tuple[Image.Image, list[str]]:
-    """A board showing every kind of piece, building and marker once or more (provinces
+def preview_map() -> MapPicture:
+    """A map showing every kind of piece, building and marker once or more (provinces
     owned in turn by red, blue, green and nobody): for designers, the tests and the
     benchmark (``python -m render.sixcontinents_map --preview out.png``)."""
     picture = MapPicture()
@@ -555,11 +544,17 @@ def preview() -> tuple[Image.Image, list[str]]:
     picture.marks("china", ["bunker_2"], red_tokens=4, markers=["revolt"])
     picture.marks("india", ["manufactory", "granary"], markers=["mineral", "tree"])
     picture.marks("danube", ["slave_camp", "bunker_1"], markers=["poisoned", "rare_mineral"])
+    return picture
+
+
+def preview(picture: MapPicture | None = None) -> tuple[Image.Image, list[str]]:
+    """:func:`preview_map` (or ``picture``) as a whole board of three players."""
+    red, blue, green = (owner_colour(s) for s in ("red", "blue", "green"))
     players = [PlayerLine("Red", red, 40, 2, 22, acting=True),
                PlayerLine("Blue", blue, 17, 3, 22), PlayerLine("Green", green, 8, 1, 21)]
     weather = Weather("Hard frost", "Frozen ground and rivers: every unit moves 1 more; "
                       "marching costs nothing.", 2)
-    return compose(picture, "Round 3 of 30 · Red to act", players, weather)
+    return compose(picture or preview_map(), "Round 3 of 30 · Red to act", players, weather)
 
 
 # --- the layout file --------------------------------------------------------------------------

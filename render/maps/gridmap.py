@@ -14,7 +14,7 @@ and a test checks that the two agree.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -168,12 +168,18 @@ def _corners(loop: list[Corner]) -> list[Corner]:
     return kept
 
 
-def inner_box(group: set[Cell]) -> tuple[int, int, int, int]:
-    """The largest rectangle of cells inside the group (widest first on equal area), as
-    (left, top, right, bottom) in cells."""
+def inner_box(group: set[Cell], widths: Sequence[int] = (), heights: Sequence[int] = (),
+              want: tuple[int, int] = (150, 120)) -> tuple[int, int, int, int]:
+    """The rectangle of cells inside the group that best holds a ``want`` sized box (in
+    pixels, with the columns' ``widths`` and rows' ``heights``; 1 a cell when not given),
+    the larger on a tie, as (left, top, right, bottom) in cells."""
     rows = sorted({r for r, _ in group})
     cols = sorted({col for _, col in group})
-    best = (0, 0, (0, 0, 0, 0))
+    def wide(a: int, b: int) -> int:
+        return sum(widths[a:b]) if widths else b - a
+    def tall(a: int, b: int) -> int:
+        return sum(heights[a:b]) if heights else b - a
+    best: tuple[int, int, tuple[int, int, int, int]] = (0, 0, (0, 0, 0, 0))
     for top in rows:
         for bottom in rows:
             if bottom < top:
@@ -182,10 +188,10 @@ def inner_box(group: set[Cell]) -> tuple[int, int, int, int]:
                 right = left
                 while all((r, right) in group for r in range(top, bottom + 1)):
                     right += 1
-                width, height = right - left, bottom - top + 1
-                if width == 0:
+                if right == left:
                     continue
-                score = (width * height * 10 + min(width, 2 * height), width)
+                w, h = wide(left, right), tall(top, bottom + 1)
+                score = (min(w, want[0]) * min(h, want[1]), w * h)
                 if score > best[:2]:
                     best = (*score, (left, top, right, bottom + 1))
     return best[2]
@@ -201,8 +207,8 @@ def _px(x: float, y: float) -> str:
 
 def layout_text(grid: GridMap, names: Mapping[str, str],
                 straits: Iterable[tuple[str, str]] = ()) -> str:
-    """The layout file for ``grid``: each zone's polygons, its label above the middle of its
-    largest rectangle, its pieces in that middle and its markers at that rectangle's foot;
+    """The layout file for ``grid``: each zone's polygons; its ``box``, the rectangle inside
+    that best holds its name at the top, its pieces (``at``) and its markers at the foot;
     the ``straits`` (lines over water) and the grid's ``lines`` as connections."""
     cells = grid.cells()
     by_zone: dict[str, set[Cell]] = {}
@@ -222,11 +228,13 @@ def layout_text(grid: GridMap, names: Mapping[str, str],
         if not sea and any(cells.get(n) in grid.seas for cell in by_zone[zone]
                            for n in _sides(cell)):
             out.append("coast = true")
-        left, top, right, bottom = inner_box(groups[0])
-        x0, y0, x1, y1 = grid.x(left), grid.y(top), grid.x(right), grid.y(bottom)
+        left, top, right, bottom = inner_box(groups[0], grid.widths, grid.heights)
+        x0, y0, x1, y1 = (round(v) for v in (grid.x(left), grid.y(top), grid.x(right),
+                                              grid.y(bottom)))
         cx = (x0 + x1) / 2
-        out.append(f"at = {_px(cx, (y0 + 22 + y1 - 20) / 2)}")
-        out.append(f"marks = {_px(cx, y1 - 14)}")
+        out.append(f"box = [{x0}, {y0}, {x1}, {y1}]")
+        out.append(f"at = {_px(cx, (y0 + 20 + y1 - (28 if y1 - y0 >= 100 else 3)) / 2)}")
+        out.append(f"marks = {_px(cx, y1 - 13)}")
         out.append("polygon = [" + ", ".join(_pt(grid, *p) for p in trace(groups[0])) + "]")
         if len(groups) > 1:
             out.append("more = [")
@@ -235,7 +243,7 @@ def layout_text(grid: GridMap, names: Mapping[str, str],
             out.append("]")
         text = grid.names.get(zone, "")
         text_line = f'text = "{text}", ' if text else ""
-        out.append(f"label = {{ at = {_px(cx, y0 + 12)}, {text_line}size = 16 }}")
+        out.append(f"label = {{ at = {_px(cx, y0 + 11)}, {text_line}size = 16 }}")
         out.append("")
     wrapped = {frozenset((w.a, w.b)) for w in grid.wraps}
     for a, b in straits:
