@@ -169,17 +169,19 @@ def _corners(loop: list[Corner]) -> list[Corner]:
 
 
 def inner_box(group: set[Cell], widths: Sequence[int] = (), heights: Sequence[int] = (),
-              want: tuple[int, int] = (150, 120)) -> tuple[int, int, int, int]:
+              want: tuple[int, int] = (150, 120), narrowest: int = 0
+              ) -> tuple[int, int, int, int]:
     """The rectangle of cells inside the group that best holds a ``want`` sized box (in
     pixels, with the columns' ``widths`` and rows' ``heights``; 1 a cell when not given),
-    the larger on a tie, as (left, top, right, bottom) in cells."""
+    any at least ``narrowest`` wide before any narrower, the larger on a tie, as (left,
+    top, right, bottom) in cells."""
     rows = sorted({r for r, _ in group})
     cols = sorted({col for _, col in group})
     def wide(a: int, b: int) -> int:
         return sum(widths[a:b]) if widths else b - a
     def tall(a: int, b: int) -> int:
         return sum(heights[a:b]) if heights else b - a
-    best: tuple[int, int, tuple[int, int, int, int]] = (0, 0, (0, 0, 0, 0))
+    best: tuple[bool, int, int, tuple[int, int, int, int]] = (False, 0, 0, (0, 0, 0, 0))
     for top in rows:
         for bottom in rows:
             if bottom < top:
@@ -191,10 +193,10 @@ def inner_box(group: set[Cell], widths: Sequence[int] = (), heights: Sequence[in
                 if right == left:
                     continue
                 w, h = wide(left, right), tall(top, bottom + 1)
-                score = (min(w, want[0]) * min(h, want[1]), w * h)
-                if score > best[:2]:
+                score = (w >= narrowest, min(w, want[0]) * min(h, want[1]), w * h)
+                if score > best[:3]:
                     best = (*score, (left, top, right, bottom + 1))
-    return best[2]
+    return best[3]
 
 
 def _pt(grid: GridMap, x: float, y: float) -> str:
@@ -228,7 +230,8 @@ def layout_text(grid: GridMap, names: Mapping[str, str],
         if not sea and any(cells.get(n) in grid.seas for cell in by_zone[zone]
                            for n in _sides(cell)):
             out.append("coast = true")
-        left, top, right, bottom = inner_box(groups[0], grid.widths, grid.heights)
+        left, top, right, bottom = inner_box(groups[0], grid.widths, grid.heights,
+                                             narrowest=42)
         x0, y0, x1, y1 = (round(v) for v in (grid.x(left), grid.y(top), grid.x(right),
                                               grid.y(bottom)))
         cx = (x0 + x1) / 2
