@@ -106,7 +106,7 @@ MARKERS: dict[str, Look] = {
     "rare_mineral": Look("Rare mineral", text="K+", fill=(230, 200, 60)),
     "tree": Look("Coconut tree", text="L", fill=(120, 190, 110)),
     "poisoned": Look("Poisoned water", text="✚", fill=c.BLACK),
-    "occupied": Look("Occupied (stripes)", "square", fill=(200, 200, 200)),
+    "occupied": Look("Occupied (occupier's stripes)", "square", fill=(200, 200, 200)),
 }
 LOOKS: dict[str, Look] = {**UNITS, **{f"ship:{k}": v for k, v in SHIPS.items()},
                           **BUILDINGS, **MARKERS}
@@ -274,17 +274,21 @@ class MapPicture:
         if occupier is None:
             return
         self._use("occupied")
-        stripes = Image.new("RGB", self.image.size, occupier)
-        mask = Image.new("L", self.image.size, 0)
+        shapes = LAYOUT.zones[zone].outlines()
+        xs = [int(p[0]) for shape in shapes for p in shape]
+        ys = [int(p[1]) for shape in shapes for p in shape]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs) + 1, max(ys) + 1
+        size = (x1 - x0, y1 - y0)
+        mask = Image.new("L", size, 0)  # the province's area, stripes only
         pen = ImageDraw.Draw(mask)
-        for shape in LAYOUT.zones[zone].outlines():
-            pen.polygon(shape, fill=255)
-        lines = Image.new("L", self.image.size, 0)
-        ruler = ImageDraw.Draw(lines)
-        for x in range(-MAP_HEIGHT, WIDTH, 14):
-            ruler.line((x, MAP_HEIGHT, x + MAP_HEIGHT, 0), fill=255, width=4)
-        mask.paste(0, mask=Image.eval(lines, lambda v: 255 - v))
-        self.image.paste(stripes, mask=mask)
+        for shape in shapes:
+            pen.polygon([(x - x0, y - y0) for x, y in shape], fill=255)
+        gaps = Image.new("L", size, 255)
+        ruler = ImageDraw.Draw(gaps)
+        for x in range(-size[1] - (x0 + y0) % 14, size[0], 14):
+            ruler.line((x, size[1], x + size[1], 0), fill=0, width=4)
+        mask.paste(0, mask=gaps)
+        self.image.paste(occupier, (x0, y0, x1, y1), mask)
         for shape in LAYOUT.zones[zone].outlines():
             self.draw.polygon(shape, outline=BORDER, width=2)
         _draw_name(self.image, zone)
@@ -443,6 +447,8 @@ def draw_legend(draw: ImageDraw.ImageDraw, box: c.Box, used: Iterable[str],
         at = (x + icon / 2, y)
         if look.text:
             _badge(draw, at, icon, look.text, look.fill)
+        elif kind == "occupied":
+            _striped(draw, at, icon)
         else:
             fill = look.fill if look.fill != c.WHITE else c.GREY
             draw_symbol(draw, look.shape, at, icon, fill)
@@ -450,6 +456,19 @@ def draw_legend(draw: ImageDraw.ImageDraw, box: c.Box, used: Iterable[str],
         drawn.append(name)
         x += width
     return drawn
+
+
+def _striped(draw: ImageDraw.ImageDraw, at: tuple[float, float], size: int) -> None:
+    """The occupation's picture in the legend: a pale square with dark diagonal stripes."""
+    x0, y0 = at[0] - size / 2, at[1] - size / 2
+    draw.rectangle((x0, y0, x0 + size, y0 + size), fill=tint(c.GREY, 0.6))
+    for t in (size * 0.35, size * 0.7, size * 1.05, size * 1.4, size * 1.75):
+        if t <= size:
+            start, end = (x0, y0 + t), (x0 + t, y0)
+        else:
+            start, end = (x0 + t - size, y0 + size), (x0 + size, y0 + t - size)
+        draw.line((start, end), fill=c.MUTED, width=3)
+    draw.rectangle((x0, y0, x0 + size, y0 + size), outline=c.INK, width=2)
 
 
 def _entry(kind: str, look: Look) -> str:
