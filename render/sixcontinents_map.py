@@ -108,6 +108,7 @@ MARKERS: dict[str, Look] = {
     "poisoned": Look("Poisoned water", text="✚", fill=c.BLACK),
     "occupied": Look("Occupied (occupier's stripes)", "square", fill=(200, 200, 200)),
 }
+TOKENS: dict[str, Look] = {k: v for k, v in MARKERS.items() if v.text}  # ``marks(markers=)``
 LOOKS: dict[str, Look] = {**UNITS, **{f"ship:{k}": v for k, v in SHIPS.items()},
                           **BUILDINGS, **MARKERS}
 
@@ -296,8 +297,9 @@ class MapPicture:
     def chips(self, zone: str, chips: Sequence[Chip], ships: bool = False) -> int:
         """Unit chips (or ships in a sea zone): a white chip per kind and colour with the
         kind's shape and the count, rows centred between the name and the markers; returns
-        the count size used."""
+        the count size used. An unknown kind raises ``KeyError`` (it would have no legend)."""
         shown = [chip for chip in chips if chip.count > 0]
+        looks = {chip.kind: LOOKS[f"ship:{chip.kind}" if ships else chip.kind] for chip in shown}
         if not shown:
             return COUNT
         area = inner_box(zone)
@@ -309,9 +311,8 @@ class MapPicture:
             total = sum(_chip_width(chip, size) for chip in row) + 3 * (len(row) - 1)
             x = (x0 + x1) / 2 - total / 2
             for chip in row:
-                kind = f"ship:{chip.kind}" if ships else chip.kind
-                look = LOOKS.get(kind, Look(c.title_case(chip.kind)))
-                self._use(kind)
+                look = looks[chip.kind]
+                self._use(f"ship:{chip.kind}" if ships else chip.kind)
                 w = _chip_width(chip, size)
                 self.draw.rounded_rectangle((x, y, x + w, y + size), radius=5, fill=c.WHITE,
                                             outline=c.INK, width=1)
@@ -328,14 +329,15 @@ class MapPicture:
     def marks(self, zone: str, buildings: Iterable[str] = (), capital: tuple[int, c.RGB]
               | None = None, red_tokens: int = 0, markers: Iterable[str] = ()) -> None:
         """A row of badges at the province's foot: the capital (a star in its owner's
-        colour with its level), its buildings, red tokens (a count), then markers."""
+        colour with its level), its buildings, red tokens (a count), then markers. An
+        unknown building or marker raises ``KeyError`` (it would have no legend)."""
         badges: list[tuple[str, str, c.RGB]] = []
         if capital is not None:
             badges.append(("capital", str(capital[0]), capital[1]))
-        badges += [(b, "", BUILDINGS[b].fill) for b in buildings if b in BUILDINGS]
+        badges += [(b, "", BUILDINGS[b].fill) for b in buildings]
         if red_tokens:
             badges.append(("red_tokens", str(red_tokens), palette.VERMILLION))
-        badges += [(m, "", MARKERS[m].fill) for m in markers if m in MARKERS]
+        badges += [(m, "", TOKENS[m].fill) for m in markers]
         if not badges:
             return
         info = LAYOUT.zones[zone]
