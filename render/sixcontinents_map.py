@@ -35,6 +35,7 @@ WIDTH, MAP_HEIGHT = LAYOUT.size
 KEY = 33  # panel and legend text: 11 px on a 400 px wide phone
 COUNT, SMALLEST_COUNT = 33, 18  # unit counts: 11 px on a phone when they fit
 NAME = 16  # province names: the colours, chips and the legend say more
+SMALLEST_NAME = 11
 SEA_NAME = 15
 MARK = 24  # building and marker badges
 
@@ -175,15 +176,20 @@ def _draw_name(image: Image.Image, zone: str) -> None:
     assert info.label is not None
     text = name_of(zone)
     sea = info.kind == "sea"
-    width = 2 * _half_width(zone) + 6
+    width = name_room(zone)
     size = SEA_NAME if sea else NAME
-    while size > 11 and c.text_size(text, size, bold=True)[0] > width:
+    while size > SMALLEST_NAME and c.text_size(text, size, bold=True)[0] > width:
         size -= 1
     ink = c.WHITE if sea else c.INK
     if sea and c.text_size(text, size, bold=True)[0] > width:
         _upright_name(image, zone, text, ink)
         return
     c.label(ImageDraw.Draw(image), info.label.at, text, size=size, bold=True, fill=ink)
+
+
+def name_room(zone: str) -> float:
+    """How wide a zone's name may be: its box, over the border lines a little."""
+    return 2 * _half_width(zone) + 10
 
 
 def _upright_name(image: Image.Image, zone: str, text: str, ink: c.RGB) -> None:

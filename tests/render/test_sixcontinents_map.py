@@ -107,6 +107,13 @@ def test_no_two_zones_overlap_and_each_holds_its_pieces() -> None:
         assert y1 - y0 >= world.SMALLEST_COUNT, zone
 
 
+def test_every_province_s_name_fits_its_box() -> None:
+    for zone in PROVINCES:
+        text = world.name_of(zone)
+        assert c.text_size(text, world.SMALLEST_NAME, bold=True)[0] <= world.name_room(zone), \
+            f"{zone}: give it a shorter label in the grid's [names]"
+
+
 def test_the_layout_file_is_written_from_the_grid(tmp_path: Path) -> None:
     text = (DATA_DIR / "sixcontinents.toml").read_text(encoding="utf-8")
     assert world.write_layout(tmp_path / "layout.toml") == text, \
