@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 from engine.games.sixcontinents.board import LINE_WATER, PROVINCES, SEAS
 from render import common as c
 from render.maps import palette
-from render.maps.draw import LINE_STYLES, LineStyle, draw_connections
+from render.maps.draw import LINE_STYLES, LineStyle, draw_connections, draw_highlight
 from render.maps.gridmap import layout_text, load_grid
 from render.maps.layout import DATA_DIR, ConnectionStyle, MapLayout, load_layout
 from render.maps.symbols import Shape, draw_symbol
@@ -108,6 +108,7 @@ MARKERS: dict[str, Look] = {
     "tree": Look("Coconut tree", text="L", fill=(120, 190, 110)),
     "poisoned": Look("Poisoned water", text="✚", fill=c.BLACK),
     "occupied": Look("Occupied (occupier's stripes)", "square", fill=(200, 200, 200)),
+    "changed": Look("Changed since the last board", "square", fill=palette.HIGHLIGHT),
 }
 TOKENS: dict[str, Look] = {k: v for k, v in MARKERS.items() if v.text}  # ``marks(markers=)``
 LOOKS: dict[str, Look] = {**UNITS, **{f"ship:{k}": v for k, v in SHIPS.items()},
@@ -300,6 +301,14 @@ class MapPicture:
             self.draw.polygon(shape, outline=BORDER, width=2)
         _draw_name(self.image, zone)
 
+    def highlight(self, zones: Iterable[str]) -> None:
+        """The toolkit's glow on the edge of each zone that changed since the last board
+        (every piece of a zone in pieces); the legend then explains it."""
+        shapes = [shape for zone in zones for shape in LAYOUT.zones[zone].outlines()]
+        if shapes:
+            draw_highlight(self.draw, shapes, width=6)
+            self._use("changed")
+
     def chips(self, zone: str, chips: Sequence[Chip], ships: bool = False) -> int:
         """Unit chips (or ships in a sea zone): a white chip per kind and colour with the
         kind's shape and the count, rows centred between the name and the markers; returns
@@ -404,14 +413,21 @@ def draw_players(draw: ImageDraw.ImageDraw, box: c.Box, players: Sequence[Player
         y = y0 + 4 + row * (k + 0.5)
         draw.rectangle((x0 + 12, y - 16, x0 + 46, y + 16), fill=player.colour, outline=c.INK,
                        width=2)
-        text = (f"{player.name}: {player.currency} currency · {player.food} food · "
-                f"{player.provinces} provinces")
-        size = KEY
-        while size > 24 and c.text_size(text, size, bold=player.acting)[0] > x1 - x0 - 100:
-            size -= 1
-        c.label(draw, (x0 + 58, y), text, size=size, bold=player.acting, anchor="lm")
+        tail = f": {player.currency} currency · {player.food} food · {player.provinces} provinces"
+        text = shortened(player.name, tail, x1 - x0 - 100, KEY, player.acting) + tail
+        c.label(draw, (x0 + 58, y), text, size=KEY, bold=player.acting, anchor="lm")
         if player.acting:
             c.label(draw, (x1 - 16, y), "◀", size=KEY, bold=True, anchor="rm")
+
+
+def shortened(name: str, tail: str, width: float, size: int, bold: bool = False) -> str:
+    """``name`` cut short (with "…") so that ``name + tail`` fits ``width`` at ``size``:
+    key text keeps its size on a phone, long names give way."""
+    if c.text_size(name + tail, size, bold)[0] <= width:
+        return name
+    while name and c.text_size(name + "…" + tail, size, bold)[0] > width:
+        name = name[:-1]
+    return name + "…"
 
 
 def draw_weather(draw: ImageDraw.ImageDraw, box: c.Box, name: str, effect: str,
@@ -526,10 +542,8 @@ def compose(picture: MapPicture, heading: str, players: Sequence[PlayerLine],
     height = top + 8 + players_h + (8 + weather_h if weather else 0) + 8 + legend_h + 8
     image, draw = c.new_canvas(WIDTH, height, c.PAPER)
     draw.rectangle((0, 0, WIDTH, HEADER), fill=HEAD_BACK)
-    size = KEY + 3
-    while size > KEY - 6 and c.text_size(heading, size, bold=True)[0] > WIDTH - 32:
-        size -= 1
-    c.label(draw, (16, HEADER / 2), heading, size=size, bold=True, fill=c.WHITE, anchor="lm")
+    text = shortened(heading, "", WIDTH - 32, KEY + 3, bold=True)
+    c.label(draw, (16, HEADER / 2), text, size=KEY + 3, bold=True, fill=c.WHITE, anchor="lm")
     image.paste(picture.image, (0, HEADER))
     y = top + 8
     draw_players(draw, (8, y, WIDTH - 8, y + players_h), players)
@@ -571,6 +585,7 @@ def preview_map() -> MapPicture:
     picture.marks("china", ["bunker_2"], red_tokens=4, markers=["revolt"])
     picture.marks("india", ["manufactory", "granary"], markers=["mineral", "tree"])
     picture.marks("danube", ["slave_camp", "bunker_1"], markers=["poisoned", "rare_mineral"])
+    picture.highlight(["france", "north_sea"])
     return picture
 
 

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from engine.games.sixcontinents.board import LINE_WATER, PROVINCES, SEAS
 from render import common as c
 from render import sixcontinents_map as world
+from render.maps import palette
 from render.maps.gridmap import inner_box, load_grid, touching, trace
 from render.maps.layout import DATA_DIR, MapLayout, Point
 from tests.render.helpers import DEUTERANOPIA, PROTANOPIA, ink, lab_as_seen
@@ -207,6 +208,25 @@ def test_an_unknown_kind_is_refused_rather_than_drawn_without_a_legend() -> None
     with pytest.raises(KeyError):
         picture.marks("peru", markers=["flag"])
     assert picture.used == []
+
+
+def test_what_changed_glows_on_its_edge_and_joins_the_legend() -> None:
+    picture = world.MapPicture()
+    picture.highlight([])
+    assert picture.used == []
+    picture.highlight(["north_pacific"])  # both pieces, at both edges of the world
+    assert picture.used == ["changed"]
+    for piece in LAYOUT.zones["north_pacific"].outlines():
+        x = round(min(p[0] for p in piece))
+        y0, y1 = round(min(p[1] for p in piece)), round(max(p[1] for p in piece))
+        assert ink(picture.image, (x, y0 + 5, x + 3, y1 - 5), palette.HIGHLIGHT, 10) > 20
+
+
+def test_long_names_give_way_so_key_text_keeps_its_size() -> None:
+    tail = ": 40 currency · 2 food · 22 provinces"
+    assert world.shortened("Red", tail, 1000, world.KEY) == "Red"
+    short = world.shortened("Bartholomew the Magnificent of Wessex", tail, 800, world.KEY)
+    assert short.endswith("…") and c.text_size(short + tail, world.KEY)[0] <= 800
 
 
 def test_ships_are_named_as_ships_in_the_legend() -> None:
