@@ -30,7 +30,19 @@ from render.maps.gridmap import layout_text, load_grid
 from render.maps.layout import DATA_DIR, ConnectionStyle, MapLayout, load_layout
 from render.maps.symbols import Shape, draw_symbol
 
-LAYOUT: MapLayout = load_layout("sixcontinents")
+
+def _checked(layout: MapLayout) -> MapLayout:
+    """The layout, refused unless its zones are exactly the game's provinces and seas."""
+    missing = (set(PROVINCES) | set(SEAS)) - set(layout.zones)
+    extra = set(layout.zones) - set(PROVINCES) - set(SEAS)
+    wrong = {z for z in SEAS if z in layout.zones and layout.zones[z].kind != "sea"}
+    if missing or extra or wrong:
+        raise ValueError(f"sixcontinents layout: missing {sorted(missing)}, unknown "
+                         f"{sorted(extra)}, seas not drawn as sea {sorted(wrong)}")
+    return layout
+
+
+LAYOUT: MapLayout = _checked(load_layout("sixcontinents"))
 WIDTH, MAP_HEIGHT = LAYOUT.size
 KEY = 33  # panel and legend text: 11 px on a 400 px wide phone
 COUNT, SMALLEST_COUNT = 33, 18  # unit counts: 11 px on a phone when they fit

@@ -74,6 +74,15 @@ def test_every_province_and_sea_has_a_place_and_nothing_else_does() -> None:
         assert info.name == (PROVINCES[zone].name if zone in PROVINCES else SEAS[zone].name)
 
 
+def test_a_layout_without_a_province_or_with_a_stranger_is_refused_at_load() -> None:
+    zones = dict(LAYOUT.zones)
+    iceland = zones.pop("iceland")
+    with pytest.raises(ValueError, match="missing \\['iceland'\\]"):
+        world._checked(LAYOUT.model_copy(update={"zones": zones}))
+    with pytest.raises(ValueError, match="unknown \\['atlantis'\\]"):
+        world._checked(LAYOUT.model_copy(update={"zones": {**LAYOUT.zones, "atlantis": iceland}}))
+
+
 def test_neighbours_touch_or_are_joined_by_a_line_and_nothing_else_touches() -> None:
     touching_now = _drawn_touching()
     links = _game_links()
