@@ -55,6 +55,7 @@ class GridMap(Strict):
     titles: list[tuple[str, float, float, int]] = Field(default_factory=list)  # text, col, row
     wraps: list[Wrap] = Field(default_factory=list)
     lines: list[tuple[str, str]] = Field(default_factory=list)  # neighbours drawn as a line
+    vias: dict[str, list[tuple[float, float]]] = Field(default_factory=dict)  # "a-b": (col, row)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -254,7 +255,11 @@ def layout_text(grid: GridMap, names: Mapping[str, str],
             out += ["[[connections]]", f'a = "{a}"', f'b = "{b}"', 'style = "strait"', ""]
     for a, b in grid.lines:
         style = "land" if a not in grid.seas and b not in grid.seas else "sea"
-        out += ["[[connections]]", f'a = "{a}"', f'b = "{b}"', f'style = "{style}"', ""]
+        out += ["[[connections]]", f'a = "{a}"', f'b = "{b}"', f'style = "{style}"']
+        if f"{a}-{b}" in grid.vias:
+            out.append("via = [" + ", ".join(_pt(grid, col, row)
+                                              for col, row in grid.vias[f"{a}-{b}"]) + "]")
+        out.append("")
     for wrap in grid.wraps:
         ax = 0 if _centre_x(by_zone[wrap.a]) < _centre_x(by_zone[wrap.b]) else grid.size[0]
         bx = grid.size[0] - ax
