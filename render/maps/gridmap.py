@@ -250,11 +250,10 @@ def layout_text(grid: GridMap, names: Mapping[str, str],
         out.append(f"label = {{ at = {_px(cx, y0 + 11)}, {text_line}size = 16 }}")
         out.append("")
     wrapped = {frozenset((w.a, w.b)) for w in grid.wraps}
-    for a, b in straits:
-        if frozenset((a, b)) not in wrapped:
-            out += ["[[connections]]", f'a = "{a}"', f'b = "{b}"', 'style = "strait"', ""]
-    for a, b in grid.lines:
-        style = "land" if a not in grid.seas and b not in grid.seas else "sea"
+    links = [(a, b, "strait") for a, b in straits if frozenset((a, b)) not in wrapped]
+    links += [(a, b, "land" if a not in grid.seas and b not in grid.seas else "sea")
+              for a, b in grid.lines]
+    for a, b, style in links:
         out += ["[[connections]]", f'a = "{a}"', f'b = "{b}"', f'style = "{style}"']
         if f"{a}-{b}" in grid.vias:
             out.append("via = [" + ", ".join(_pt(grid, col, row)

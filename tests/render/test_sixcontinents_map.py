@@ -104,6 +104,34 @@ def test_every_line_over_water_is_drawn_and_the_bering_strait_wraps_round() -> N
     assert bering.wraps and {bering.via[0][0], bering.via[-1][0]} == {0, world.WIDTH}
 
 
+def test_every_line_shows_over_water_between_the_two_it_joins() -> None:
+    """Lines are drawn under the provinces: each must cross enough water to be seen."""
+    land = Image.new("L", LAYOUT.size, 0)
+    pen = ImageDraw.Draw(land)
+    for zone in PROVINCES:
+        for shape in LAYOUT.zones[zone].outlines():
+            pen.polygon(shape, fill=255)
+    hidden = []
+    for link in LAYOUT.connections:
+        a, b = LAYOUT.centre(link.a), LAYOUT.centre(link.b)
+        assert a is not None and b is not None
+        path = [a, *link.via, b]
+        legs = list(itertools.pairwise(path))
+        if link.wraps:
+            legs = [legs[0], legs[-1]]
+        shown = 0
+        for (x0, y0), (x1, y1) in legs:
+            steps = max(1, int(dist((x0, y0), (x1, y1))))
+            for k in range(steps):
+                x = x0 + (x1 - x0) * k / steps
+                y = y0 + (y1 - y0) * k / steps
+                inside = 0 <= x < LAYOUT.size[0] and 0 <= y < LAYOUT.size[1]
+                shown += inside and land.getpixel((int(x), int(y))) == 0
+        if shown < 12:
+            hidden.append((link.a, link.b, shown))
+    assert not hidden, hidden
+
+
 def test_no_two_zones_overlap_and_each_holds_its_pieces() -> None:
     cells = load_grid("sixcontinents").cells()
     counts: dict[str, int] = defaultdict(int)
