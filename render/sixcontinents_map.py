@@ -243,14 +243,25 @@ def base() -> Image.Image:
 # --- what a board adds ----------------------------------------------------------------------
 
 def _chip_width(chip: Chip, size: int) -> int:
-    return 4 + int(size * 0.75) + 2 + c.text_size(str(chip.count), size, bold=True)[0] + 4
+    return chip_box(chip, size, upright=False)[0]
 
 
-def _rows(chips: Sequence[Chip], width: int, size: int) -> list[list[Chip]]:
+def chip_box(chip: Chip, size: int, upright: bool) -> tuple[int, int]:
+    """A chip's width and height with its count at ``size``: the shape left of the count, or
+    (``upright``, for a narrow province) above it."""
+    icon = int(size * 0.75)
+    text = c.text_size(str(chip.count), size, bold=True)[0]
+    if upright:
+        return max(icon, text) + 8, icon + size + 4
+    return 4 + icon + 2 + text + 4, size
+
+
+def _rows(chips: Sequence[Chip], width: int, size: int,
+          upright: bool = False) -> list[list[Chip]]:
     rows: list[list[Chip]] = [[]]
     used = 0
     for chip in chips:
-        w = _chip_width(chip, size)
+        w = chip_box(chip, size, upright)[0]
         if rows[-1] and used + 3 + w > width:
             rows.append([])
             used = 0
@@ -259,18 +270,27 @@ def _rows(chips: Sequence[Chip], width: int, size: int) -> list[list[Chip]]:
     return rows
 
 
-def fit_chips(chips: Sequence[Chip], area: c.Box) -> tuple[int, list[list[Chip]]]:
-    """The largest count size (``COUNT`` down to ``SMALLEST_COUNT``) at which the chips fit
-    ``area`` (as wide and as tall), and the rows at that size."""
+def _fits(chips: Sequence[Chip], area: c.Box, size: int,
+          upright: bool) -> list[list[Chip]] | None:
     x0, y0, x1, y1 = area
-    size = COUNT
-    while True:
-        rows = _rows(chips, x1 - x0, size)
-        widest = max(sum(_chip_width(ch, size) + 3 for ch in row) - 3 for row in rows)
-        if size <= SMALLEST_COUNT or (len(rows) * (size + 2) - 2 <= y1 - y0
-                                      and widest <= x1 - x0):
-            return size, rows
-        size -= 1
+    rows = _rows(chips, x1 - x0, size, upright)
+    widest = max(sum(chip_box(ch, size, upright)[0] + 3 for ch in row) - 3 for row in rows)
+    tall = chip_box(chips[0], size, upright)[1]
+    if len(rows) * (tall + 2) - 2 <= y1 - y0 and widest <= x1 - x0:
+        return rows
+    return None
+
+
+def fit_chips(chips: Sequence[Chip], area: c.Box) -> tuple[int, list[list[Chip]], bool]:
+    """The largest count size (``COUNT`` down to ``SMALLEST_COUNT``) at which the chips fit
+    ``area``, side by side or (when that reads larger, in a narrow province) upright; the
+    rows at that size, and whether they are upright."""
+    for size in range(COUNT, SMALLEST_COUNT - 1, -1):
+        for upright in (False, True):
+            rows = _fits(chips, area, size, upright)
+            if rows is not None:
+                return size, rows, upright
+    return SMALLEST_COUNT, _rows(chips, area[2] - area[0], SMALLEST_COUNT), False
 
 
 class MapPicture:
@@ -330,24 +350,30 @@ class MapPicture:
         if not shown:
             return COUNT
         area = inner_box(zone)
-        size, rows = fit_chips(shown, area)
+        size, rows, upright = fit_chips(shown, area)
         x0, y0, x1, y1 = area
-        row_h = size + 2
+        row_h = chip_box(shown[0], size, upright)[1] + 2
         y = (y0 + y1) / 2 - (len(rows) * row_h - 2) / 2
+        icon = int(size * 0.75)
         for row in rows:
-            total = sum(_chip_width(chip, size) for chip in row) + 3 * (len(row) - 1)
+            total = sum(chip_box(chip, size, upright)[0] for chip in row) + 3 * (len(row) - 1)
             x = (x0 + x1) / 2 - total / 2
             for chip in row:
                 look = looks[chip.kind]
                 self._use(f"ship:{chip.kind}" if ships else chip.kind)
-                w = _chip_width(chip, size)
-                self.draw.rounded_rectangle((x, y, x + w, y + size), radius=5, fill=c.WHITE,
+                w, h = chip_box(chip, size, upright)
+                self.draw.rounded_rectangle((x, y, x + w, y + h), radius=5, fill=c.WHITE,
                                             outline=c.INK, width=1)
-                icon = int(size * 0.75)
                 fill = look.fill if look.fill != c.WHITE else chip.colour
-                draw_symbol(self.draw, look.shape, (x + 4 + icon / 2, y + size / 2), icon, fill)
-                self.draw.text((x + 4 + icon + 2, y + size / 2), str(chip.count),
-                               font=c.font(size, True), fill=c.INK, anchor="lm")
+                if upright:
+                    shape_at, count_at, anchor = ((x + w / 2, y + 3 + icon / 2),
+                                                  (x + w / 2, y + h - 2), "mb")
+                else:
+                    shape_at, count_at, anchor = ((x + 4 + icon / 2, y + size / 2),
+                                                  (x + 4 + icon + 2, y + size / 2), "lm")
+                draw_symbol(self.draw, look.shape, shape_at, icon, fill)
+                self.draw.text(count_at, str(chip.count), font=c.font(size, True), fill=c.INK,
+                               anchor=anchor)
                 x += w + 3
             y += row_h
         self.count_sizes[zone] = size

@@ -236,6 +236,17 @@ def test_chips_shrink_only_when_crowded_and_badges_sit_at_the_foot() -> None:
                10) > 40
 
 
+def test_a_narrow_province_stands_its_chip_upright_to_keep_the_count_large() -> None:
+    chip = world.Chip("cavalry", 7, world.owner_colour("blue"))
+    area = world.inner_box("balkans")  # one column wide
+    assert world._chip_width(chip, world.COUNT) > area[2] - area[0]
+    size, rows, upright = world.fit_chips([chip], area)
+    assert (size, upright, rows) == (world.COUNT, True, [[chip]])
+    assert world.fit_chips([chip], world.inner_box("mexico"))[2] is False  # room: side by side
+    counts = [world.fit_chips([chip], world.inner_box(zone))[0] for zone in PROVINCES]
+    assert sum(size == world.COUNT for size in counts) >= 0.9 * len(PROVINCES)
+
+
 def test_an_unknown_kind_is_refused_rather_than_drawn_without_a_legend() -> None:
     picture = world.MapPicture()
     with pytest.raises(KeyError):
