@@ -250,6 +250,9 @@ def status_text(view: DragonsView) -> str:
                      f"{alliance.lands} lands · " + ", ".join(
                          f"{short_name(k)} {k.gold} gold" for k in members))
     lines += [battle_line(b, view) for b in view.battles]
+    if view.result is None and view.year == view.years:
+        lines.append(f"**Last year:** after Year {view.years} the alliance holding more "
+                     "Fortresses wins, then the one with more lands; else it is a draw.")
     if view.result is not None:
         lines.append(f"**Game over:** {c.md_escape(winners_text(view))}"
                      + (f" — {c.md_escape(view.result.reason)}" if view.result.reason else ""))

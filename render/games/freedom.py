@@ -572,12 +572,40 @@ def status_text(view: FreedomView) -> str:
     if last is not None:
         mode = {"event": "event", "ap": f"{last.ap} AP", "discard": "discarded"}[last.mode]
         lines.append(f"Last card: *{c.md_escape(last.name)}* ({SIDE_NAMES[last.role]}, {mode})")
+    if view.result is None:
+        lines += victory_lines(view)
     acting = to_act(view)
     if acting:
         lines.append("Waiting for: " + ", ".join(SIDE_NAMES.get(r, r) for r in acting))
     if view.result is not None and view.result.reason:
         lines.append(f"**Game over:** {c.md_escape(view.result.reason)}")
     return "\n".join(lines)
+
+
+LAST_ROUND = 6
+
+
+def threatened(view: FreedomView) -> list[str]:
+    """Forts and beaches held by no Imperial unit yet with one next to them: where the Empire
+    may win at the end of the Actions phase (rules 3.2)."""
+    def imperial(space_id: str) -> int:
+        here = view.spaces.get(space_id)
+        return 0 if here is None else here.exp + here.ally
+
+    return [space.name for sid, space in SPACES.items()
+            if space.kind in ("fort", "beach") and not imperial(sid)
+            and any(imperial(n) for n in space.neighbours)]
+
+
+def victory_lines(view: FreedomView) -> list[str]:
+    """The roads to victory, how near each is, and a warning in the last round."""
+    near = threatened(view)
+    held = "none" if not near else ", ".join(near)
+    lines = [f"Imperial units next to a fort or beach: {held}"]
+    if view.round == LAST_ROUND:
+        lines.append("**Last round:** unless the Empire holds a fort or beach after Actions "
+                     "or a side's Morale falls to 0, the Insurgents win at its end.")
+    return lines
 
 
 def card_line(card: CardView) -> str:

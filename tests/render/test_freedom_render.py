@@ -137,6 +137,22 @@ def test_status_text_is_short_markdown_with_round_phase_and_tracks() -> None:
     assert len(text) < 1500
 
 
+def test_the_status_says_how_near_the_empire_is_and_warns_of_the_last_round() -> None:
+    state = _state(0)
+    for space in state.spaces.values():
+        space.exp = space.ally = 0
+    text = RENDERER.status_text(GAME.view(state, None))
+    assert "Imperial units next to a fort or beach: none" in text
+    fort = next(sid for sid, s in SPACES.items() if s.kind == "fort")
+    outside = next(n for n in SPACES[fort].neighbours if SPACES[n].kind == "mainland")
+    state.spaces[outside].exp = 2
+    text = RENDERER.status_text(GAME.view(state, None))
+    assert f"Imperial units next to a fort or beach: {SPACES[fort].name}" in text
+    assert "Last round" not in text
+    state.round = 6
+    assert "**Last round:**" in RENDERER.status_text(GAME.view(state, None))
+
+
 def test_a_finished_game_shows_its_result() -> None:
     state = _state(20000, seed="end")
     assert state.result is not None
