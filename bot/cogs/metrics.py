@@ -3,22 +3,21 @@ the games open, the actions committed, and the clicks refused and failed since t
 (``bot.metrics``), for a host to watch or to scrape from the log."""
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import Any
 
-from discord.ext import commands
-
+from bot.cogs.background import BackgroundCog
 from bot.metrics import Counters, metrics_line
 
 log = logging.getLogger("strategos.metrics")
 
 
-class MetricsCog(commands.Cog):
+class MetricsCog(BackgroundCog):
+    task_name = "strategos-metrics"
+
     def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.task: asyncio.Task[None] | None = None
+        super().__init__(bot)
         self.last = Counters()
         self.last_time = time.monotonic()
 
@@ -28,16 +27,12 @@ class MetricsCog(commands.Cog):
         now.actions = self.bot.service.actions_committed
         return now
 
+    def wanted(self) -> bool:
+        return bool(self.bot.settings.metrics_interval > 0)
+
     async def cog_load(self) -> None:
         self.last, self.last_time = self.counters(), time.monotonic()
-        if self.bot.settings.metrics_interval > 0:
-            self.task = asyncio.create_task(self.loop(), name="strategos-metrics")
-
-    async def cog_unload(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+        await super().cog_load()
 
     async def loop(self) -> None:
         while True:
