@@ -185,16 +185,20 @@ def test_ending_names_the_victory_road() -> None:
     assert GAME.ending(state) == "insurgents_morale"
 
 
-def test_anatolikon_gives_the_insurgents_no_unit_from_revision_2() -> None:
-    """A designed reward (issue 14 balance): Anatolikon feeds the city (1 Supply) but sends no
-    more men; games started under revision 1 keep the unit."""
-    for revision, units in ((2, 0), (1, 1)):
+def test_the_tiles_send_the_city_no_men_nor_guns_from_revision_2() -> None:
+    """Designed rewards (issue 14 balance): Anatolikon and Zygos feed the city (1 Supply each)
+    and Patra raises its Morale, but none sends men or a gun; games started under revision 1
+    keep the units of Anatolikon and Zygos and Patra's cannon."""
+    for revision, units, cannons, supplies in ((2, 0, 0, 2), (1, 2, 1, 1)):
         state = board(revision=revision)
         put(state, "W5", ins=1)
         put(state, "M75", exp=1)
         for aid, area in state.areas.items():
-            area.side = "insurgents" if aid == "anatolikon" else "empire"
+            area.side = "insurgents" if aid in ("anatolikon", "zygos", "patra") else "empire"
         state.supplies["insurgents"] = 20
         at_step(state, "replenish_insurgents")
         placing = [f for f in state.stack if f.name == "place_units"]
         assert sum(int(f.data["count"]) for f in placing) == units, revision
+        assert sum(1 for f in state.stack if f.name == "place_cannon") == cannons, revision
+        assert f"Insurgents gain {supplies} Supplies, 1 Morale" in " ".join(
+            e.text for e in state.log), revision
