@@ -1,0 +1,62 @@
+"""Cheap checks that hold after every action (random playouts run them all the time):
+currency and soldiers accounted for, limits kept, the map consistent."""
+
+from __future__ import annotations
+
+from engine.games.sixcontinents.board import PROVINCES
+from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, UNITS
+from engine.games.sixcontinents.realm import held, is_capital, soldiers, units_of
+from engine.games.sixcontinents.state import SixState
+
+BUILDING_IDS = {b for b, info in BUILDINGS.items() if not info.additional}
+
+
+def check_invariants(state: SixState) -> list[str]:
+    problems: list[str] = []
+    if sorted(state.provinces) != sorted(PROVINCES):
+        problems.append("the provinces are not the map's")
+    for role, realm in state.realms.items():
+        if realm.currency < 0:
+            problems.append(f"{role} has negative currency")
+        if realm.currency != REALM.start.currency + realm.received - realm.paid:
+            problems.append(f"{role}'s currency {realm.currency} is not 40 + "
+                            f"{realm.received} received - {realm.paid} paid")
+        on_map = soldiers(units_of(state, role))
+        if on_map != realm.raised - realm.lost:
+            problems.append(f"{role} has {on_map} soldiers, not {realm.raised} raised - "
+                            f"{realm.lost} lost")
+        limit = BATTLE.army.recruits_per_province * len(held(state, role))
+        if realm.recruited > (limit if role == state.current else 0):
+            problems.append(f"{role} recruited {realm.recruited} soldiers this turn")
+        if realm.seat and state.provinces[realm.seat].holder != role:
+            problems.append(f"{role}'s seat {realm.seat} is not his")
+    problems += province_problems(state)
+    return problems
+
+
+def province_problems(state: SixState) -> list[str]:
+    problems: list[str] = []
+    where: dict[str, set[str]] = {}
+    for unit in state.units:
+        if unit.kind not in UNITS or unit.province not in PROVINCES or \
+                unit.owner not in state.realms:
+            problems.append(f"unit {unit.id} is unknown or nowhere")
+            continue
+        where.setdefault(unit.province, set()).add(unit.owner)
+    for pid, owners in where.items():
+        if len(owners) > 1:
+            problems.append(f"enemies share {pid}")
+        elif state.provinces[pid].holder not in owners:
+            problems.append(f"units stand in {pid}, which their owner does not hold")
+    for pid, land in state.provinces.items():
+        if land.red_tokens > REALM.provinces.max_red_tokens:
+            problems.append(f"{pid} has {land.red_tokens} red tokens")
+        if land.building and land.building not in BUILDING_IDS:
+            problems.append(f"{pid} has an unknown building {land.building!r}")
+        if land.buildings() and is_capital(state, pid):
+            problems.append(f"a building stands in the capital {pid}")
+        if land.port and not PROVINCES[pid].coastal:
+            problems.append(f"a port inland in {pid}")
+        if land.occupier and (land.occupier == land.owner or not land.owner):
+            problems.append(f"{pid} is occupied by its owner, or nobody's")
+    return problems
