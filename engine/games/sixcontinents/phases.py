@@ -91,7 +91,8 @@ class TurnStart(PromptState[SixState]):
         die = shortage_die(state, frame.role)
         roll = state.rng.roll(die)
         have = soldiers(units_of(state, frame.role))
-        state.say(f"Hunger: {colour(frame.role)} rolls d{die}: {roll} soldiers, or "
+        state.say(f"Hunger: {colour(frame.role)} rolls d{die}: {roll} "
+                  f"soldier{'s' if roll != 1 else ''}, or "
                   f"{roll * REALM.food.soldier_price} currency.", role=frame.role,
                   dice=[roll])
         if have == 0 and state.realms[frame.role].currency < roll * REALM.food.soldier_price:

@@ -241,3 +241,15 @@ def test_a_port_joins_a_distant_province_to_a_coastal_capital() -> None:
     own(state, "red", "sudan", "west_africa")
     assert "sudan" in connected_provinces(state, "red")  # by land to Egypt's port
     assert "west_africa" not in connected_provinces(state, "red")
+
+
+def test_an_encircled_capital_loses_d6_soldiers_at_the_end_of_its_turn_down_to_6(
+        dice: list[int]) -> None:
+    state = started()
+    own(state, "blue", "british_isles", "germany", "iberia", "italy", "low_countries")
+    put(state, "red", "infantry", "france", 8)
+    turn(state, "red")
+    dice.extend([5, 1])  # then Blue's hunger: 6 provinces, food for 4
+    choose(state, "end")
+    assert kinds(state, "france") == ["infantry"] * 6  # 5 rolled, 2 lost: 6 stay
+    assert any("France is encircled: d6 5, 2 soldiers lost" in e.text for e in state.log)
