@@ -8,6 +8,7 @@ from engine.games.sixcontinents.content import REALM
 from engine.games.sixcontinents.economy import remove_building
 from engine.games.sixcontinents.flow import building_name, colour, place
 from engine.games.sixcontinents.realm import capital_of, pay
+from engine.games.sixcontinents.robbery import end_robbery
 from engine.games.sixcontinents.state import SixState, Unit
 
 
@@ -29,6 +30,8 @@ def take(state: SixState, attacker: str, target: str, survivors: list[Unit]) -> 
     elif land.building == "bunker_1":
         land.building = ""
         state.say(f"The bunkers of {place(target)} are destroyed.")
+    if land.robbery:
+        end_robbery(state, target)
     land.occupier = "" if land.owner == attacker else attacker
     state.say(f"{colour(attacker)} takes {place(target)} from {colour(loser)}"
               + (" and occupies it." if land.occupier else "."), role=attacker)

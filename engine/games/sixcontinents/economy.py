@@ -25,6 +25,7 @@ from engine.games.sixcontinents.realm import (
     three,
     units_of,
 )
+from engine.games.sixcontinents.robbery import robbery_income
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.tables import WEATHER, Weather, weather_for
 
@@ -106,6 +107,7 @@ def income_lines(state: SixState, role: str) -> Lines:
         if count:
             lines.append((f"{count} {building_name(building).lower()}",
                           count * building_income(state, building)))
+    lines.append(("robbery economy", robbery_income(state, role)))
     return [(what, amount) for what, amount in lines if amount]
 
 
@@ -219,8 +221,8 @@ def may_build(state: SixState, role: str, province: str, building: str) -> bool:
     info = BUILDINGS[building]
     if land.holder != role or is_capital(state, province):
         return False
-    if land.occupier == role and not info.in_occupied:
-        return False  # General rule 6: occupied land takes only a road
+    if (land.occupier == role or land.robbery or land.fading) and not info.in_occupied:
+        return False  # General rule 6, Economy 2.0 2: only a road
     if state.realms[role].level < info.capital_level:
         return False
     if building == "port":

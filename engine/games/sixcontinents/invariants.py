@@ -57,6 +57,9 @@ def province_problems(state: SixState) -> list[str]:
             problems.append(f"a building stands in the capital {pid}")
         if land.port and not PROVINCES[pid].coastal:
             problems.append(f"a port inland in {pid}")
+        if land.robbery > REALM.robbery.turns or (land.robbery and (
+                land.fading or not land.red_tokens or land.building or land.occupier)):
+            problems.append(f"{pid}: a robbery economy out of order")
         if land.occupier and (land.occupier == land.owner or not land.owner):
             problems.append(f"{pid} is occupied by its owner, or nobody's")
     return problems

@@ -24,6 +24,7 @@ from engine.games.sixcontinents.economy import (
 )
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.realm import alive, held, lose_soldiers, soldiers, units_of
+from engine.games.sixcontinents.robbery import robbery_turn
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.victory import check_capitals, count_points
 
@@ -85,6 +86,7 @@ class TurnStart(PromptState[SixState]):
 
     def run(self, state: SixState, frame: Frame) -> None:
         collect(state, frame.role)
+        robbery_turn(state, frame.role)
         short = count_food(state, frame.role)
         if not short:
             return

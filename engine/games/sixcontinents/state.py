@@ -76,7 +76,10 @@ class Land(BaseModel):
     """A land province. ``owner``: whose land it is ("" nobody's); ``occupier``: another
     player holding it by conquest until a peace cedes it (General rules 5-6), "" if none.
     ``building``: the one building ("" none); ``port`` and ``road``: the additional ones.
-    ``markers``: later sessions' markers (R, K, K+, L, black, rebels, savages)."""
+    ``robbery``: turns of robbery-economy income still to come (the "R" card; 0: none).
+    ``fading``: the robbery economy has ended here: one red token goes each turn of the
+    holder until none is left, and until then only a road may be built (Economy 2.0, 2).
+    ``markers``: later sessions' markers (K, K+, L, black, rebels, savages)."""
 
     owner: str = ""
     occupier: str = ""
@@ -84,6 +87,8 @@ class Land(BaseModel):
     port: bool = False
     road: bool = False
     red_tokens: int = Field(default=0, ge=0)
+    robbery: int = Field(default=0, ge=0)
+    fading: bool = False
     markers: list[str] = Field(default_factory=list)
 
     @property

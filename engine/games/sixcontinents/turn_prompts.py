@@ -37,6 +37,12 @@ from engine.games.sixcontinents.realm import (
     soldiers,
     units_of,
 )
+from engine.games.sixcontinents.robbery import (
+    end_robbery,
+    robbery_sites,
+    robbing,
+    start_robbery,
+)
 from engine.games.sixcontinents.state import SixState
 
 
@@ -75,6 +81,11 @@ class Menu(PromptState[SixState]):
         if demolishable(state, role):
             choices.append(choice("demolish", "Demolish a building (half back)",
                                   group="Economy"))
+        if robbery_sites(state, role):
+            choices.append(choice("robbery", f"Robbery economy (+{REALM.robbery.income} a "
+                                  f"turn for {REALM.robbery.turns} turns)", group="Economy"))
+        if robbing(state, role):
+            choices.append(choice("stop_robbery", "Stop a robbery economy", group="Economy"))
         kinds = recruitable(state, role)
         if kinds:
             choices.append(choice("recruit", "Recruit in the capital", group="Army",
@@ -99,6 +110,12 @@ class Menu(PromptState[SixState]):
 
     def on_demolish(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "demolish", frame.role)
+
+    def on_robbery(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "robbery", frame.role)
+
+    def on_stop_robbery(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "stop_robbery", frame.role)
 
     def on_recruit(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "recruit", frame.role)
@@ -186,6 +203,44 @@ class Demolish(StepAction[SixState]):
 
     def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
         demolish(state, frame.role, picked["province"], picked["building"])
+
+
+@FLOW.state
+class Robbery(StepAction[SixState]):
+    """Economy 2.0 2: a province with nothing else in it gives 2 a turn for 3 turns, at the
+    price of red tokens."""
+
+    name = "robbery"
+    steps = ("province",)
+    cancel = "Back to the menu"
+
+    def ask_province(self, state: SixState, frame: Frame,
+                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return ("Run a robbery economy where? One red token now, one more each turn, and 2 "
+                "more at the end; only a road may be built there until they are all gone.",
+                province_choices(robbery_sites(state, frame.role), {}))
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        start_robbery(state, frame.role, picked["province"])
+
+
+@FLOW.state
+class StopRobbery(StepAction[SixState]):
+    """Economy 2.0 2: "You can stop this action at any time"."""
+
+    name = "stop_robbery"
+    steps = ("province",)
+    cancel = "Back to the menu"
+
+    def ask_province(self, state: SixState, frame: Frame,
+                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        detail = {p: f"{state.provinces[p].robbery} turns of income left"
+                  for p in robbing(state, frame.role)}
+        return ("Stop the robbery economy where? The 2 closing red tokens are placed now.",
+                province_choices(robbing(state, frame.role), detail))
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        end_robbery(state, picked["province"])
 
 
 @FLOW.state

@@ -41,6 +41,8 @@ class ProvinceView(BaseModel):
     port: bool
     road: bool
     red_tokens: int
+    robbery: int  # turns of robbery-economy income left (the "R" card), 0 none
+    fading: bool  # the robbery economy has ended: a red token goes each turn
     units: list[UnitCount]
     soldiers: int
 
@@ -141,7 +143,7 @@ def build_view(state: SixState, asking: list[str], question: str,
             id=pid, name=info.name, continent=CONTINENT_OF[pid], owner=land.owner,
             occupier=land.occupier, capital_of=capital_of(state, pid),
             building=land.building, port=land.port, road=land.road,
-            red_tokens=land.red_tokens,
+            red_tokens=land.red_tokens, robbery=land.robbery, fading=land.fading,
             units=[UnitCount(owner=o, kind=k, count=n) for (o, k), n in sorted(here.items())],
             soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items())))
     now = weather(state)
