@@ -12,7 +12,7 @@ from engine.games.sixcontinents.army import movement, step_cost
 from engine.games.sixcontinents.board import ADJACENT
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, MODIFIERS, UNITS
 from engine.games.sixcontinents.economy import weather
-from engine.games.sixcontinents.flow import colour, place
+from engine.games.sixcontinents.flow import colour, counted, place
 from engine.games.sixcontinents.realm import (
     capital_of,
     connected_provinces,
@@ -99,7 +99,7 @@ def fight(state: SixState, attack: Attack) -> bool:
     record = BattleRecord(province=attack.target, attacker=attack.attacker, defender=defender)
     state.battle = record
     state.say(f"{colour(attack.attacker)} attacks {place(attack.target)} ({colour(defender)}) "
-              f"with {soldiers(attack.units)} soldiers against "
+              f"with {counted(soldiers(attack.units), 'soldier')} against "
               f"{soldiers(attack.defenders)}.", role=attack.attacker)
     while attack.units and attack.defenders:
         if attack.withdraw_at and soldiers(attack.units) <= attack.withdraw_at:

@@ -15,7 +15,7 @@ from engine.games.sixcontinents.content import (
 )
 from engine.games.sixcontinents.content import capital_income as capital_currency
 from engine.games.sixcontinents.content import unit_cap as province_cap
-from engine.games.sixcontinents.flow import building_name, colour, place
+from engine.games.sixcontinents.flow import building_name, colour, counted, place
 from engine.games.sixcontinents.realm import (
     capital_of,
     held,
@@ -95,7 +95,7 @@ def income_lines(state: SixState, role: str) -> Lines:
     elif realm.seat:
         bonus = REALM.three_players.capital_income_bonus if three(state) else 0
         lines.append(("temporary capital", REALM.capital.temporary_income + bonus))
-    lines.append((f"{len(mine)} provinces", len(mine) // REALM.currency.province_divisor))
+    lines.append((counted(len(mine), "province"), len(mine) // REALM.currency.province_divisor))
     enemy = [p for p in mine if capital_of(state, p) not in ("", role)]
     if enemy:
         each = REALM.three_players.enemy_capital if three(state) else \
@@ -105,7 +105,7 @@ def income_lines(state: SixState, role: str) -> Lines:
     for building in ("farm", "manufactory"):
         count = sum(1 for p in mine if state.provinces[p].building == building)
         if count:
-            lines.append((f"{count} {building_name(building).lower()}",
+            lines.append((counted(count, building_name(building).lower()),
                           count * building_income(state, building)))
     lines.append(("robbery economy", robbery_income(state, role)))
     return [(what, amount) for what, amount in lines if amount]
@@ -121,10 +121,11 @@ def upkeep_lines(state: SixState, role: str) -> Lines:
             upkeep = REALM.three_players.road_upkeep
         count = sum(1 for p in mine if building.id in state.provinces[p].buildings())
         if count and upkeep:
-            lines.append((f"{count} {building.name.lower()}", count * upkeep))
+            lines.append((counted(count, building.name.lower()), count * upkeep))
     over = over_cap(state, role)
     if over:
-        lines.append((f"{over} units over the cap", over * REALM.provinces.over_cap_upkeep))
+        lines.append((counted(over, "unit") + " over the cap",
+                      over * REALM.provinces.over_cap_upkeep))
     return lines
 
 
@@ -173,7 +174,7 @@ def food_lines(state: SixState, role: str) -> Lines:
     for building in ("farm", "granary"):
         count = sum(1 for p in mine if state.provinces[p].building == building)
         if count:
-            lines.append((f"{count} {building_name(building).lower()}",
+            lines.append((counted(count, building_name(building).lower()),
                           count * building_food(state, building)))
     return [(w, a) for w, a in lines if a]
 

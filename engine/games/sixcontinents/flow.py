@@ -29,6 +29,15 @@ def building_name(building: str) -> str:
     return BUILDINGS[building].name
 
 
+def counted(count: int, name: str) -> str:
+    """"1 farm", "2 farms", "3 manufactories", "2 bunkers"."""
+    if count == 1 or name.endswith("s"):
+        return f"{count} {name}"
+    if name.endswith("y"):
+        return f"{count} {name[:-1]}ies"
+    return f"{count} {name}s"
+
+
 def units_text(kind: str, count: int) -> str:
     """"1 Infantry", "3 Cavalry" (the rule book's unit names have no plural)."""
     return f"{count} {UNITS[kind].name}"
