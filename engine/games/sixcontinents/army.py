@@ -10,6 +10,7 @@ from engine.games.sixcontinents.flow import colour, place, units_text
 from engine.games.sixcontinents.realm import (
     add_units,
     disband,
+    horse,
     is_capital,
     pay,
     recruit_limit,
@@ -179,3 +180,64 @@ def move(state: SixState, role: str, start: str, group: str, count: int, to: str
     state.say(f"{colour(role)} moves {units_text(kind, count)} from {place(start)} to "
               f"{place(to)}" + (f" for {cost}" if cost else "")
               + (" and takes it." if taken else "."), role=role)
+
+
+# Caravans ------------------------------------------------------------------------------
+
+CARAVAN = next(kind for kind, unit in UNITS.items() if unit.formed_from)
+HORSE, CANNON = UNITS[CARAVAN].formed_from
+HITCH = UNITS[CARAVAN].form_cost_movement
+
+
+def caravan_moves(state: SixState, role: str) -> list[str]:
+    """``form.<province>`` where a horse with 2 movement points left stands with a cannon
+    that was not bought or exchanged this turn (Army 4),
+    ``unhitch.<province>`` where a caravan has 2 points left (Army 6)."""
+    found = []
+    for province in sorted({u.province for u in units_of(state, role)}):
+        here = units_of(state, role, province)
+        if any(u.kind == HORSE and points_left(state, u) >= HITCH for u in here) and \
+                any(u.kind == CANNON and not u.fresh for u in here):
+            found.append(f"form.{province}")
+        if any(u.kind == CARAVAN and points_left(state, u) >= HITCH for u in here):
+            found.append(f"unhitch.{province}")
+    return found
+
+
+def _replace(state: SixState, gone: list[Unit], kind: str, province: str, left: int) -> Unit:
+    for unit in gone:
+        state.units.remove(unit)
+    unit = Unit(id=state.next_unit, kind=kind, owner=gone[0].owner, province=province)
+    state.next_unit += 1
+    unit.used = max(0, movement(state, unit) - left)
+    state.units.append(unit)
+    return unit
+
+
+def caravan(state: SixState, role: str, how: str) -> None:
+    """Army 6: a horse and a cannon form a caravan (the horse spends 2 movement points; the
+    caravan keeps what it has left and fights as the cannon), or a caravan comes apart (2
+    points again: the horse keeps the rest, the cannon has none)."""
+    if how not in caravan_moves(state, role):
+        raise ValueError(f"{role} may not {how}")
+    verb, _, province = how.partition(".")
+    here = units_of(state, role, province)
+    realm = state.realms[role]
+    if verb == "form":
+        pulling = max((u for u in here if u.kind == HORSE),
+                      key=lambda u: points_left(state, u))
+        cannon = next(u for u in here if u.kind == CANNON and not u.fresh)
+        _replace(state, [pulling, cannon], CARAVAN, province,
+                 points_left(state, pulling) - HITCH)
+        realm.harnessed += horse(CARAVAN)
+        state.say(f"{colour(role)} forms a caravan in {place(province)}.", role=role)
+        return
+    unit = max((u for u in here if u.kind == CARAVAN), key=lambda u: points_left(state, u))
+    left = points_left(state, unit) - HITCH
+    _replace(state, [unit], HORSE, province, left)
+    cannon = Unit(id=state.next_unit, kind=CANNON, owner=role, province=province)
+    state.next_unit += 1
+    cannon.used = movement(state, cannon)  # the cannon has no movement point left
+    state.units.append(cannon)
+    realm.harnessed -= horse(CARAVAN)
+    state.say(f"{colour(role)} unhitches a caravan in {place(province)}.", role=role)

@@ -14,6 +14,8 @@ from engine.core.game import Choice, choice
 from engine.core.steps import StepAction
 from engine.games.sixcontinents.army import (
     EXCHANGES,
+    caravan,
+    caravan_moves,
     destinations,
     disband_units,
     enemy_held,
@@ -110,9 +112,8 @@ def affordable_groups(state: SixState, role: str, start: str) -> dict[str, int]:
 
 
 def move_sources(state: SixState, role: str) -> list[str]:
-    return sorted({u.province for u in units_of(state, role)
-                   if destinations(state, role, u.province)
-                   and affordable_groups(state, role, u.province)})
+    return [p for p in sorted({u.province for u in units_of(state, role)})
+            if destinations(state, role, p) and affordable_groups(state, role, p)]
 
 
 @FLOW.state
@@ -282,6 +283,30 @@ class Exchange(StepAction[SixState]):
     def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
         verb, _, whole = picked["how"].partition(".")
         exchange(state, frame.role, f"{verb}:{whole}")
+
+
+@FLOW.state
+class Caravan(StepAction[SixState]):
+    """Army 6: a horse and a cannon form a caravan, or come apart; 2 movement points each
+    way."""
+
+    name = "caravan"
+    steps = ("how",)
+    cancel = "Back to the menu"
+
+    def ask_how(self, state: SixState, frame: Frame,
+                picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        choices = []
+        for how in caravan_moves(state, frame.role):
+            verb, _, province = how.partition(".")
+            label = (f"Form a caravan in {place(province)}" if verb == "form"
+                     else f"Unhitch a caravan in {place(province)}")
+            choices.append(choice(f"how:{how}", label, group="Caravans"))
+        return ("A caravan moves the cannon 2 (3 with three players) and fights as the cannon; "
+                "hitching and unhitching cost the horse 2 movement points.", choices)
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        caravan(state, frame.role, picked["how"])
 
 
 @FLOW.state

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, UNITS
-from engine.games.sixcontinents.realm import held, is_capital, soldiers, units_of
+from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
 from engine.games.sixcontinents.state import SixState
 
 BUILDING_IDS = {b for b, info in BUILDINGS.items() if not info.additional}
@@ -21,10 +21,13 @@ def check_invariants(state: SixState) -> list[str]:
         if realm.currency != REALM.start.currency + realm.received - realm.paid:
             problems.append(f"{role}'s currency {realm.currency} is not 40 + "
                             f"{realm.received} received - {realm.paid} paid")
-        on_map = soldiers(units_of(state, role))
-        if on_map != realm.raised - realm.lost:
+        mine = units_of(state, role)
+        on_map = soldiers(mine)
+        if on_map != realm.raised - realm.lost - realm.harnessed:
             problems.append(f"{role} has {on_map} soldiers, not {realm.raised} raised - "
-                            f"{realm.lost} lost")
+                            f"{realm.lost} lost - {realm.harnessed} harnessed")
+        if realm.harnessed != sum(horse(u.kind) for u in mine):
+            problems.append(f"{role}'s harnessed horses do not match his caravans")
         limit = BATTLE.army.recruits_per_province * len(held(state, role))
         if realm.recruited > (limit if role == state.current else 0):
             problems.append(f"{role} recruited {realm.recruited} soldiers this turn")
@@ -46,14 +49,15 @@ def province_problems(state: SixState) -> list[str]:
     for pid, owners in where.items():
         if len(owners) > 1:
             problems.append(f"enemies share {pid}")
-        elif state.provinces[pid].holder not in owners:
+        elif (state.provinces[pid].occupier or state.provinces[pid].owner) not in owners:
             problems.append(f"units stand in {pid}, which their owner does not hold")
+    capitals = {realm.capital for realm in state.realms.values()}
     for pid, land in state.provinces.items():
         if land.red_tokens > REALM.provinces.max_red_tokens:
             problems.append(f"{pid} has {land.red_tokens} red tokens")
         if land.building and land.building not in BUILDING_IDS:
             problems.append(f"{pid} has an unknown building {land.building!r}")
-        if land.buildings() and is_capital(state, pid):
+        if (land.building or land.port or land.road) and pid in capitals:
             problems.append(f"a building stands in the capital {pid}")
         if land.port and not PROVINCES[pid].coastal:
             problems.append(f"a port inland in {pid}")

@@ -17,7 +17,8 @@ from engine.games.sixcontinents.state import SixState, Unit
 
 def held(state: SixState, role: str) -> list[str]:
     """The provinces ``role`` holds (owns and nobody occupies, or occupies), in map order."""
-    return [p for p, land in state.provinces.items() if land.holder == role]
+    # the holder spelled out: this runs for every province on every prompt
+    return [p for p, land in state.provinces.items() if (land.occupier or land.owner) == role]
 
 
 def units_of(state: SixState, role: str, province: str | None = None) -> list[Unit]:
@@ -93,7 +94,22 @@ def break_unit(state: SixState, unit: Unit) -> list[Unit]:
     state.units.extend(parts)
     state.realms[unit.owner].lost += UNITS[unit.kind].soldiers - sum(
         UNITS[p.kind].soldiers for p in parts)
+    unharness(state, unit)
     return parts
+
+
+def horse(kind: str) -> int:
+    """The soldiers of the horse pulling a unit formed of others (a caravan: 9 - 6 = 3)."""
+    parts = UNITS[kind].formed_from
+    return sum(UNITS[p].soldiers for p in parts) - UNITS[kind].soldiers if parts else 0
+
+
+def unharness(state: SixState, unit: Unit) -> None:
+    """A caravan broken or disbanded: its horse disappears with it (Army 6)."""
+    extra = horse(unit.kind)
+    realm = state.realms[unit.owner]
+    realm.harnessed -= extra
+    realm.lost += extra
 
 
 def lose_one(state: SixState, units: list[Unit]) -> Unit | None:
@@ -134,6 +150,7 @@ def lose_soldiers(state: SixState, role: str, count: int,
 def disband(state: SixState, unit: Unit) -> None:
     state.units.remove(unit)
     state.realms[unit.owner].lost += UNITS[unit.kind].soldiers
+    unharness(state, unit)
 
 
 def connected_provinces(state: SixState, role: str) -> set[str]:

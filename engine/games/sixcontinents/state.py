@@ -54,7 +54,8 @@ class Realm(BaseModel):
     ``received`` / ``paid``: every currency gained and spent: ``currency`` is always the
     start's 40 plus ``received`` minus ``paid`` (checked by the invariants).
     ``raised`` / ``lost``: soldiers recruited and soldiers gone (battle, hunger, disbanding,
-    encirclement): the soldiers on the map are always ``raised - lost``.
+    encirclement); ``harnessed``: the soldiers of the horses pulling caravans, which do not
+    fight: the soldiers on the map are always ``raised - lost - harnessed``.
     ``out``: holds nothing and has no unit left: his turns are passed over.
     """
 
@@ -69,6 +70,7 @@ class Realm(BaseModel):
     paid: int = 0
     raised: int = 0
     lost: int = 0
+    harnessed: int = 0
     out: bool = False
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice, choice
 from engine.core.steps import StepAction, start_action
-from engine.games.sixcontinents.army import exchanges, recruitable
+from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitable
 from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
 from engine.games.sixcontinents.content import BUILDINGS, REALM
@@ -97,6 +97,8 @@ class Menu(PromptState[SixState]):
                                   style="danger"))
         if exchanges(state, role):
             choices.append(choice("exchange", "Exchange units in the capital", group="Army"))
+        if caravan_moves(state, role):
+            choices.append(choice("caravan", "Form or unhitch a caravan", group="Army"))
         if units_of(state, role):
             choices.append(choice("disband", "Disband units (no refund)", group="Army"))
         choices.append(choice("end", "End turn", style="success"))
@@ -128,6 +130,9 @@ class Menu(PromptState[SixState]):
 
     def on_exchange(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "exchange", frame.role)
+
+    def on_caravan(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "caravan", frame.role)
 
     def on_disband(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "disband", frame.role)

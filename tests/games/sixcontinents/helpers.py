@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.runner import act
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.phases import begin_turn
-from engine.games.sixcontinents.realm import add_units
+from engine.games.sixcontinents.realm import add_units, horse
 from engine.games.sixcontinents.setup_prompts import place_capital
 from engine.games.sixcontinents.state import SixState, Unit
 
@@ -53,10 +53,13 @@ def own(state: SixState, role: str, *provinces: str) -> None:
 
 
 def put(state: SixState, role: str, kind: str, province: str, count: int = 1) -> list[Unit]:
-    """Units ready to move (not fresh)."""
+    """Units ready to move (not fresh); a caravan comes with its horse."""
     own_it = state.provinces[province]
     if not own_it.holder:
         own_it.owner = role
+    realm = state.realms[role]
+    realm.raised += horse(kind) * count
+    realm.harnessed += horse(kind) * count
     return add_units(state, role, kind, province, count, fresh=False)
 
 

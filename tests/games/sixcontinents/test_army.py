@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.army import movable, recruitable
-from engine.games.sixcontinents.realm import soldiers, units_of
+from engine.games.sixcontinents.realm import lose_one, soldiers, units_of
 from tests.games.sixcontinents.helpers import (
     asked,
     choose,
@@ -166,3 +166,33 @@ def test_the_menu_groups_every_action_one_pick_away() -> None:
     assert menu == {"build": "Build", "upgrade": "Build", "robbery": "Economy",
                     "recruit": "Army", "move": "Army", "attack": "Army", "disband": "Army",
                     "end": ""}
+
+
+def test_a_horse_and_a_cannon_form_a_caravan_and_come_apart() -> None:
+    state = started()
+    own(state, "red", "germany")
+    put(state, "red", "cavalry", "germany")
+    put(state, "red", "artillery", "germany")
+    turn(state, "red", currency=10)
+    choose(state, "caravan")
+    assert ids(state) == ["how:form.germany", "back"]
+    choose(state, "how:form.germany")
+    assert kinds(state, "germany") == ["caravan"]
+    assert soldiers(units_of(state, "red")) == 6  # the horse pulls and does not fight
+    assert movable(state, "red", "germany") == {"caravan.1": units_of(state, "red")}
+    choose(state, "move", "from:germany", "units:caravan.1.1", "to:danube")
+    assert "caravan" not in ids(state)  # no point left to unhitch
+    choose(state, "end", "end")  # Blue's turn too
+    assert movable(state, "red", "danube").keys() == {"caravan.2"}
+    choose(state, "caravan", "how:unhitch.danube")
+    assert kinds(state, "danube") == ["artillery", "cavalry"]
+    assert movable(state, "red", "danube") == {}  # 2 - 2 for the horse, none for the cannon
+
+
+def test_a_caravan_moves_three_with_three_players_and_its_horse_dies_with_it() -> None:
+    state = started(players=3)
+    wagons = put(state, "red", "caravan", "germany")
+    assert movable(state, "red", "germany").keys() == {"caravan.3"}
+    lose_one(state, list(wagons))
+    assert kinds(state, "germany") == ["cavalry", "infantry", "infantry"]
+    assert state.realms["red"].harnessed == 0 and GAME.invariants(state) == []
