@@ -56,7 +56,8 @@ def attacker_modifiers(state: SixState, attack: Attack) -> Lines:
         lines.append(("more soldiers", min(cap, amount("more_soldiers") * more)))
     # Land Battles: where groups differ in a modifier, the larger group's counts
     largest = max(sorted(origins), key=lambda p: origins[p])
-    if largest not in connected_provinces(state, attack.attacker):
+    # soldiers fighting in their own province (savages) are where they stand
+    if largest != attack.target and largest not in connected_provinces(state, attack.attacker):
         lines.append(("cut off", amount("cut_off")))
     if state.provinces[attack.target].port:
         lines.append(("port", amount("port")))
@@ -83,7 +84,7 @@ def defender_modifiers(state: SixState, attack: Attack) -> Lines:
     diggers = set(BATTLE.army.digging_in_units)
     if not bunkers and any(u.kind in diggers for u in attack.defenders):
         lines.append(("dug in", amount("digging_in")))
-    if attack.target not in connected_provinces(state, defender):
+    if defender in state.realms and attack.target not in connected_provinces(state, defender):
         lines.append(("cut off", amount("cut_off")))
     return lines
 

@@ -108,6 +108,7 @@ def income_lines(state: SixState, role: str) -> Lines:
             lines.append((counted(count, building_name(building).lower()),
                           count * building_income(state, building)))
     lines.append(("robbery economy", robbery_income(state, role)))
+    lines.append(("minerals", sum(state.provinces[p].mineral for p in mine)))
     return [(what, amount) for what, amount in lines if amount]
 
 
@@ -226,6 +227,8 @@ def may_build(state: SixState, role: str, province: str, building: str) -> bool:
         return False  # General rule 6, Economy 2.0 2: only a road
     if state.realms[role].level < info.capital_level:
         return False
+    if building in ("farm", "granary") and "black" in land.markers:
+        return False  # poisoned water (internal expeditions 90-98)
     if building == "port":
         if land.port or not PROVINCES[province].coastal:
             return False

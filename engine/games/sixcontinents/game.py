@@ -14,6 +14,7 @@ from engine.core.game import RoleInfo
 from engine.core.rng import Rng
 from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     army_prompts,
+    expedition_prompts,
     setup_prompts,
     turn_prompts,
 )

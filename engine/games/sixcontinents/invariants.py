@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, UNITS
+from engine.games.sixcontinents.expeditions import INTERNAL
 from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
-from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.state import NEUTRAL, SixState
 
 BUILDING_IDS = {b for b, info in BUILDINGS.items() if not info.additional}
 
@@ -40,13 +41,17 @@ def check_invariants(state: SixState) -> list[str]:
 def province_problems(state: SixState) -> list[str]:
     problems: list[str] = []
     where: dict[str, set[str]] = {}
+    # savages have just taken these: the owner's soldiers are deciding to fight or leave
+    meeting = {f.data.get("province") for f in state.stack if f.name == "savages"}
     for unit in state.units:
         if unit.kind not in UNITS or unit.province not in PROVINCES or \
-                unit.owner not in state.realms:
+                (unit.owner not in state.realms and unit.owner != NEUTRAL):
             problems.append(f"unit {unit.id} is unknown or nowhere")
             continue
         where.setdefault(unit.province, set()).add(unit.owner)
     for pid, owners in where.items():
+        if pid in meeting:
+            continue
         if len(owners) > 1:
             problems.append(f"enemies share {pid}")
         elif (state.provinces[pid].occupier or state.provinces[pid].owner) not in owners:
@@ -64,6 +69,8 @@ def province_problems(state: SixState) -> list[str]:
         if land.robbery > REALM.robbery.turns or (land.robbery and (
                 land.fading or not land.red_tokens or land.building or land.occupier)):
             problems.append(f"{pid}: a robbery economy out of order")
+        if land.expedition and (not land.explorer or land.expedition > INTERNAL.turns):
+            problems.append(f"{pid}: an expedition out of order")
         if land.occupier and (land.occupier == land.owner or not land.owner):
             problems.append(f"{pid} is occupied by its owner, or nobody's")
     return problems

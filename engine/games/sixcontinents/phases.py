@@ -22,6 +22,7 @@ from engine.games.sixcontinents.economy import (
     roll_weather,
     shortage_die,
 )
+from engine.games.sixcontinents.expeditions import expeditions_due
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.realm import alive, held, lose_soldiers, soldiers, units_of
 from engine.games.sixcontinents.robbery import robbery_turn
@@ -85,6 +86,7 @@ class TurnStart(PromptState[SixState]):
     auto = True
 
     def run(self, state: SixState, frame: Frame) -> None:
+        expeditions_due(state, frame.role)
         collect(state, frame.role)
         robbery_turn(state, frame.role)
         short = count_food(state, frame.role)

@@ -92,9 +92,10 @@ def break_unit(state: SixState, unit: Unit) -> list[Unit]:
         parts.append(part)
     state.units.remove(unit)
     state.units.extend(parts)
-    state.realms[unit.owner].lost += UNITS[unit.kind].soldiers - sum(
-        UNITS[p.kind].soldiers for p in parts)
-    unharness(state, unit)
+    if unit.owner in state.realms:
+        state.realms[unit.owner].lost += UNITS[unit.kind].soldiers - sum(
+            UNITS[p.kind].soldiers for p in parts)
+        unharness(state, unit)
     return parts
 
 
@@ -122,7 +123,8 @@ def lose_one(state: SixState, units: list[Unit]) -> Unit | None:
         if UNITS[smallest.kind].soldiers == 1 or not UNITS[smallest.kind].breaks_into:
             units.remove(smallest)
             state.units.remove(smallest)
-            state.realms[smallest.owner].lost += UNITS[smallest.kind].soldiers
+            if smallest.owner in state.realms:  # neutral units belong to no realm
+                state.realms[smallest.owner].lost += UNITS[smallest.kind].soldiers
             return smallest
         units.remove(smallest)
         units.extend(break_unit(state, smallest))
@@ -157,7 +159,7 @@ def connected_provinces(state: SixState, role: str) -> set[str]:
     """The provinces of ``role`` connected to his seat (Modifiers 6, Buildings): a chain of
     his provinces from the seat, and with it every group of his provinces holding a port of
     his, when the seat's group has a port or the seat is on the coast."""
-    seat = state.realms[role].seat
+    seat = state.realms[role].seat if role in state.realms else ""
     if not seat:
         return set()
     mine = set(held(state, role))

@@ -25,7 +25,8 @@ def robbery_sites(state: SixState, role: str) -> list[str]:
     return [p for p in held(state, role)
             if (land := state.provinces[p]).owner == role and not land.occupier
             and not land.buildings() and not land.red_tokens and not land.robbery
-            and not land.fading and not land.markers and not is_capital(state, p)]
+            and not land.fading and not land.markers and not land.expedition
+            and not is_capital(state, p)]
 
 
 def robbing(state: SixState, role: str) -> list[str]:

@@ -32,6 +32,8 @@ from engine.core.flow import FlowState
 
 Phase = Literal["setup", "turn", "over"]
 COLOURS = ("red", "blue", "green")
+# The owner of neutral units (the savages of an internal expedition): no realm, no turn.
+NEUTRAL = "savages"
 
 
 class SixOptions(BaseModel):
@@ -81,7 +83,11 @@ class Land(BaseModel):
     ``robbery``: turns of robbery-economy income still to come (the "R" card; 0: none).
     ``fading``: the robbery economy has ended here: one red token goes each turn of the
     holder until none is left, and until then only a road may be built (Economy 2.0, 2).
-    ``markers``: later sessions' markers (K, K+, L, black, rebels, savages)."""
+    ``explorer``: who sent an internal expedition here ("" nobody yet; once per province in
+    the whole game); ``expedition``: its turns still to go (0: none under way).
+    ``mineral``: currency a turn from a mineral found here (the K or K+ marker).
+    ``markers``: "K", "K+" (minerals), "black" (poisoned water: no farm or granary ever);
+    later sessions' L, rebels."""
 
     owner: str = ""
     occupier: str = ""
@@ -91,6 +97,9 @@ class Land(BaseModel):
     red_tokens: int = Field(default=0, ge=0)
     robbery: int = Field(default=0, ge=0)
     fading: bool = False
+    explorer: str = ""
+    expedition: int = Field(default=0, ge=0)
+    mineral: int = Field(default=0, ge=0)
     markers: list[str] = Field(default_factory=list)
 
     @property

@@ -27,6 +27,7 @@ from engine.games.sixcontinents.economy import (
     upgrade_cost,
     weather,
 )
+from engine.games.sixcontinents.expeditions import INTERNAL, expedition_sites
 from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
 from engine.games.sixcontinents.phases import end_turn
 from engine.games.sixcontinents.realm import (
@@ -84,6 +85,9 @@ class Menu(PromptState[SixState]):
         if robbery_sites(state, role):
             choices.append(choice("robbery", f"Robbery economy (+{REALM.robbery.income} a "
                                   f"turn for {REALM.robbery.turns} turns)", group="Economy"))
+        if expedition_sites(state, role):
+            choices.append(choice("expedition", f"Internal expedition ({INTERNAL.cost})",
+                                  group="Economy"))
         if robbing(state, role):
             choices.append(choice("stop_robbery", "Stop a robbery economy", group="Economy"))
         kinds = recruitable(state, role)
@@ -112,6 +116,9 @@ class Menu(PromptState[SixState]):
 
     def on_demolish(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "demolish", frame.role)
+
+    def on_expedition(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "expedition", frame.role)
 
     def on_robbery(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "robbery", frame.role)

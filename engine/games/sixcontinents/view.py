@@ -43,6 +43,10 @@ class ProvinceView(BaseModel):
     red_tokens: int
     robbery: int  # turns of robbery-economy income left (the "R" card), 0 none
     fading: bool  # the robbery economy has ended: a red token goes each turn
+    explorer: str  # who sent an internal expedition here ("" nobody yet)
+    expedition: int  # its turns still to go (0: none under way)
+    mineral: int  # currency a turn from a mineral bought here
+    markers: list[str]  # K, K+ (minerals), black (poisoned water)
     units: list[UnitCount]
     soldiers: int
 
@@ -144,6 +148,8 @@ def build_view(state: SixState, asking: list[str], question: str,
             occupier=land.occupier, capital_of=capital_of(state, pid),
             building=land.building, port=land.port, road=land.road,
             red_tokens=land.red_tokens, robbery=land.robbery, fading=land.fading,
+            explorer=land.explorer, expedition=land.expedition, mineral=land.mineral,
+            markers=list(land.markers),
             units=[UnitCount(owner=o, kind=k, count=n) for (o, k), n in sorted(here.items())],
             soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items())))
     now = weather(state)
