@@ -15,6 +15,8 @@ same state, so the steps agree):
   and 3 when rich enough, then a manufactory or a farm with money to spare.
 * **Recruit** infantry (cavalry from level 2) up to the turn's limit, keeping a little back,
   and **expand** into empty neighbouring provinces one unit at a time.
+* Send an internal expedition with 30 or more to spare; buy the minerals found; fight savages
+  when clearly stronger, else leave.
 * Hunger: pay when it can; after a conquest: pay the march when there are buildings to keep.
 """
 
@@ -41,9 +43,10 @@ from engine.games.sixcontinents.battle import (
 )
 from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF
 from engine.games.sixcontinents.economy import buildable, building_cost, upgrade_cost
-from engine.games.sixcontinents.realm import held, soldiers, units_of
+from engine.games.sixcontinents.expeditions import expedition_sites
+from engine.games.sixcontinents.realm import held, soldiers, units_in, units_of
 from engine.games.sixcontinents.setup_prompts import capital_sites
-from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.state import NEUTRAL, SixState
 
 Plan = dict[str, str]
 RESERVE = 4  # currency kept back for marches and hunger
@@ -128,6 +131,14 @@ def expand_plan(state: SixState, role: str) -> Plan | None:
     return best[1] if best else None
 
 
+def expedition_plan(state: SixState, role: str) -> Plan | None:
+    """An expedition with money to spare (30 or more), into the first province open."""
+    sites = expedition_sites(state, role)
+    if not sites or state.realms[role].currency < 30:
+        return None
+    return {"province": sites[0]}
+
+
 def upgrade_wanted(state: SixState, role: str) -> bool:
     cost = upgrade_cost(state, role)
     return cost is not None and state.realms[role].currency >= cost + 6 + 2 * RESERVE
@@ -170,6 +181,7 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         "build": (build_plan, ("province", "building")),
         "recruit": (recruit_plan, ("unit", "count")),
         "move": (expand_plan, ("from", "units", "to")),
+        "expedition": (expedition_plan, ("province",)),
     }
     if name in plans:
         planner, steps = plans[name]
@@ -180,10 +192,18 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
                 return action
         if "upgrade" in ids and upgrade_wanted(state, role):
             return "upgrade"
-        for action in ("recruit", "move"):
+        for action in ("recruit", "move", "expedition"):
             if action in ids and plans[action][0](state, role):
                 return action
         return "end"
+    if name == "mineral":
+        return "buy" if "buy" in ids else "leave"
+    if name == "savages":
+        province = str(frame.data["province"])
+        mine = soldiers(units_of(state, role, province))
+        theirs = soldiers([u for u in units_in(state, province) if u.owner == NEUTRAL])
+        leave = sorted(i for i in ids if i.startswith("leave:"))
+        return "fight" if mine > theirs + 1 or not leave else leave[0]
     if name == "shortage":
         return "pay" if "pay" in ids else "lose"
     if name == "plunder":

@@ -3,6 +3,9 @@ once per province, the d100 at the start of the sender's turn 2 turns later."""
 
 from __future__ import annotations
 
+from engine.core.rng import Rng
+from engine.games.sixcontinents import GAME
+from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.economy import buildable, income_lines
 from engine.games.sixcontinents.expeditions import expedition_sites
 from engine.games.sixcontinents.state import NEUTRAL, SixState
@@ -96,3 +99,16 @@ def test_or_they_leave_and_the_savages_keep_the_province(dice: list[int]) -> Non
     assert kinds(state, "france", "red") == ["infantry", "infantry"]
     assert state.provinces["iberia"].holder == NEUTRAL
     assert "attack" in ids(state)  # anyone may attack them
+
+
+def test_the_automatic_player_buys_minerals_and_leaves_stronger_savages(
+        dice: list[int]) -> None:
+    state = sent(dice, 2)  # rare mineral: 10 for +4
+    back(state)
+    prompt = GAME.prompts(state)["red"]
+    assert greedy(GAME, state, "red", prompt.choices, Rng(seed="ai")) == "buy"
+    savage = sent(dice, 100, 9)
+    put(savage, "red", "infantry", "iberia", 2)
+    back(savage)
+    prompt = GAME.prompts(savage)["red"]
+    assert greedy(GAME, savage, "red", prompt.choices, Rng(seed="ai")) == "leave:france"
