@@ -88,6 +88,12 @@ def savages(state: SixState, role: str, province: str, die: int) -> None:
         state.next_unit += 1
     state.provinces[province].occupier = NEUTRAL
     state.say(f"{count} savages take {place(province)}.", dice=[count])
+    for other, realm in state.realms.items():
+        if realm.seat == province:  # a temporary capital
+            realm.seat = ""
+            state.say(f"{colour(other)} has lost the seat of government in "
+                      f"{place(province)}: a temporary capital is chosen at the start of "
+                      "his turn.")
     if units_of(state, role, province):
         FLOW.push(state, "savages", role, province=province)
 

@@ -80,7 +80,8 @@ def begin_turn(state: SixState, role: str) -> None:
 
 @FLOW.state
 class TurnStart(PromptState[SixState]):
-    """Income, upkeep and the food count, once the seat is known."""
+    """The turn's start once the seat is known: expeditions due, income and upkeep, the
+    robbery economy's tokens, the food count and its shortage."""
 
     name = "turn_start"
     auto = True

@@ -112,3 +112,15 @@ def test_the_automatic_player_buys_minerals_and_leaves_stronger_savages(
     back(savage)
     prompt = GAME.prompts(savage)["red"]
     assert greedy(GAME, savage, "red", prompt.choices, Rng(seed="ai")) == "leave:france"
+
+
+def test_savages_taking_a_temporary_capital_take_the_seat(dice: list[int]) -> None:
+    state = sent(dice, 100, 3, 1)  # then hunger: no seat, no food
+    state.realms["red"].seat = "iberia"
+    state.provinces["france"].owner = ""  # the capital lost (to nobody, to keep it simple)
+    back(state)
+    choose(state, "pay")
+    assert state.realms["red"].seat == "" and "recruit" not in ids(state)
+    dice.extend([1, 3])  # a new round's weather
+    choose(state, "end", "end")  # the next turn starts with the choice of a new one
+    assert asked(state) == "seat" and ids(state) == ["seat:italy"]
