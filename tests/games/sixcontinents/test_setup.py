@@ -7,6 +7,7 @@ from engine.core.registry import GAME_MODULES, all_games
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.board import ADJACENT, CONTINENTS
 from tests.games.sixcontinents.helpers import asked, choose, ids
+from tests.support.views import split_views
 
 
 def test_colours_are_the_seats() -> None:
@@ -52,3 +53,11 @@ def test_the_game_is_not_offered_yet() -> None:
     ``/game new`` read the registry)."""
     assert "sixcontinents" not in GAME_MODULES
     assert "sixcontinents" not in [g.id for g in all_games()]
+
+
+def test_the_views_work_before_any_capital_is_chosen() -> None:
+    state = GAME.setup("views", 3, GAME.Options())
+    split_views(GAME, state)
+    view = GAME.view(state, None)
+    assert view.phase == "setup" and view.asking == ["red"] and view.round == 0
+    assert all(r.capital == "" and r.points == 0 for r in view.realms)
