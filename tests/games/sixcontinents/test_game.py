@@ -172,3 +172,13 @@ def test_a_thousand_random_games(players: int) -> None:
             continue
         assert state.result is not None
     assert errors == []
+
+
+def test_a_late_player_backs_out_then_ends_the_turn() -> None:
+    state = started()
+    turn(state, "red", currency=10)
+    choose(state, "recruit")
+    assert GAME.timeout_choice(state, "red") == "back"
+    choose(state, "back")
+    assert GAME.timeout_choice(state, "red") == "end"
+    assert GAME.timeout_choice(state, "blue") is None
