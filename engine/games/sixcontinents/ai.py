@@ -11,7 +11,8 @@ same state, so the steps agree):
 * **Attack** when the forces next to an enemy province outnumber its defenders by half again
   and the modifiers do not weigh too much against it (an undefended province always),
   withdrawing when down to a quarter.
-* **Feed** the realm first (a farm at level 2, else a granary), raise the capital to level 2
+* **Feed** the realm first (a fishing boat where a port allows, a farm at level 2, else a
+  granary), raise the capital to level 2
   and 3 when rich enough, then a manufactory or a farm with money to spare.
 * **Recruit** infantry (cavalry from level 2) up to the turn's limit, keeping a little back,
   and **expand** into empty neighbouring provinces one unit at a time.
@@ -44,6 +45,7 @@ from engine.games.sixcontinents.battle import (
 from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF
 from engine.games.sixcontinents.economy import buildable, building_cost, upgrade_cost
 from engine.games.sixcontinents.expeditions import expedition_sites
+from engine.games.sixcontinents.fishing import boat_sites, ports
 from engine.games.sixcontinents.realm import held, soldiers, units_in, units_of
 from engine.games.sixcontinents.setup_prompts import capital_sites
 from engine.games.sixcontinents.state import NEUTRAL, SixState
@@ -77,6 +79,8 @@ def attack_plan(state: SixState, role: str) -> Plan | None:
 def wanted_building(state: SixState, role: str) -> str | None:
     realm = state.realms[role]
     hungry = realm.food < realm.food_needed + 1
+    if hungry and realm.level >= 2 and not ports(state, role):
+        return "port"  # then fishing boats, 7 for a food and a currency
     if hungry:
         return "farm" if realm.level >= 2 else "granary"
     if realm.currency >= 30 and realm.level >= 3:
@@ -139,6 +143,15 @@ def expedition_plan(state: SixState, role: str) -> Plan | None:
     return {"province": sites[0]}
 
 
+def boat_plan(state: SixState, role: str) -> Plan | None:
+    """A fishing boat (7 for a food and a currency) whenever the realm goes hungry."""
+    realm = state.realms[role]
+    sites = boat_sites(state, role)
+    if not sites or realm.food >= realm.food_needed + 1 or realm.currency < 7 + RESERVE:
+        return None
+    return {"zone": sites[0]}
+
+
 def upgrade_wanted(state: SixState, role: str) -> bool:
     cost = upgrade_cost(state, role)
     return cost is not None and state.realms[role].currency >= cost + 6 + 2 * RESERVE
@@ -182,12 +195,13 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         "recruit": (recruit_plan, ("unit", "count")),
         "move": (expand_plan, ("from", "units", "to")),
         "expedition": (expedition_plan, ("province",)),
+        "boat": (boat_plan, ("zone",)),
     }
     if name in plans:
         planner, steps = plans[name]
         return step_choice(planner(state, role), answers, steps, ids)
     if name == "menu":
-        for action in ("attack", "build"):
+        for action in ("attack", "boat", "build"):
             if action in ids and plans[action][0](state, role):
                 return action
         if "upgrade" in ids and upgrade_wanted(state, role):

@@ -9,12 +9,14 @@ from engine.games.sixcontinents.content import (
     BUILDINGS,
     PRICES,
     REALM,
+    SHIPS,
     UNITS,
     food_needed,
     price,
 )
 from engine.games.sixcontinents.content import capital_income as capital_currency
 from engine.games.sixcontinents.content import unit_cap as province_cap
+from engine.games.sixcontinents.fishing import catch
 from engine.games.sixcontinents.flow import building_name, colour, counted, place
 from engine.games.sixcontinents.realm import (
     capital_of,
@@ -109,6 +111,8 @@ def income_lines(state: SixState, role: str) -> Lines:
                           count * building_income(state, building)))
     lines.append(("robbery economy", robbery_income(state, role)))
     lines.append(("minerals", sum(state.provinces[p].mineral for p in mine)))
+    lines.append((counted(catch(state, role), "fishing boat"),
+                  catch(state, role) * SHIPS["fishing_boat"].income))
     return [(what, amount) for what, amount in lines if amount]
 
 
@@ -172,6 +176,8 @@ def food_lines(state: SixState, role: str) -> Lines:
     elif realm.seat:
         lines.append(("temporary capital", REALM.capital.temporary_food))
     mine = held(state, role)
+    lines.append((counted(catch(state, role), "fishing boat"),
+                  catch(state, role) * SHIPS["fishing_boat"].food))
     for building in ("farm", "granary"):
         count = sum(1 for p in mine if state.provinces[p].building == building)
         if count:

@@ -15,6 +15,7 @@ from engine.core.rng import Rng
 from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     army_prompts,
     expedition_prompts,
+    fleet_prompts,
     setup_prompts,
     turn_prompts,
 )

@@ -3,8 +3,8 @@ currency and soldiers accounted for, limits kept, the map consistent."""
 
 from __future__ import annotations
 
-from engine.games.sixcontinents.board import PROVINCES
-from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, UNITS
+from engine.games.sixcontinents.board import PROVINCES, SEAS
+from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, SHIPS, UNITS
 from engine.games.sixcontinents.expeditions import INTERNAL
 from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
 from engine.games.sixcontinents.state import NEUTRAL, SixState
@@ -35,6 +35,13 @@ def check_invariants(state: SixState) -> list[str]:
         if realm.seat and state.provinces[realm.seat].holder != role:
             problems.append(f"{role}'s seat {realm.seat} is not his")
     problems += province_problems(state)
+    zones = [s.zone for s in state.ships if s.kind == "fishing_boat"]
+    if len(zones) != len(set(zones)):
+        problems.append("two fishing boats share a sea zone")
+    for ship in state.ships:
+        if ship.zone not in SEAS or ship.owner not in state.realms or ship.kind not in SHIPS \
+                or ship.used > SHIPS[ship.kind].movement:
+            problems.append(f"ship {ship.id} is unknown, nowhere or moved too far")
     return problems
 
 

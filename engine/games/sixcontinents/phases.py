@@ -23,6 +23,7 @@ from engine.games.sixcontinents.economy import (
     shortage_die,
 )
 from engine.games.sixcontinents.expeditions import expeditions_due
+from engine.games.sixcontinents.fishing import refresh_boats
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.realm import alive, held, lose_soldiers, soldiers, units_of
 from engine.games.sixcontinents.robbery import robbery_turn
@@ -71,6 +72,7 @@ def begin_turn(state: SixState, role: str) -> None:
     realm.recruited = 0
     for unit in units_of(state, role):
         unit.used, unit.fresh = 0, False
+    refresh_boats(state, role)
     state.say(f"Round {state.round}: {colour(role)}'s turn.")
     FLOW.push(state, "menu", role)
     FLOW.push(state, "turn_start", role)

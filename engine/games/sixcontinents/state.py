@@ -13,13 +13,15 @@ Fields (plain data, JSON-ready):
 ``realms``      role -> :class:`Realm` (currency, food, capital, counters).
 ``provinces``   province id -> :class:`Land` (owner, occupier, buildings, red tokens, markers).
 ``units``       every land unit on the map (:class:`Unit`).
+``ships``       every ship on the sea zones (:class:`Ship`; for now the fishing boats).
 ``weather``     the weather row's id and the rounds it still lasts (this one included).
 ``battle``      the last land battle fought (:class:`BattleRecord`), for the views.
 ``stack``       the prompt stack (``engine.core.flow``).
 
 Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
 ``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
-effects, slaves; minerals, rebels), and sea zones, voyages and offers get their own fields.
+effects, slaves; rebels), ``Ship`` the fleets' kinds, and voyages and offers get their own
+fields.
 """
 
 from __future__ import annotations
@@ -125,6 +127,18 @@ class Unit(BaseModel):
     fresh: bool = False
 
 
+class Ship(BaseModel):
+    """A ship on a sea zone (for now the fishing boats). ``used``: movement points spent
+    this turn; ``fresh``: built this turn, so it does not move."""
+
+    id: int
+    kind: str
+    owner: str
+    zone: str
+    used: int = 0
+    fresh: bool = False
+
+
 class Weather(BaseModel):
     id: str = "sunny"
     left: int = 0  # rounds it still lasts, the current one included; 0: roll at round start
@@ -150,6 +164,7 @@ class SixState(FlowState):
     realms: dict[str, Realm]
     provinces: dict[str, Land]
     units: list[Unit] = Field(default_factory=list)
-    next_unit: int = 1
+    ships: list[Ship] = Field(default_factory=list)
+    next_unit: int = 1  # the next id of a unit or a ship
     weather: Weather = Field(default_factory=Weather)
     battle: BattleRecord | None = None

@@ -15,7 +15,7 @@ from engine.core.steps import StepAction, start_action
 from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitable
 from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
-from engine.games.sixcontinents.content import BUILDINGS, REALM
+from engine.games.sixcontinents.content import BUILDINGS, REALM, price
 from engine.games.sixcontinents.economy import (
     build,
     buildable,
@@ -28,6 +28,7 @@ from engine.games.sixcontinents.economy import (
     weather,
 )
 from engine.games.sixcontinents.expeditions import INTERNAL, expedition_sites
+from engine.games.sixcontinents.fishing import BOAT, boat_moves, boat_sites
 from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
 from engine.games.sixcontinents.phases import end_turn
 from engine.games.sixcontinents.realm import (
@@ -90,6 +91,11 @@ class Menu(PromptState[SixState]):
                                   group="Economy"))
         if robbing(state, role):
             choices.append(choice("stop_robbery", "Stop a robbery economy", group="Economy"))
+        if boat_sites(state, role):
+            choices.append(choice("boat", f"Build a fishing boat ({price(BOAT)})",
+                                  group="Fleet"))
+        if boat_moves(state, role):
+            choices.append(choice("sail", "Sail a fishing boat", group="Fleet"))
         kinds = recruitable(state, role)
         if kinds:
             choices.append(choice("recruit", "Recruit in the capital", group="Army",
@@ -119,6 +125,12 @@ class Menu(PromptState[SixState]):
 
     def on_expedition(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "expedition", frame.role)
+
+    def on_boat(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "boat", frame.role)
+
+    def on_sail(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "sail", frame.role)
 
     def on_robbery(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "robbery", frame.role)

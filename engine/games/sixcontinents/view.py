@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from engine.core.game import Result
 from engine.core.view import Private, View
-from engine.games.sixcontinents.board import CONTINENT_OF, PROVINCES
+from engine.games.sixcontinents.board import CONTINENT_OF, PROVINCES, SEAS
 from engine.games.sixcontinents.content import UNITS
 from engine.games.sixcontinents.economy import food_lines, income_lines, upkeep_lines, weather
 from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_of
@@ -49,6 +49,12 @@ class ProvinceView(BaseModel):
     markers: list[str]  # K, K+ (minerals), black (poisoned water)
     units: list[UnitCount]
     soldiers: int
+
+
+class SeaView(BaseModel):
+    id: str
+    name: str
+    fishing_boat: str  # the colour whose fishing boat is on it, ""
 
 
 class Line(BaseModel):
@@ -103,6 +109,7 @@ class SixView(View):
     weather: WeatherView
     realms: list[RealmView]
     provinces: list[ProvinceView]
+    seas: list[SeaView]
     battle: BattleView | None
     log: list[str]
     result: Result | None
@@ -154,12 +161,15 @@ def build_view(state: SixState, asking: list[str], question: str,
             soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items())))
     now = weather(state)
     battle = state.battle
+    boats = {s.zone: s.owner for s in state.ships if s.kind == "fishing_boat"}
     public = SixView(
         players=state.players, round=state.round, rounds=state.options.rounds,
         phase=state.phase, current=state.current, order=list(state.order), asking=asking,
         question=question,
         weather=WeatherView(id=now.id, name=now.name, text=now.text, left=state.weather.left),
         realms=[realm_view(state, r) for r in state.roles], provinces=provinces,
+        seas=[SeaView(id=z, name=sea.name, fishing_boat=boats.get(z, ""))
+              for z, sea in SEAS.items()],
         battle=None if battle is None else BattleView(
             province=battle.province, attacker=battle.attacker, defender=battle.defender,
             rolls=list(battle.rolls), outcome=battle.outcome),
