@@ -18,6 +18,8 @@ same state, so the steps agree):
   and **expand** into empty neighbouring provinces one unit at a time.
 * Send an internal expedition with 30 or more to spare; buy the minerals found; fight savages
   when clearly stronger, else leave.
+* Offer peace when it would keep more provinces than it gives; accept a peace that does not
+  cost it more than it gains.
 * Hunger: pay when it can; after a conquest: pay the march when there are buildings to keep.
 """
 
@@ -43,6 +45,7 @@ from engine.games.sixcontinents.battle import (
     defenders_of,
 )
 from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF
+from engine.games.sixcontinents.diplomacy import ceded, peace_partners
 from engine.games.sixcontinents.economy import buildable, building_cost, upgrade_cost
 from engine.games.sixcontinents.expeditions import expedition_sites
 from engine.games.sixcontinents.fishing import boat_sites, ports
@@ -206,10 +209,18 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
                 return action
         if "upgrade" in ids and upgrade_wanted(state, role):
             return "upgrade"
+        for other in peace_partners(state, role):
+            gains = ceded(state, role, other)
+            if len(gains[role]) > len(gains[other]):
+                return f"peace:{other}"
         for action in ("recruit", "move", "expedition"):
             if action in ids and plans[action][0](state, role):
                 return action
         return "end"
+    if name == "peace":
+        gains = ceded(state, str(frame.data["offer"]), role)
+        return "accept" if len(gains[role]) >= len(gains[str(frame.data["offer"])]) \
+            else "refuse"
     if name == "mineral":
         return "buy" if "buy" in ids else "leave"
     if name == "savages":

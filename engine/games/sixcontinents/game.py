@@ -14,6 +14,7 @@ from engine.core.game import RoleInfo
 from engine.core.rng import Rng
 from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     army_prompts,
+    diplomacy,
     expedition_prompts,
     fleet_prompts,
     setup_prompts,
@@ -74,7 +75,7 @@ class SixContinents(FlowGame[SixState, SixOptions]):
         if prompt is None or not prompt.choices:
             return None
         ids = [c.id for c in prompt.choices]
-        for preferred in ("end", "back", "pay", "pass"):
+        for preferred in ("end", "back", "pay", "refuse", "pass"):
             if preferred in ids:
                 return preferred
         return ids[0]

@@ -70,6 +70,7 @@ def begin_turn(state: SixState, role: str) -> None:
     state.current = role
     realm = state.realms[role]
     realm.recruited = 0
+    realm.offered = []
     for unit in units_of(state, role):
         unit.used, unit.fresh = 0, False
     refresh_boats(state, role)

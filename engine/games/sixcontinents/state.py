@@ -61,6 +61,7 @@ class Realm(BaseModel):
     encirclement); ``harnessed``: the soldiers of the horses pulling caravans, which do not
     fight: the soldiers on the map are always ``raised - lost - harnessed``.
     ``out``: holds nothing and has no unit left: his turns are passed over.
+    ``offered``: the players he has offered peace this turn (once each a turn).
     """
 
     currency: int
@@ -76,6 +77,7 @@ class Realm(BaseModel):
     lost: int = 0
     harnessed: int = 0
     out: bool = False
+    offered: list[str] = Field(default_factory=list)  # offered peace this turn
 
 
 class Land(BaseModel):

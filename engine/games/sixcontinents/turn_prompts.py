@@ -16,6 +16,7 @@ from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitabl
 from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
 from engine.games.sixcontinents.content import BUILDINGS, REALM, price
+from engine.games.sixcontinents.diplomacy import offer_peace, peace_partners
 from engine.games.sixcontinents.economy import (
     build,
     buildable,
@@ -96,6 +97,9 @@ class Menu(PromptState[SixState]):
                                   group="Fleet"))
         if boat_moves(state, role):
             choices.append(choice("sail", "Sail a fishing boat", group="Fleet"))
+        for other in peace_partners(state, role):
+            choices.append(choice(f"peace:{other}", f"Offer {colour(other)} peace",
+                                  group="Diplomacy"))
         kinds = recruitable(state, role)
         if kinds:
             choices.append(choice("recruit", "Recruit in the capital", group="Army",
@@ -131,6 +135,9 @@ class Menu(PromptState[SixState]):
 
     def on_sail(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "sail", frame.role)
+
+    def on_peace(self, state: SixState, frame: Frame, other: str) -> None:
+        offer_peace(state, frame.role, other)
 
     def on_robbery(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "robbery", frame.role)
