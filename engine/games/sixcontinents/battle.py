@@ -36,6 +36,7 @@ class Attack:
     units: list[Unit]
     defenders: list[Unit]
     withdraw_at: int  # the attacker withdraws when down to this many soldiers (0: never)
+    landing: bool = False  # troops landing from a ship (Modifiers 5)
 
 
 def amount(modifier: str) -> int:
@@ -48,7 +49,7 @@ def attacker_modifiers(state: SixState, attack: Attack) -> Lines:
     origins: dict[str, int] = {}
     for unit in attack.units:
         origins[unit.province] = origins.get(unit.province, 0) + UNITS[unit.kind].soldiers
-    if len(origins) > 1:
+    if len(origins) > 1 and not attack.landing:
         lines.append(("several provinces", amount("several_provinces") * (len(origins) - 1)))
     more = soldiers(attack.units) - soldiers(attack.defenders)
     if more > 0:
@@ -56,8 +57,11 @@ def attacker_modifiers(state: SixState, attack: Attack) -> Lines:
         lines.append(("more soldiers", min(cap, amount("more_soldiers") * more)))
     # Land Battles: where groups differ in a modifier, the larger group's counts
     largest = max(sorted(origins), key=lambda p: origins[p])
+    if attack.landing:  # not added to the cut-off's -10 (Modifiers 6)
+        lines.append(("landing", amount("landing")))
     # soldiers fighting in their own province (savages) are where they stand
-    if largest != attack.target and largest not in connected_provinces(state, attack.attacker):
+    elif largest != attack.target and \
+            largest not in connected_provinces(state, attack.attacker):
         lines.append(("cut off", amount("cut_off")))
     if state.provinces[attack.target].port:
         lines.append(("port", amount("port")))

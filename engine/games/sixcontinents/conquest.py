@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.sixcontinents.army import movement
 from engine.games.sixcontinents.content import REALM
-from engine.games.sixcontinents.economy import remove_building
+from engine.games.sixcontinents.economy import remove_building, sink_docked
 from engine.games.sixcontinents.flow import building_name, colour, place
 from engine.games.sixcontinents.realm import capital_of, pay
 from engine.games.sixcontinents.robbery import end_robbery
@@ -32,6 +32,9 @@ def take(state: SixState, attacker: str, target: str, survivors: list[Unit]) -> 
         state.say(f"The bunkers of {place(target)} are destroyed.")
     if land.robbery:
         end_robbery(state, target)
+    for other in state.realms:
+        if other != attacker:
+            sink_docked(state, target, other)
     land.occupier = "" if land.owner == attacker else attacker
     state.say(f"{colour(attacker)} takes {place(target)} from {colour(loser)}"
               + (" and occupies it." if land.occupier else "."), role=attacker)

@@ -292,10 +292,20 @@ def remove_building(state: SixState, province: str, building: str) -> None:
     land = state.provinces[province]
     if building == "port":
         land.port = False
+        sink_docked(state, province)
     elif building == "road":
         land.road = False
     else:
         land.building = ""
+
+
+def sink_docked(state: SixState, province: str, owner: str | None = None) -> None:
+    """The ships docked in ``province`` (of ``owner``, or anyone's) are lost with their
+    port."""
+    lost = [s for s in state.ships if s.port == province and owner in (None, s.owner)]
+    for ship in lost:
+        state.ships.remove(ship)
+        state.say(f"{colour(ship.owner)}'s ship in {place(province)} is lost.")
 
 
 def upgrade_cost(state: SixState, role: str) -> int | None:

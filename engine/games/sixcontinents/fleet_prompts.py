@@ -1,12 +1,17 @@
-"""The Fleet actions of the turn menu, for now the fishing boats: put one on a sea zone, or
-sail one. Choice ids: ``zone:<sea>``, ``from:<sea>``, ``to:<sea>``."""
+"""The Fleet actions of the turn menu: fishing boats (put one on a sea zone, sail one) and
+voyage ships (build one in a port, send one with troops to a secret coast). Choice ids:
+``zone:<sea>``, ``from:<sea>``, ``to:<sea>``; ``port:<province>``,
+``units:<kind>.<points>.<n>``, ``continent:<id>``, ``to:<province>``."""
 
 from __future__ import annotations
 
 from engine.core.flow import Frame
 from engine.core.game import Choice, choice
 from engine.core.steps import StepAction
-from engine.games.sixcontinents.content import SHIPS, price
+from engine.games.sixcontinents.army import movable
+from engine.games.sixcontinents.army_prompts import counts
+from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
+from engine.games.sixcontinents.content import SHIPS, UNITS, price
 from engine.games.sixcontinents.fishing import (
     BOAT,
     boat_moves,
@@ -15,8 +20,18 @@ from engine.games.sixcontinents.fishing import (
     move_boat,
     sea_name,
 )
-from engine.games.sixcontinents.flow import FLOW
+from engine.games.sixcontinents.flow import FLOW, place, units_text
+from engine.games.sixcontinents.realm import held
 from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.voyages import (
+    CAPACITY,
+    SHIP,
+    build_ship,
+    docked,
+    landing_sites,
+    sail,
+    shipyards,
+)
 
 
 @FLOW.state
@@ -62,3 +77,82 @@ class SailBoat(StepAction[SixState]):
 
     def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
         move_boat(state, frame.role, picked["from"], picked["to"])
+
+
+@FLOW.state
+class BuildShip(StepAction[SixState]):
+    """Sea voyages: a ship (9) in a port of one's own, carrying 10 soldiers."""
+
+    name = "ship"
+    steps = ("port",)
+    cancel = "Back to the menu"
+
+    def ask_port(self, state: SixState, frame: Frame,
+                 picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return (f"Build a ship ({price(SHIP)}, {CAPACITY} soldiers, {SHIPS[SHIP].voyage_turns} "
+                "turns to any coast) in which port?",
+                places("port", shipyards(state, frame.role)))
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        build_ship(state, frame.role, picked["port"])
+
+
+def places(step: str, provinces: list[str]) -> list[Choice]:
+    return [choice(f"{step}:{p}", place(p), group=CONTINENTS[CONTINENT_OF[p]].name)
+            for p in provinces]
+
+
+def loads(state: SixState, role: str, port: str) -> dict[str, int]:
+    """Movable groups in ``port`` -> the most of them one ship carries."""
+    found = {}
+    for key, units in movable(state, role, port).items():
+        most = min(len(units), CAPACITY // UNITS[units[0].kind].soldiers)
+        if most:
+            found[key] = most
+    return found
+
+
+def voyage_ports(state: SixState, role: str) -> list[str]:
+    return [p for p in held(state, role)
+            if docked(state, role, p) is not None and loads(state, role, p)]
+
+
+@FLOW.state
+class SendShip(StepAction[SixState]):
+    """Sea voyages: the troops board in the ship's port; the destination is written down in
+    secret (the questions name no place once the port is chosen)."""
+
+    name = "voyage"
+    steps = ("port", "units", "continent", "to")
+    cancel = "Back to the menu"
+
+    def ask_port(self, state: SixState, frame: Frame,
+                 picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return "Send a ship from which port?", places("port", voyage_ports(state, frame.role))
+
+    def ask_units(self, state: SixState, frame: Frame,
+                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        choices = []
+        for key, most in loads(state, frame.role, picked["port"]).items():
+            kind = key.partition(".")[0]
+            choices += [choice(f"units:{key}.{n}", units_text(kind, n), group=UNITS[kind].name)
+                        for n in counts(most)]
+        return f"Which troops board (at most {CAPACITY} soldiers)?", choices
+
+    def ask_continent(self, state: SixState, frame: Frame,
+                      picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        sites = landing_sites(picked["port"])
+        return "The destination, in secret: which continent?", [
+            choice(f"continent:{c}", info.name, group="Continents")
+            for c, info in CONTINENTS.items() if any(CONTINENT_OF[p] == c for p in sites)]
+
+    def ask_to(self, state: SixState, frame: Frame,
+               picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        sites = [p for p in landing_sites(picked["port"])
+                 if CONTINENT_OF[p] == picked["continent"]]
+        return "The destination, in secret: which coast?", places("to", sites)
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        kind, points, n = picked["units"].split(".")
+        units = movable(state, frame.role, picked["port"])[f"{kind}.{points}"][:int(n)]
+        sail(state, frame.role, picked["port"], units, picked["to"])

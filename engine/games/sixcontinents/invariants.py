@@ -8,6 +8,7 @@ from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, SHIPS, 
 from engine.games.sixcontinents.expeditions import INTERNAL
 from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
 from engine.games.sixcontinents.state import NEUTRAL, SixState
+from engine.games.sixcontinents.voyages import CAPACITY, at_sea
 
 BUILDING_IDS = {b for b, info in BUILDINGS.items() if not info.additional}
 
@@ -22,8 +23,8 @@ def check_invariants(state: SixState) -> list[str]:
         if realm.currency != REALM.start.currency + realm.received - realm.paid:
             problems.append(f"{role}'s currency {realm.currency} is not 40 + "
                             f"{realm.received} received - {realm.paid} paid")
-        mine = units_of(state, role)
-        on_map = soldiers(mine)
+        mine = units_of(state, role) + at_sea(state, role)
+        on_map = soldiers(mine)  # at sea included
         if on_map != realm.raised - realm.lost - realm.harnessed:
             problems.append(f"{role} has {on_map} soldiers, not {realm.raised} raised - "
                             f"{realm.lost} lost - {realm.harnessed} harnessed")
@@ -38,10 +39,18 @@ def check_invariants(state: SixState) -> list[str]:
     zones = [s.zone for s in state.ships if s.kind == "fishing_boat"]
     if len(zones) != len(set(zones)):
         problems.append("two fishing boats share a sea zone")
+    sailing = {v.ship for v in state.voyages}
     for ship in state.ships:
-        if ship.zone not in SEAS or ship.owner not in state.realms or ship.kind not in SHIPS \
+        where = ship.zone in SEAS if ship.kind == "fishing_boat" else (
+            ship.id in sailing if not ship.port else
+            state.provinces[ship.port].holder == ship.owner and state.provinces[ship.port].port)
+        if not where or ship.owner not in state.realms or ship.kind not in SHIPS \
                 or ship.used > SHIPS[ship.kind].movement:
             problems.append(f"ship {ship.id} is unknown, nowhere or moved too far")
+    for voyage in state.voyages:
+        if voyage.destination not in PROVINCES or not voyage.units or voyage.turns < 1 or \
+                soldiers(voyage.units) > CAPACITY:
+            problems.append(f"a voyage of {voyage.owner} is out of order")
     return problems
 
 

@@ -25,10 +25,12 @@ from engine.games.sixcontinents.economy import (
 from engine.games.sixcontinents.expeditions import expeditions_due
 from engine.games.sixcontinents.fishing import refresh_boats
 from engine.games.sixcontinents.flow import FLOW, colour, place
+from engine.games.sixcontinents.landing import land
 from engine.games.sixcontinents.realm import alive, held, lose_soldiers, soldiers, units_of
 from engine.games.sixcontinents.robbery import robbery_turn
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.victory import check_capitals, count_points
+from engine.games.sixcontinents.voyages import arriving
 
 
 def advance(state: SixState) -> None:
@@ -83,13 +85,18 @@ def begin_turn(state: SixState, role: str) -> None:
 
 @FLOW.state
 class TurnStart(PromptState[SixState]):
-    """The turn's start once the seat is known: expeditions due, income and upkeep, the
+    """The turn's start once the seat is known: voyages arriving, expeditions due, income
+    and upkeep, the
     robbery economy's tokens, the food count and its shortage."""
 
     name = "turn_start"
     auto = True
 
     def run(self, state: SixState, frame: Frame) -> None:
+        for voyage in arriving(state, frame.role):
+            land(state, voyage)
+            if state.result is not None:
+                return
         expeditions_due(state, frame.role)
         collect(state, frame.role)
         robbery_turn(state, frame.role)

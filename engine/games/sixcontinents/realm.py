@@ -186,7 +186,9 @@ def connected_provinces(state: SixState, role: str) -> set[str]:
 
 
 def alive(state: SixState, role: str) -> bool:
-    return bool(held(state, role)) or bool(units_of(state, role))
+    """Holds a province, or has units on the map or at sea."""
+    return bool(held(state, role)) or bool(units_of(state, role)) or any(
+        v.owner == role for v in state.voyages)
 
 
 def recruit_limit(state: SixState, role: str) -> int:

@@ -13,7 +13,8 @@ Fields (plain data, JSON-ready):
 ``realms``      role -> :class:`Realm` (currency, food, capital, counters).
 ``provinces``   province id -> :class:`Land` (owner, occupier, buildings, red tokens, markers).
 ``units``       every land unit on the map (:class:`Unit`).
-``ships``       every ship on the sea zones (:class:`Ship`; for now the fishing boats).
+``ships``       every ship (:class:`Ship`): fishing boats on sea zones, voyage ships in ports.
+``voyages``     ships at sea with their troops and their secret destination (:class:`Voyage`).
 ``weather``     the weather row's id and the rounds it still lasts (this one included).
 ``battle``      the last land battle fought (:class:`BattleRecord`), for the views.
 ``stack``       the prompt stack (``engine.core.flow``).
@@ -130,15 +131,29 @@ class Unit(BaseModel):
 
 
 class Ship(BaseModel):
-    """A ship on a sea zone (for now the fishing boats). ``used``: movement points spent
-    this turn; ``fresh``: built this turn, so it does not move."""
+    """A ship: on a sea zone (``zone``: the fishing boats), or docked in a port (``port``:
+    the voyage ships, "" while at sea on a :class:`Voyage`). ``used``: movement points spent
+    this turn; ``fresh``: built (or back from a voyage) this turn, so it does not sail."""
 
     id: int
     kind: str
     owner: str
-    zone: str
+    zone: str = ""
+    port: str = ""
     used: int = 0
     fresh: bool = False
+
+
+class Voyage(BaseModel):
+    """A ship at sea with its troops (Sea voyages): ``destination`` is secret until it
+    arrives, at the start of its owner's turn when ``turns`` reaches 0."""
+
+    owner: str
+    ship: int
+    port: str
+    destination: str
+    turns: int
+    units: list[Unit]
 
 
 class Weather(BaseModel):
@@ -167,6 +182,7 @@ class SixState(FlowState):
     provinces: dict[str, Land]
     units: list[Unit] = Field(default_factory=list)
     ships: list[Ship] = Field(default_factory=list)
+    voyages: list[Voyage] = Field(default_factory=list)
     next_unit: int = 1  # the next id of a unit or a ship
     weather: Weather = Field(default_factory=Weather)
     battle: BattleRecord | None = None

@@ -30,6 +30,7 @@ from engine.games.sixcontinents.economy import (
 )
 from engine.games.sixcontinents.expeditions import INTERNAL, expedition_sites
 from engine.games.sixcontinents.fishing import BOAT, boat_moves, boat_sites
+from engine.games.sixcontinents.fleet_prompts import voyage_ports
 from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
 from engine.games.sixcontinents.phases import end_turn
 from engine.games.sixcontinents.realm import (
@@ -47,6 +48,7 @@ from engine.games.sixcontinents.robbery import (
     start_robbery,
 )
 from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.voyages import SHIP, shipyards
 
 
 def status(state: SixState, role: str) -> str:
@@ -97,6 +99,10 @@ class Menu(PromptState[SixState]):
                                   group="Fleet"))
         if boat_moves(state, role):
             choices.append(choice("sail", "Sail a fishing boat", group="Fleet"))
+        if shipyards(state, role):
+            choices.append(choice("ship", f"Build a ship ({price(SHIP)})", group="Fleet"))
+        if voyage_ports(state, role):
+            choices.append(choice("voyage", "Send a ship with troops", group="Fleet"))
         for other in peace_partners(state, role):
             choices.append(choice(f"peace:{other}", f"Offer {colour(other)} peace",
                                   group="Diplomacy"))
@@ -129,6 +135,12 @@ class Menu(PromptState[SixState]):
 
     def on_expedition(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "expedition", frame.role)
+
+    def on_ship(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "ship", frame.role)
+
+    def on_voyage(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "voyage", frame.role)
 
     def on_boat(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "boat", frame.role)

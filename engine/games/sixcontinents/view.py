@@ -57,6 +57,22 @@ class SeaView(BaseModel):
     fishing_boat: str  # the colour whose fishing boat is on it, ""
 
 
+class VoyageView(BaseModel):
+    """A ship at sea, as everyone sees it: where from, how many, how long (not where to)."""
+
+    owner: str
+    port: str
+    soldiers: int
+    turns: int
+
+
+class SecretVoyage(BaseModel):
+    port: str
+    destination: str
+    soldiers: int
+    turns: int
+
+
 class Line(BaseModel):
     what: str
     amount: int
@@ -110,6 +126,8 @@ class SixView(View):
     realms: list[RealmView]
     provinces: list[ProvinceView]
     seas: list[SeaView]
+    ships: dict[str, list[str]]  # colour -> the ports where a ship of his is docked
+    voyages: list[VoyageView]
     battle: BattleView | None
     log: list[str]
     result: Result | None
@@ -117,6 +135,7 @@ class SixView(View):
 
 class SixSecrets(Private):
     question: str  # this colour's question in full, "" when it is not asked
+    voyages: list[SecretVoyage]  # this colour's ships at sea, with their destinations
 
 
 class SixPlayerView(SixView):
@@ -170,6 +189,10 @@ def build_view(state: SixState, asking: list[str], question: str,
         realms=[realm_view(state, r) for r in state.roles], provinces=provinces,
         seas=[SeaView(id=z, name=sea.name, fishing_boat=boats.get(z, ""))
               for z, sea in SEAS.items()],
+        ships={r: sorted(s.port for s in state.ships if s.owner == r and s.port)
+               for r in state.roles},
+        voyages=[VoyageView(owner=v.owner, port=v.port, soldiers=soldiers(v.units),
+                            turns=v.turns) for v in state.voyages],
         battle=None if battle is None else BattleView(
             province=battle.province, attacker=battle.attacker, defender=battle.defender,
             rolls=list(battle.rolls), outcome=battle.outcome),
@@ -177,4 +200,8 @@ def build_view(state: SixState, asking: list[str], question: str,
         result=state.result)
     if role is None:
         return public
-    return SixPlayerView(**dict(public), private=SixSecrets(role=role, question=own_question))
+    secret = [SecretVoyage(port=v.port, destination=v.destination,
+                           soldiers=soldiers(v.units), turns=v.turns)
+              for v in state.voyages if v.owner == role]
+    return SixPlayerView(**dict(public), private=SixSecrets(role=role, question=own_question,
+                                                            voyages=secret))
