@@ -1,5 +1,6 @@
 """The Fleet actions of the turn menu: fishing boats (put one on a sea zone, sail one) and
-voyage ships (build one in a port, send one with troops to a secret coast). Choice ids:
+voyage ships (build one in a port, send one with troops to a secret coast); and troops sent
+from port to port (an Army entry of the menu). Choice ids:
 ``zone:<sea>``, ``from:<sea>``, ``to:<sea>``; ``port:<province>``,
 ``units:<kind>.<points>.<n>``, ``continent:<id>``, ``to:<province>``."""
 
@@ -8,8 +9,8 @@ from __future__ import annotations
 from engine.core.flow import Frame
 from engine.core.game import Choice, choice
 from engine.core.steps import StepAction
-from engine.games.sixcontinents.army import movable
-from engine.games.sixcontinents.army_prompts import counts
+from engine.games.sixcontinents.army import movable, step_cost
+from engine.games.sixcontinents.army_prompts import affordable_groups, counts
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
 from engine.games.sixcontinents.content import SHIPS, UNITS, price
 from engine.games.sixcontinents.fishing import (
@@ -21,7 +22,7 @@ from engine.games.sixcontinents.fishing import (
     sea_name,
 )
 from engine.games.sixcontinents.flow import FLOW, place, units_text
-from engine.games.sixcontinents.realm import held
+from engine.games.sixcontinents.realm import held, soldiers
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.voyages import (
     CAPACITY,
@@ -30,7 +31,9 @@ from engine.games.sixcontinents.voyages import (
     docked,
     landing_sites,
     sail,
+    send_by_port,
     shipyards,
+    transfer_ports,
 )
 
 
@@ -156,3 +159,49 @@ class SendShip(StepAction[SixState]):
         kind, points, n = picked["units"].split(".")
         units = movable(state, frame.role, picked["port"])[f"{kind}.{points}"][:int(n)]
         sail(state, frame.role, picked["port"], units, picked["to"])
+
+
+def transfer_sources(state: SixState, role: str) -> list[str]:
+    ends = transfer_ports(state, role)
+    if len(ends) < 2:
+        return []
+    return [p for p in ends if affordable_groups(state, role, p)]
+
+
+@FLOW.state
+class SendByPort(StepAction[SixState]):
+    """Buildings, port: troops go from one of one's ports to another for the march price,
+    arriving at the start of the next turn."""
+
+    name = "transfer"
+    steps = ("port", "units", "to")
+    cancel = "Back to the menu"
+
+    def ask_port(self, state: SixState, frame: Frame,
+                 picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return ("Send troops from which port? They reach the other port next turn.",
+                places("port", transfer_sources(state, frame.role)))
+
+    def ask_units(self, state: SixState, frame: Frame,
+                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        port = picked["port"]
+        choices = []
+        for key, most in affordable_groups(state, frame.role, port).items():
+            kind = key.partition(".")[0]
+            for n in counts(most):
+                cost = step_cost(state, port, n * UNITS[kind].soldiers)
+                choices.append(choice(f"units:{key}.{n}", f"{units_text(kind, n)} ({cost})",
+                                      group=UNITS[kind].name))
+        return f"Which troops leave the port of {place(port)}?", choices
+
+    def ask_to(self, state: SixState, frame: Frame,
+               picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return "To which port?", places("to", [p for p in transfer_ports(state, frame.role)
+                                                if p != picked["port"]])
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        kind, points, n = picked["units"].split(".")
+        port = picked["port"]
+        units = movable(state, frame.role, port)[f"{kind}.{points}"][:int(n)]
+        cost = step_cost(state, port, soldiers(units))
+        send_by_port(state, frame.role, port, units, picked["to"], cost)

@@ -49,7 +49,7 @@ def check_invariants(state: SixState) -> list[str]:
             problems.append(f"ship {ship.id} is unknown, nowhere or moved too far")
     for voyage in state.voyages:
         if voyage.destination not in PROVINCES or not voyage.units or voyage.turns < 1 or \
-                soldiers(voyage.units) > CAPACITY:
+                (soldiers(voyage.units) > CAPACITY and not voyage.transfer):
             problems.append(f"a voyage of {voyage.owner} is out of order")
     return problems
 

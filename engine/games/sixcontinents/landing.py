@@ -12,10 +12,18 @@ from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.realm import capital_of, pay
 from engine.games.sixcontinents.state import SixState, Voyage
 from engine.games.sixcontinents.victory import check_capitals
-from engine.games.sixcontinents.voyages import cargo_text, dock, march_at_landing
+from engine.games.sixcontinents.voyages import (
+    arrive_by_port,
+    cargo_text,
+    dock,
+    march_at_landing,
+)
 
 
 def land(state: SixState, voyage: Voyage) -> None:
+    if voyage.transfer:
+        arrive_by_port(state, voyage)
+        return
     role, target = voyage.owner, voyage.destination
     state.reveals += 1
     march = march_at_landing(state, voyage, march_cost(state))

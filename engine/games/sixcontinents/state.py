@@ -146,10 +146,13 @@ class Ship(BaseModel):
 
 class Voyage(BaseModel):
     """A ship at sea with its troops (Sea voyages): ``destination`` is secret until it
-    arrives, at the start of its owner's turn when ``turns`` reaches 0."""
+    arrives, at the start of its owner's turn when ``turns`` reaches 0. A ``transfer``
+    between two of one's ports (Buildings: "this action lasts 1 turn") needs no ship
+    (``ship`` 0) and its destination is no secret."""
 
     owner: str
     ship: int
+    transfer: bool = False
     port: str
     destination: str
     turns: int

@@ -30,7 +30,7 @@ from engine.games.sixcontinents.economy import (
 )
 from engine.games.sixcontinents.expeditions import INTERNAL, expedition_sites
 from engine.games.sixcontinents.fishing import BOAT, boat_moves, boat_sites
-from engine.games.sixcontinents.fleet_prompts import voyage_ports
+from engine.games.sixcontinents.fleet_prompts import transfer_sources, voyage_ports
 from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
 from engine.games.sixcontinents.phases import end_turn
 from engine.games.sixcontinents.realm import (
@@ -112,6 +112,8 @@ class Menu(PromptState[SixState]):
                                   style="primary"))
         if move_sources(state, role):
             choices.append(choice("move", "Move units", group="Army"))
+        if transfer_sources(state, role):
+            choices.append(choice("transfer", "Send troops by port (next turn)", group="Army"))
         if attack_targets(state, role):
             choices.append(choice("attack", "Attack a province", group="Army",
                                   style="danger"))
@@ -141,6 +143,9 @@ class Menu(PromptState[SixState]):
 
     def on_voyage(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "voyage", frame.role)
+
+    def on_transfer(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "transfer", frame.role)
 
     def on_boat(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "boat", frame.role)

@@ -62,6 +62,7 @@ class VoyageView(BaseModel):
 
     owner: str
     port: str
+    to: str  # a transfer's destination port; "" for a ship's secret destination
     soldiers: int
     turns: int
 
@@ -191,8 +192,10 @@ def build_view(state: SixState, asking: list[str], question: str,
               for z, sea in SEAS.items()],
         ships={r: sorted(s.port for s in state.ships if s.owner == r and s.port)
                for r in state.roles},
-        voyages=[VoyageView(owner=v.owner, port=v.port, soldiers=soldiers(v.units),
-                            turns=v.turns) for v in state.voyages],
+        voyages=[VoyageView(owner=v.owner, port=v.port,
+                            to=v.destination if v.transfer else "",
+                            soldiers=soldiers(v.units), turns=v.turns)
+                 for v in state.voyages],
         battle=None if battle is None else BattleView(
             province=battle.province, attacker=battle.attacker, defender=battle.defender,
             rolls=list(battle.rolls), outcome=battle.outcome),
@@ -202,6 +205,6 @@ def build_view(state: SixState, asking: list[str], question: str,
         return public
     secret = [SecretVoyage(port=v.port, destination=v.destination,
                            soldiers=soldiers(v.units), turns=v.turns)
-              for v in state.voyages if v.owner == role]
+              for v in state.voyages if v.owner == role and not v.transfer]
     return SixPlayerView(**dict(public), private=SixSecrets(role=role, question=own_question,
                                                             voyages=secret))

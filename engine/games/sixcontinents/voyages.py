@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.content import SHIPS, UNITS, level_allowing, price
 from engine.games.sixcontinents.flow import colour, place, units_text
-from engine.games.sixcontinents.realm import capital_of, held, pay, soldiers
+from engine.games.sixcontinents.realm import capital_of, held, pay, soldiers, unharness
 from engine.games.sixcontinents.state import Ship, SixState, Unit, Voyage
 
 SHIP = next(kind for kind, info in SHIPS.items() if info.voyage_turns)
@@ -59,6 +59,49 @@ def sail(state: SixState, role: str, port: str, units: list[Unit], destination: 
               "for a destination written down in secret.", role=role)
     state.say(f"Your ship from {place(port)} sails for {place(destination)}.", role=role,
               visible_to=[role])
+
+
+def transfer_ports(state: SixState, role: str) -> list[str]:
+    """Provinces of ``role`` with a port (the ends of a transfer)."""
+    return [p for p in held(state, role) if state.provinces[p].port]
+
+
+def send_by_port(state: SixState, role: str, port: str, units: list[Unit], to: str,
+                 cost: int) -> None:
+    """Buildings, port: troops sent to another of one's ports for the march, arriving at
+    the start of the next turn."""
+    ends = transfer_ports(state, role)
+    if port not in ends or to not in ends or to == port or not units \
+            or any(u.province != port for u in units):
+        raise ValueError(f"{role} may not send troops from {port} to {to}")
+    pay(state, role, cost)
+    for unit in units:
+        state.units.remove(unit)
+    state.voyages.append(Voyage(owner=role, ship=0, transfer=True, port=port, destination=to,
+                                turns=1, units=units))
+    state.say(f"{colour(role)} sends {cargo_text(units)} from the port of {place(port)} to "
+              f"{place(to)}" + (f" for {cost}" if cost else "") + ": there next turn.",
+              role=role)
+
+
+def arrive_by_port(state: SixState, voyage: Voyage) -> None:
+    """The troops reach their port, or, if it is no longer theirs, go back to the one they
+    left, or are lost with both."""
+    role = voyage.owner
+    for end in (voyage.destination, voyage.port):
+        land = state.provinces[end]
+        if land.holder == role and land.port:
+            for unit in voyage.units:
+                unit.province = end
+                state.units.append(unit)
+            state.say(f"{colour(role)}'s {cargo_text(voyage.units)} arrive by port at "
+                      f"{place(end)}.", role=role)
+            return
+    state.realms[role].lost += soldiers(voyage.units)
+    for unit in voyage.units:
+        unharness(state, unit)
+    state.say(f"{colour(role)}'s {cargo_text(voyage.units)} sent by port find neither port "
+              "theirs and are lost.")
 
 
 def at_sea(state: SixState, role: str) -> list[Unit]:

@@ -134,3 +134,37 @@ def test_a_ship_whose_port_is_gone_is_lost_when_it_comes_back() -> None:
            "end")
     assert state.ships == [] and state.provinces["egypt"].owner == "red"
     assert any("port of Iberia lost" in e.text for e in state.log)
+
+
+def two_ports() -> SixState:
+    state = started()
+    own(state, "red", "iberia", "italy")
+    state.provinces["iberia"].port = state.provinces["italy"].port = True
+    put(state, "red", "cavalry", "iberia", 2)
+    turn(state, "red", currency=20)
+    return state
+
+
+def test_troops_go_from_port_to_port_for_the_march_arriving_next_turn() -> None:
+    state = two_ports()
+    choose(state, "transfer", "port:iberia")
+    assert ids(state)[:2] == ["units:cavalry.3.1", "units:cavalry.3.2"]
+    choose(state, "units:cavalry.3.2", "to:italy")
+    assert state.realms["red"].currency == 20 - 6 and kinds(state, "iberia") == []
+    view = GAME.view(state, None)
+    assert [(v.port, v.to, v.soldiers) for v in view.voyages] == [("iberia", "italy", 6)]
+    choose(state, "end", "end")
+    assert kinds(state, "italy") == ["cavalry", "cavalry"] and state.voyages == []
+
+
+def test_troops_whose_port_is_lost_go_back_or_are_lost() -> None:
+    state = two_ports()
+    choose(state, "transfer", "port:iberia", "units:cavalry.3.1", "to:italy", "end")
+    state.provinces["italy"].occupier = "blue"
+    choose(state, "end")
+    assert kinds(state, "iberia") == ["cavalry", "cavalry"]
+    again = two_ports()
+    choose(again, "transfer", "port:iberia", "units:cavalry.3.2", "to:italy", "end")
+    again.provinces["italy"].port = again.provinces["iberia"].port = False
+    choose(again, "end")
+    assert kinds(again, "iberia") == [] and again.realms["red"].lost == 6
