@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 
 from engine.games.sixcontinents.board import ADJACENT, PROVINCES
-from engine.games.sixcontinents.content import BATTLE, REALM, UNITS
+from engine.games.sixcontinents.content import BATTLE, UNITS
 from engine.games.sixcontinents.state import SixState, Unit
 
 
@@ -196,6 +196,3 @@ def recruit_limit(state: SixState, role: str) -> int:
     per = BATTLE.army.recruits_per_province
     return max(0, per * len(held(state, role)) - state.realms[role].recruited)
 
-
-def start_currency() -> int:
-    return REALM.start.currency
