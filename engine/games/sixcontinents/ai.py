@@ -15,7 +15,9 @@ same state, so the steps agree):
   granary), raise the capital to level 2
   and 3 when rich enough, then a manufactory or a farm with money to spare.
 * **Recruit** infantry (cavalry from level 2) up to the turn's limit, keeping a little back,
-  and **expand** into empty neighbouring provinces one unit at a time.
+  and **expand** into empty neighbouring provinces one unit at a time, as long as the realm
+  stays fed (a hungry realm revolts); conquests too, but for capitals.
+* Revolts: the rebellion breaks out where most soldiers stand, so that loyal ones remain.
 * Send an internal expedition with 30 or more to spare; buy the minerals found; fight savages
   when clearly stronger, else leave.
 * Offer peace when it would keep more provinces than it gives; accept a peace that does not
@@ -45,11 +47,12 @@ from engine.games.sixcontinents.battle import (
     defenders_of,
 )
 from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF
+from engine.games.sixcontinents.content import food_needed
 from engine.games.sixcontinents.diplomacy import ceded, peace_partners
-from engine.games.sixcontinents.economy import buildable, building_cost, upgrade_cost
+from engine.games.sixcontinents.economy import buildable, building_cost, food_lines, upgrade_cost
 from engine.games.sixcontinents.expeditions import expedition_sites
 from engine.games.sixcontinents.fishing import boat_sites, ports
-from engine.games.sixcontinents.realm import held, soldiers, units_in, units_of
+from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_in, units_of
 from engine.games.sixcontinents.setup_prompts import capital_sites
 from engine.games.sixcontinents.state import NEUTRAL, SixState
 
@@ -70,6 +73,8 @@ def attack_plan(state: SixState, role: str) -> Plan | None:
             a for _, a in defender_modifiers(state, attack))
         if theirs and (mine < 1.5 * theirs + 1 or edge < -12):
             continue
+        if not capital_of(state, target) and not fed_with(state, role, 1):
+            continue
         score = mine - theirs + edge / 5 + (10 if not theirs else 0)
         withdraw = mine // 4 if 0 < mine // 4 < mine else 0
         plan = {"target": target, "forces": origins[0] if len(origins) == 1 else "all",
@@ -79,36 +84,45 @@ def attack_plan(state: SixState, role: str) -> Plan | None:
     return best[1] if best else None
 
 
-def wanted_building(state: SixState, role: str) -> str | None:
+def production(state: SixState, role: str) -> int:
+    """The food the realm makes now (this turn's buildings included)."""
+    return sum(amount for _, amount in food_lines(state, role))
+
+
+def fed_with(state: SixState, role: str, more: int) -> bool:
+    """Whether the realm would still be fed with ``more`` provinces (revolts otherwise)."""
+    return food_needed(len(held(state, role)) + more) <= production(state, role)
+
+
+def wanted_buildings(state: SixState, role: str) -> list[str]:
+    """What to build, best first: food while the next province would go hungry (a port for
+    fishing boats, a farm, a granary), else income when rich."""
     realm = state.realms[role]
-    hungry = realm.food < realm.food_needed + 1
-    if hungry and realm.level >= 2 and not ports(state, role):
-        return "port"  # then fishing boats, 7 for a food and a currency
-    if hungry:
-        return "farm" if realm.level >= 2 else "granary"
+    if not fed_with(state, role, 1):
+        return [*(["port"] if not ports(state, role) else []), "farm", "granary"]
     if realm.currency >= 30 and realm.level >= 3:
-        return "manufactory"
+        return ["manufactory"]
     if realm.currency >= 28 and realm.level >= 2:
-        return "farm"
-    return None
+        return ["farm"]
+    return []
 
 
 def build_plan(state: SixState, role: str) -> Plan | None:
-    wanted = wanted_building(state, role)
-    if wanted is None:
-        return None
-    for province, kinds in sorted(buildable(state, role).items()):
-        if wanted in kinds and building_cost(state, wanted) + RESERVE \
-                <= state.realms[role].currency:
-            return {"province": province, "building": wanted}
+    places = sorted(buildable(state, role).items())
+    for wanted in wanted_buildings(state, role):
+        for province, kinds in places:
+            if wanted in kinds and building_cost(state, wanted) + RESERVE \
+                    <= state.realms[role].currency:
+                return {"province": province, "building": wanted}
     return None
 
 
 def recruit_plan(state: SixState, role: str) -> Plan | None:
     kinds = recruitable(state, role)
     realm = state.realms[role]
-    if realm.currency < 2 + RESERVE:
-        return None
+    army = soldiers(units_of(state, role))
+    if realm.currency < 2 + RESERVE or army >= 4 + 3 * len(held(state, role)):
+        return None  # enough soldiers: the money goes to food and buildings
     kind = "cavalry" if "cavalry" in kinds and realm.currency >= 6 + RESERVE else "infantry"
     if kind not in kinds:
         return None
@@ -118,6 +132,8 @@ def recruit_plan(state: SixState, role: str) -> Plan | None:
 
 
 def expand_plan(state: SixState, role: str) -> Plan | None:
+    if not fed_with(state, role, 1):
+        return None  # a province more would go hungry: revolts
     best: tuple[int, Plan] | None = None
     for start in move_sources(state, role):
         groups = affordable_groups(state, role, start)
@@ -221,6 +237,9 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         gains = ceded(state, str(frame.data["offer"]), role)
         return "accept" if len(gains[role]) >= len(gains[str(frame.data["offer"])]) \
             else "refuse"
+    if name == "revolt":
+        return max(sorted(ids), key=lambda c: soldiers(units_of(state, role,
+                                                                 c.partition(":")[2])))
     if name == "mineral":
         return "buy" if "buy" in ids else "leave"
     if name == "savages":

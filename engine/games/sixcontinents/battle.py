@@ -21,7 +21,7 @@ from engine.games.sixcontinents.realm import (
     units_in,
     units_of,
 )
-from engine.games.sixcontinents.state import BattleRecord, SixState, Unit
+from engine.games.sixcontinents.state import REBELS, BattleRecord, SixState, Unit
 
 Lines = list[tuple[str, int]]
 
@@ -68,7 +68,16 @@ def attacker_modifiers(state: SixState, attack: Attack) -> Lines:
     storm = weather(state).attack
     if storm:
         lines.append((weather(state).name.lower(), storm))
-    return lines
+    return lines + rebellious(state, attack.attacker, state.provinces[attack.target].holder)
+
+
+def rebellious(state: SixState, side: str, against: str) -> Lines:
+    """Modifiers 4: -4 for each of ``side``'s provinces held by rebels, against a player."""
+    if side not in state.realms or against not in state.realms:
+        return []
+    count = sum(1 for land in state.provinces.values()
+                if land.owner == side and land.occupier == REBELS)
+    return [("rebellious provinces", amount("rebellious_provinces") * count)] if count else []
 
 
 def defender_modifiers(state: SixState, attack: Attack) -> Lines:
@@ -90,7 +99,7 @@ def defender_modifiers(state: SixState, attack: Attack) -> Lines:
         lines.append(("dug in", amount("digging_in")))
     if defender in state.realms and attack.target not in connected_provinces(state, defender):
         lines.append(("cut off", amount("cut_off")))
-    return lines
+    return lines + rebellious(state, defender, attack.attacker)
 
 
 def lines_text(lines: Lines) -> str:

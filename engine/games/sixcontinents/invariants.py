@@ -7,7 +7,7 @@ from engine.games.sixcontinents.board import PROVINCES, SEAS
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, SHIPS, UNITS
 from engine.games.sixcontinents.expeditions import INTERNAL
 from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
-from engine.games.sixcontinents.state import NEUTRAL, SixState
+from engine.games.sixcontinents.state import NEUTRALS, SixState
 from engine.games.sixcontinents.voyages import CAPACITY, at_sea
 
 BUILDING_IDS = {b for b, info in BUILDINGS.items() if not info.additional}
@@ -61,7 +61,7 @@ def province_problems(state: SixState) -> list[str]:
     meeting = {f.data.get("province") for f in state.stack if f.name == "savages"}
     for unit in state.units:
         if unit.kind not in UNITS or unit.province not in PROVINCES or \
-                (unit.owner not in state.realms and unit.owner != NEUTRAL):
+                (unit.owner not in state.realms and unit.owner not in NEUTRALS):
             problems.append(f"unit {unit.id} is unknown or nowhere")
             continue
         where.setdefault(unit.province, set()).add(unit.owner)

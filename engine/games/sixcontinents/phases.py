@@ -27,6 +27,7 @@ from engine.games.sixcontinents.fishing import refresh_boats
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.landing import land
 from engine.games.sixcontinents.realm import alive, held, lose_soldiers, soldiers, units_of
+from engine.games.sixcontinents.revolts import rebel_sites, roll_revolts
 from engine.games.sixcontinents.robbery import robbery_turn
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.victory import check_capitals, count_points
@@ -118,7 +119,7 @@ class TurnStart(PromptState[SixState]):
 
 def end_turn(state: SixState, role: str) -> None:
     """The end of ``role``'s turn: an encircled capital loses d6 soldiers, down to 6
-    (Modifiers 2, Capital)."""
+    (Modifiers 2, Capital); then the revolts (Revolts)."""
     seat = state.realms[role].capital
     if state.provinces[seat].holder == role and all(
             state.provinces[p].holder not in ("", role) for p in ADJACENT[seat]):
@@ -128,9 +129,23 @@ def end_turn(state: SixState, role: str) -> None:
         dead = lose_soldiers(state, role, min(roll, max(0, here - keep)), [seat])
         state.say(f"{place(seat)} is encircled: d{BATTLE.encircled_capital.die} {roll}, "
                   f"{dead} soldier{'s' if dead != 1 else ''} lost.", dice=[roll])
-    state.realms[role].recruited = 0
-    state.turn += 1
-    check_capitals(state)
+    state.realms[role].recruited = 0  # before the revolts: they may take provinces
+    FLOW.push(state, "finish_turn", role)
+    rebels = roll_revolts(state, role)
+    if rebels and rebel_sites(state, role):
+        FLOW.push(state, "revolt", role, rebels=rebels)
+
+
+@FLOW.state
+class FinishTurn(PromptState[SixState]):
+    """The turn is over (after the victim's revolt choices, if any)."""
+
+    name = "finish_turn"
+    auto = True
+
+    def run(self, state: SixState, frame: Frame) -> None:
+        state.turn += 1
+        check_capitals(state)
 
 
 def next_turn(state: SixState) -> None:

@@ -35,8 +35,11 @@ from engine.core.flow import FlowState
 
 Phase = Literal["setup", "turn", "over"]
 COLOURS = ("red", "blue", "green")
-# The owner of neutral units (the savages of an internal expedition): no realm, no turn.
+# The owners of neutral units (the savages of an internal expedition, rebels): no realm, no
+# turn, they never move.
 NEUTRAL = "savages"
+REBELS = "rebels"
+NEUTRALS = (NEUTRAL, REBELS)
 
 
 class SixOptions(BaseModel):

@@ -41,6 +41,7 @@ from engine.games.sixcontinents.realm import (
     soldiers,
     units_of,
 )
+from engine.games.sixcontinents.revolts import bribable
 from engine.games.sixcontinents.robbery import (
     end_robbery,
     robbery_sites,
@@ -103,6 +104,8 @@ class Menu(PromptState[SixState]):
             choices.append(choice("ship", f"Build a ship ({price(SHIP)})", group="Fleet"))
         if voyage_ports(state, role):
             choices.append(choice("voyage", "Send a ship with troops", group="Fleet"))
+        if bribable(state, role):
+            choices.append(choice("bribe", "Bribe rebels (3 a rebel)", group="Diplomacy"))
         for other in peace_partners(state, role):
             choices.append(choice(f"peace:{other}", f"Offer {colour(other)} peace",
                                   group="Diplomacy"))
@@ -152,6 +155,9 @@ class Menu(PromptState[SixState]):
 
     def on_sail(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "sail", frame.role)
+
+    def on_bribe(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "bribe", frame.role)
 
     def on_peace(self, state: SixState, frame: Frame, other: str) -> None:
         offer_peace(state, frame.role, other)

@@ -121,6 +121,6 @@ def test_savages_taking_a_temporary_capital_take_the_seat(dice: list[int]) -> No
     back(state)
     choose(state, "pay")
     assert state.realms["red"].seat == "" and "recruit" not in ids(state)
-    dice.extend([1, 3])  # a new round's weather
+    dice.extend([90, 1, 3])  # the hunger revolt's roll (calm), a new round's weather
     choose(state, "end", "end")  # the next turn starts with the choice of a new one
     assert asked(state) == "seat" and ids(state) == ["seat:italy"]
