@@ -157,6 +157,7 @@ def test_automatic_players_against_each_other_end_without_error() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # about 3 CPU minutes for three players; 5 on a loaded machine
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_thousand_random_games(players: int) -> None:
     """20 rounds each (the shortest game: thirty rounds are the same turns, half again),
