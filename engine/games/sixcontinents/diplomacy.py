@@ -1,14 +1,17 @@
 """The peace conference (General rules 5-6): conquered land stays occupied until a peace
 cedes it. A player may offer another, once a turn, peace in which each keeps the provinces
 he occupies of the other's (capitals excepted); the other accepts or refuses at once. Deals
-beyond that are the players' own business (General rule 5)."""
+beyond that are the players' own business (General rule 5): a player may pay another what
+he promised, and nothing makes him."""
 
 from __future__ import annotations
 
 from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice, choice
+from engine.core.steps import StepAction
+from engine.games.sixcontinents.army_prompts import counts
 from engine.games.sixcontinents.flow import FLOW, colour, place
-from engine.games.sixcontinents.realm import alive, is_capital
+from engine.games.sixcontinents.realm import alive, is_capital, pay, receive
 from engine.games.sixcontinents.state import SixState
 
 
@@ -76,3 +79,42 @@ class Peace(PromptState[SixState]):
     def on_refuse(self, state: SixState, frame: Frame, _: str) -> None:
         FLOW.end(state, frame)
         state.say(f"{colour(frame.role)} refuses the peace.", role=frame.role)
+
+
+def payees(state: SixState, role: str) -> list[str]:
+    """The players ``role`` may pay now (General rule 5: deals are the players' to keep)."""
+    if state.realms[role].currency < 1:
+        return []
+    return [r for r in state.order if r != role and alive(state, r)]
+
+
+def pay_player(state: SixState, role: str, other: str, amount: int) -> None:
+    if other not in payees(state, role) or not 0 < amount <= state.realms[role].currency:
+        raise ValueError(f"{role} may not pay {amount} to {other}")
+    pay(state, role, amount)
+    receive(state, other, amount)
+    state.say(f"{colour(role)} pays {colour(other)} {amount} currency.", role=role)
+
+
+@FLOW.state
+class PayPlayer(StepAction[SixState]):
+    """General rule 5: "The player must provide the payment himself": one player pays
+    another what their deal says; nothing enforces it."""
+
+    name = "pay_player"
+    steps = ("player", "amount")
+    cancel = "Back to the menu"
+
+    def ask_player(self, state: SixState, frame: Frame,
+                   picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return "Pay which player?", [choice(f"player:{r}", colour(r), group="Players")
+                                     for r in payees(state, frame.role)]
+
+    def ask_amount(self, state: SixState, frame: Frame,
+                   picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        have = state.realms[frame.role].currency
+        return f"Pay {colour(picked['player'])} how much? You have {have}.", [
+            choice(f"amount:{n}", str(n), group="Amount") for n in counts(have)]
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        pay_player(state, frame.role, picked["player"], int(picked["amount"]))

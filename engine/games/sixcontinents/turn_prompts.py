@@ -16,7 +16,7 @@ from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitabl
 from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
 from engine.games.sixcontinents.content import BUILDINGS, REALM, price
-from engine.games.sixcontinents.diplomacy import offer_peace, peace_partners
+from engine.games.sixcontinents.diplomacy import offer_peace, payees, peace_partners
 from engine.games.sixcontinents.economy import (
     build,
     buildable,
@@ -104,6 +104,8 @@ class Menu(PromptState[SixState]):
             choices.append(choice("ship", f"Build a ship ({price(SHIP)})", group="Fleet"))
         if voyage_ports(state, role):
             choices.append(choice("voyage", "Send a ship with troops", group="Fleet"))
+        if payees(state, role):
+            choices.append(choice("pay_player", "Pay another player", group="Diplomacy"))
         if bribable(state, role):
             choices.append(choice("bribe", "Bribe rebels (3 a rebel)", group="Diplomacy"))
         for other in peace_partners(state, role):
@@ -155,6 +157,9 @@ class Menu(PromptState[SixState]):
 
     def on_sail(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "sail", frame.role)
+
+    def on_pay_player(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "pay_player", frame.role)
 
     def on_bribe(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "bribe", frame.role)

@@ -164,7 +164,7 @@ def test_the_menu_groups_every_action_one_pick_away() -> None:
     state.realms["red"].level = 2
     menu = {c.id: c.group for c in GAME.prompts(state)["red"].choices}
     assert menu == {"build": "Build", "upgrade": "Build", "robbery": "Economy",
-                    "expedition": "Economy",
+                    "expedition": "Economy", "pay_player": "Diplomacy",
                     "recruit": "Army", "move": "Army", "attack": "Army", "disband": "Army",
                     "end": ""}
 

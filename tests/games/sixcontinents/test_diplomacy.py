@@ -60,3 +60,14 @@ def test_the_automatic_player_offers_a_peace_it_gains_by_and_accepts_a_fair_one(
     choose(state, "peace:blue")
     offer = GAME.prompts(state)["blue"]
     assert greedy(GAME, state, "blue", offer.choices, Rng(seed="ai")) == "refuse"
+
+
+def test_a_player_pays_another_what_their_deal_says() -> None:
+    state = started()
+    turn(state, "red", currency=12)
+    choose(state, "pay_player", "player:blue")
+    assert ids(state)[:3] == ["amount:1", "amount:2", "amount:3"] and "amount:12" in ids(state)
+    choose(state, "amount:5")
+    assert state.realms["red"].currency == 7 and state.realms["blue"].currency == 45
+    give(state, "red", 0)
+    assert "pay_player" not in ids(state)
