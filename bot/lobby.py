@@ -11,9 +11,9 @@ import discord
 from bot.client import StrategosBot
 from bot.discord_render import player_count, role_name
 from bot.errors import NoGameHere, ServiceError
-from bot.guard import FRIENDLY
+from bot.guard import FRIENDLY, refusal
 from bot.models import LoadedGame, TurnUpdate
-from bot.options import show
+from bot.options import NOT_CHOSEN, show
 from bot.turns import announce
 from bot.views.lobby import lobby_view
 from bot.views.setup import chosen, setup_view
@@ -26,7 +26,9 @@ T = TypeVar("T")
 
 
 def effective_options(loaded: LoadedGame) -> dict[str, Any]:
-    return parse_options(loaded.game, loaded.row.options).model_dump(mode="json")
+    """The options a lobby shows: every one the players could choose, with its value."""
+    chosen = parse_options(loaded.game, loaded.row.options).model_dump(mode="json")
+    return {k: v for k, v in chosen.items() if k not in NOT_CHOSEN}
 
 
 def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:
@@ -163,7 +165,7 @@ async def lobby_button(interaction: discord.Interaction[Any], game_id: int, acti
             await announce_start(bot, update)
             return
     except FRIENDLY as error:
-        await interaction.followup.send(str(error), ephemeral=True)
+        await interaction.followup.send(refusal(interaction, error), ephemeral=True)
         return
     await _redraw(interaction, game_id)
 
@@ -213,7 +215,7 @@ async def _menu_change(interaction: discord.Interaction[Any], game_id: int,
             return None
         result = await change(interaction.channel_id or 0, interaction.user.id)
     except FRIENDLY as error:
-        await interaction.followup.send(str(error), ephemeral=True)
+        await interaction.followup.send(refusal(interaction, error), ephemeral=True)
         loaded = await bot.service.load(game_id)
         if loaded.row.status == "lobby":
             await interaction.edit_original_response(**lobby_message(loaded))
@@ -286,7 +288,7 @@ async def setup_open(interaction: discord.Interaction[Any], kind: str, picks: li
     try:
         await open_lobby(interaction, kind, chosen(get_game(kind).Options, picks))
     except FRIENDLY as error:
-        await interaction.response.send_message(str(error), ephemeral=True)
+        await interaction.response.send_message(refusal(interaction, error), ephemeral=True)
 
 
 async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
@@ -312,6 +314,6 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
         row = await bot.service.rematch(game_id, interaction.user.id)
         loaded = await bot.service.load(row.id)
     except FRIENDLY as error:
-        await interaction.response.send_message(str(error), ephemeral=True)
+        await interaction.response.send_message(refusal(interaction, error), ephemeral=True)
         return
     await post_lobby(interaction, loaded)
