@@ -81,6 +81,12 @@ class SixContinents(FlowGame[SixState, SixOptions]):
                 return preferred
         return ids[0]
 
+    def ending(self, state: SixState) -> str:
+        """"capitals", "last_standing", "points", or "resigned"."""
+        if state.result is None:
+            return ""
+        return state.ending or "resigned"
+
     def invariants(self, state: SixState) -> list[str]:
         return check_invariants(state)
 

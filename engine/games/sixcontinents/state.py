@@ -32,6 +32,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.core.flow import FlowState
+from engine.core.game import GameOptions
 
 Phase = Literal["setup", "turn", "over"]
 COLOURS = ("red", "blue", "green")
@@ -42,7 +43,7 @@ REBELS = "rebels"
 NEUTRALS = (NEUTRAL, REBELS)
 
 
-class SixOptions(BaseModel):
+class SixOptions(GameOptions):
     """Game options. ``rounds``: the points decide after this many rounds (0: no limit;
     realm.toml's ``round_limit_choices``)."""
 
@@ -192,3 +193,4 @@ class SixState(FlowState):
     next_unit: int = 1  # the next id of a unit or a ship
     weather: Weather = Field(default_factory=Weather)
     battle: BattleRecord | None = None
+    ending: str = ""  # how the game ended: "capitals", "last_standing", "points"

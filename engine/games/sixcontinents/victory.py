@@ -27,9 +27,10 @@ def points(state: SixState, role: str) -> int:
     return score
 
 
-def finish(state: SixState, winners: list[str], reason: str,
+def finish(state: SixState, winners: list[str], reason: str, ending: str,
            scores: dict[str, float] | None = None) -> None:
     state.result = Result(winners=winners, reason=reason, scores=scores or {})
+    state.ending = ending
     state.phase = "over"
     state.stack = []
     state.say(f"{and_list([colour(w) for w in winners]) or 'Nobody'} "
@@ -44,11 +45,11 @@ def check_capitals(state: SixState) -> bool:
     for role in state.order:
         others = [realm.capital for r, realm in state.realms.items() if r != role]
         if all(state.provinces[c].holder == role for c in others):
-            finish(state, [role], "every enemy capital taken")
+            finish(state, [role], "every enemy capital taken", "capitals")
             return True
     standing = [r for r in state.order if alive(state, r)]
     if state.order and len(standing) == 1:
-        finish(state, standing, "the last realm standing")
+        finish(state, standing, "the last realm standing", "last_standing")
         return True
     return False
 
@@ -64,5 +65,5 @@ def count_points(state: SixState) -> None:
     best = max(rank(r) for r in roles)
     winners = [r for r in roles if rank(r) == best]
     text = ", ".join(f"{colour(r)} {scores[r]}" for r in roles)
-    finish(state, winners, f"the most points after {state.round} rounds ({text})",
+    finish(state, winners, f"the most points after {state.round} rounds ({text})", "points",
            {r: float(s) for r, s in scores.items()})

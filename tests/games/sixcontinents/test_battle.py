@@ -228,7 +228,7 @@ def test_taking_every_enemy_capital_wins_at_once() -> None:
     turn(state, "red", currency=10)
     choose(state, "attack", "target:poland", "forces:germany", "withdraw:0")
     assert state.result is not None and state.result.winners == ["red"]
-    assert GAME.prompts(state) == {}
+    assert GAME.prompts(state) == {} and GAME.ending(state) == "capitals"
     assert units_of(state, "red", "poland")
 
 

@@ -53,7 +53,7 @@ def test_the_points_decide_after_the_last_round() -> None:
     state.stack = []
     turn_from(state, 2)
     assert state.result is not None and state.phase == "over"
-    assert "after 20 rounds" in state.result.reason
+    assert "after 20 rounds" in state.result.reason and GAME.ending(state) == "points"
 
 
 def test_a_realm_with_nothing_left_is_out_and_the_last_standing_wins() -> None:
