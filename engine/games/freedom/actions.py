@@ -45,6 +45,7 @@ from engine.games.freedom.pieces import (
     repair_wall,
     support_area,
 )
+from engine.games.freedom.revisions import card_ends_when_spent
 from engine.games.freedom.state import Frame, FreedomState
 
 C = TRACKS.costs
@@ -272,6 +273,9 @@ class Spend(PromptState):
 
     def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
         pop(state, frame)
+
+    def over(self, state: FreedomState, frame: Frame) -> bool:
+        return card_ends_when_spent(state) and not self.menu(state, frame)
 
     def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:
         if arg not in {a for a, _, _ in self.menu(state, frame, only=arg)}:

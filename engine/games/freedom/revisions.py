@@ -21,6 +21,13 @@ def allied_overflow_when_full(state: FreedomState) -> bool:
     return state.options.revision >= 2
 
 
+def card_ends_when_spent(state: FreedomState) -> bool:
+    """Revision 2: a card's (or an event's) AP menu ends by itself once no action is
+    affordable, instead of asking "End the card (0 AP unused)" (issue 13: a click for
+    nothing). Revision 1 asks it."""
+    return state.options.revision >= 2
+
+
 def cannon_removal_optional(state: FreedomState) -> bool:
     """Revision 2, v2.2 edition: an Insurgent hit on a space with an Imperial cannon and no
     unit "may remove a Cannon" (v2.2 5.4.2); the 2nd edition removes it ("należy usunąć",

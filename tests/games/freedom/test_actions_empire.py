@@ -94,6 +94,27 @@ def test_slow_spaces_need_slow_movement() -> None:
     assert set(ids(state, "empire")) == {"to:MR1", "to:W2", "back"}  # W1 intact, W5 held
 
 
+@pytest.mark.parametrize("revision", [1, 2])
+def test_a_card_ends_by_itself_once_nothing_is_affordable(revision: int) -> None:
+    """Issue 13: "End the card (0 AP unused)" was asked with nothing left to spend; from
+    rules revision 2 the card ends by itself (revision-1 games keep asking)."""
+    state = new_game(revision=revision)
+    empty_board(state)
+    put(state, "W5", ins=1)
+    put(state, "M76", exp=2)
+    play_ap(state, "empire", ap=2)
+    choose(state, "empire", "act:move", "from:M76", "to:M66", "from:M76", "to:M65")
+    choose(state, "empire", "act:move", "from:M66", "to:M56", "from:M65", "to:M55")
+    frames = [f.name for f in state.stack]
+    if revision == 1:
+        assert ap_left(state) == 0
+        assert ids(state, "empire") == ["done"]  # asked, though nothing is affordable
+        assert "spend" in frames
+    else:
+        assert "spend" not in frames  # ended: the Insurgents play their card now
+        assert list(GAME.prompts(state)) == ["insurgents"]
+
+
 def test_back_after_picking_a_unit_says_it_picks_another_unit() -> None:
     """Issue 13: "Back to the action menu" went one step back once a unit was picked."""
     state = board()
