@@ -37,9 +37,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> str:
+def postgres_server() -> str:
     """One PostgreSQL server for this test process; the URL of its admin database."""
-    return postgres.start_server(tmp_path_factory.mktemp("postgres") / "data")
+    return postgres.start_server()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

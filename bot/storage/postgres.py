@@ -180,19 +180,34 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[Any]:
+        """A pooled connection; only the database's own errors are mapped, not the
+        caller's."""
         with _mapped():
-            async with self._pool.acquire() as raw:
-                yield raw
+            raw = await self._pool.acquire()
+        try:
+            yield raw
+        finally:
+            await self._pool.release(raw)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Conn]:
         """A transaction holding the write lock; any exception rolls everything back."""
         async with self._connection() as raw:
+            started = raw.transaction()
             with _mapped():
-                async with raw.transaction():
-                    conn = PgConn(raw)
-                    await queries.advisory_lock(conn, queries.WRITE_LOCK)
-                    yield conn
+                await started.start()
+            try:
+                conn = PgConn(raw)
+                await queries.advisory_lock(conn, queries.WRITE_LOCK)
+                yield conn
+            except BaseException:
+                try:
+                    await started.rollback()
+                except UNREACHABLE:
+                    pass  # the connection is gone, and its transaction with it
+                raise
+            with _mapped():
+                await started.commit()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Conn]:

@@ -8,6 +8,9 @@ PostgreSQL refuses to run as root: run as root (as CI does), pgserver creates a 
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 import uuid
 from pathlib import Path
 
@@ -15,10 +18,16 @@ import asyncpg
 import pgserver
 
 
-def start_server(folder: Path) -> str:
-    """Start a server with its data in ``folder`` (stopped and deleted when the test
-    process exits); the URL of its ``postgres`` database."""
-    server = pgserver.get_server(folder, cleanup_mode="delete")
+def start_server() -> str:
+    """Start a server with its data in a new temporary folder (stopped and deleted when the
+    test process exits); the URL of its ``postgres`` database.
+
+    Not under pytest's ``tmp_path``: pytest deletes old numbered temporary folders when
+    another run starts, which would pull the data from under a running server."""
+    folder = Path(tempfile.mkdtemp(prefix="strategos-postgres-"))
+    # Registered first, so run last: after pgserver has stopped the server and deleted data.
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    server = pgserver.get_server(folder / "data", cleanup_mode="delete")
     uri: str = server.get_uri()
     return uri
 
