@@ -10,6 +10,7 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import Database, open_database
+from bot.storage.sqlite import SqliteDatabase
 from tests.service.play import Clock
 
 
@@ -26,6 +27,14 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 async def db(database: str) -> AsyncIterator[Database]:
     opened = await open_database(database)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_db(db_path: Path) -> AsyncIterator[SqliteDatabase]:
+    """A SQLite database, for what only SQLite has (its file, backups, batched commits)."""
+    opened = await SqliteDatabase.open(db_path)
     yield opened
     await opened.close()
 

@@ -9,13 +9,19 @@ PostgreSQL refuses to run as root: run as root (as CI does), pgserver creates a 
 from __future__ import annotations
 
 import atexit
+import logging
 import shutil
 import tempfile
 import uuid
 from pathlib import Path
 
 import asyncpg
-import pgserver
+from pgserver.postgres_server import get_server
+
+
+# pgserver logs every command it runs, also while the test process exits (when pytest's
+# captured streams are closed): kept out of the test run's logs.
+logging.getLogger("pgserver").propagate = False
 
 
 def start_server() -> str:
@@ -27,7 +33,7 @@ def start_server() -> str:
     folder = Path(tempfile.mkdtemp(prefix="strategos-postgres-"))
     # Registered first, so run last: after pgserver has stopped the server and deleted data.
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    server = pgserver.get_server(folder / "data", cleanup_mode="delete")
+    server = get_server(folder / "data", cleanup_mode="delete")
     uri: str = server.get_uri()
     return uri
 
