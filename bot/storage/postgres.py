@@ -19,7 +19,7 @@ import logging
 import os
 import re
 from collections.abc import AsyncIterator, Iterable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager, contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -201,10 +201,8 @@ class PostgresDatabase(Database):
                 await queries.advisory_lock(conn, queries.WRITE_LOCK)
                 yield conn
             except BaseException:
-                try:
+                with suppress(*UNREACHABLE):  # a lost connection took its transaction along
                     await started.rollback()
-                except UNREACHABLE:
-                    pass  # the connection is gone, and its transaction with it
                 raise
             with _mapped():
                 await started.commit()

@@ -18,7 +18,6 @@ from pathlib import Path
 import asyncpg
 from pgserver.postgres_server import get_server
 
-
 # pgserver logs every command it runs, also while the test process exits (when pytest's
 # captured streams are closed): kept out of the test run's logs.
 logging.getLogger("pgserver").propagate = False
