@@ -3,7 +3,7 @@
 it explains pg_dump); ``python -m bot copy <file> <url>`` copies a SQLite database into an
 empty PostgreSQL one; ``python -m bot sync`` syncs the slash commands with Discord now,
 changed or not; ``python -m bot health`` says (exit code) whether the running bot's heartbeat
-is fresh."""
+is fresh; ``python -m bot clicks <game>`` measures how many clicks playing it takes."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import discord
 
-from bot import play
+from bot import click_count, play
 from bot.app import create_bot
 from bot.errors import StorageError
 from bot.health import check_heartbeat
@@ -146,11 +146,21 @@ def main(argv: list[str] | None = None) -> int:
                         "recently (STRATEGOS_HEARTBEAT_MAX_AGE), else 1")
     commands.add_parser("sync", help="sync the slash commands with Discord now (a start "
                         "syncs them only when they changed)")
+    counting = commands.add_parser("clicks", help="how many clicks a game takes on Discord, "
+                                   "measured over greedy games (a Markdown table)")
+    counting.add_argument("game")
+    counting.add_argument("--players", type=int, default=2)
+    counting.add_argument("--games", type=int, default=20)
+    counting.add_argument("--seed", default="clicks")
     args = parser.parse_args(argv)
     if args.command == "play":
         return play.main(args)
     if args.command == "copy":
         return asyncio.run(copy(args.source, args.url))
+    if args.command == "clicks":
+        tally = click_count.measure(args.game, args.players, args.games, args.seed)
+        print(click_count.report(tally, args.game, args.players))
+        return 0
     try:
         settings = load_settings()
         if args.command == "backup":

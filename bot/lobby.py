@@ -13,7 +13,7 @@ from bot.discord_render import player_count, role_name
 from bot.errors import NoGameHere, ServiceError
 from bot.guard import FRIENDLY
 from bot.models import LoadedGame, TurnUpdate
-from bot.options import show
+from bot.options import NOT_CHOSEN, show
 from bot.turns import announce
 from bot.views.lobby import lobby_view
 from bot.views.setup import chosen, setup_view
@@ -26,7 +26,9 @@ T = TypeVar("T")
 
 
 def effective_options(loaded: LoadedGame) -> dict[str, Any]:
-    return parse_options(loaded.game, loaded.row.options).model_dump(mode="json")
+    """The options a lobby shows: every one the players could choose, with its value."""
+    chosen = parse_options(loaded.game, loaded.row.options).model_dump(mode="json")
+    return {k: v for k, v in chosen.items() if k not in NOT_CHOSEN}
 
 
 def lobby_embed(loaded: LoadedGame, started: bool = False) -> discord.Embed:

@@ -16,6 +16,13 @@ from pydantic import BaseModel
 from engine.core.errors import BadOptions
 
 MAX_CHOICES = 25
+# Options the platform sets, never a player: the rules revision a game started under.
+NOT_CHOSEN = frozenset({"revision"})
+
+
+def choosable(schema: dict[str, Any]) -> dict[str, Any]:
+    """The options a player may choose: the schema's properties but the platform's own."""
+    return {k: v for k, v in schema.get("properties", {}).items() if k not in NOT_CHOSEN}
 
 
 def _resolve(schema: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
@@ -50,7 +57,7 @@ def option_domains(options: type[BaseModel]) -> dict[str, list[Any]]:
     """Option name -> its possible values, for options with a small finite domain."""
     schema = options.model_json_schema()
     found = {}
-    for name, prop in schema.get("properties", {}).items():
+    for name, prop in choosable(schema).items():
         values = domain(schema, prop)
         if values is not None:
             found[name] = values
@@ -62,7 +69,7 @@ def option_help(options: type[BaseModel]) -> dict[str, str]:
     schema = options.model_json_schema()
     return {
         name: str(prop.get("description") or prop.get("title") or name)
-        for name, prop in schema.get("properties", {}).items()
+        for name, prop in choosable(schema).items()
     }
 
 
@@ -87,7 +94,7 @@ def parse_value(text: str) -> Any:
 
 def parse_options_text(text: str | None, options: type[BaseModel]) -> dict[str, Any]:
     """``"rounds_to_win=3, timeout_policy=resign"`` -> a dict; unknown names are refused."""
-    known = options.model_json_schema().get("properties", {})
+    known = choosable(options.model_json_schema())
     result: dict[str, Any] = {}
     for part in (text or "").replace(",", " ").split():
         name, sep, value = part.partition("=")

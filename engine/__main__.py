@@ -93,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
         for role, count in summary.wins.items():
             share = count / summary.games if summary.games else 0
             print(f"  wins {role:16} {count:6}  ({share:.1%})")
+        for ending, count in summary.endings.items():
+            share = count / summary.games if summary.games else 0
+            print(f"  ended by {ending:12} {count:6}  ({share:.1%})")
         for problem in summary.first_errors:
             print(f"  error: {problem}")
     return 1 if summary.errors else 0

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import pytest
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from engine.core.errors import IllegalChoice, NotYourTurn
 from engine.core.flow import NOTHING_TO_DO, Flow, FlowGame, FlowState, Frame, PromptState, pop
-from engine.core.game import Choice, Result, RoleInfo
+from engine.core.game import Choice, GameOptions, Result, RoleInfo
 from engine.core.rng import Rng
 from engine.core.runner import act
 from engine.core.steps import StepAction, start_action
@@ -100,7 +100,7 @@ class CloseMarket(PromptState[MarketState]):
         state.closing_log.append(f"closed after {frame.data['after']}")
 
 
-class MarketOptions(BaseModel):
+class MarketOptions(GameOptions):
     pass
 
 

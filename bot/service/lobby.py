@@ -14,7 +14,7 @@ from bot.storage import Conn, IntegrityError, queries, stamp
 from engine.core.game import Game
 from engine.core.registry import get_game
 from engine.core.rng import Rng, new_seed, seed_digest
-from engine.core.runner import parse_options, start
+from engine.core.runner import start, with_revision
 
 PLATFORM_OPTIONS = ("timeout_hours", "timeout_policy")
 
@@ -41,8 +41,14 @@ class LobbyMixin(ServiceBase):
 
     @staticmethod
     def _game_options(game: Game[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
-        fields = getattr(game.Options, "model_fields", {})
-        return {k: v for k, v in options.items() if k not in PLATFORM_OPTIONS or k in fields}
+        """The game's own options, stored with the newest rules revision (a rematch of an
+        older game too): the revision is the platform's to set, never a player's."""
+        fields = game.Options.model_fields
+        chosen = {
+            k: v for k, v in options.items()
+            if (k not in PLATFORM_OPTIONS or k in fields) and k != "revision"
+        }
+        return with_revision(game, chosen)
 
     @staticmethod
     def _check_policy(policy: str) -> str:
@@ -106,7 +112,6 @@ class LobbyMixin(ServiceBase):
         )
         policy = self._check_policy(timeout_policy or given.get("timeout_policy") or "pass")
         game_options = self._game_options(game, given)
-        parse_options(game, game_options)
         now = stamp(self._now())
         try:
             async with self.db.transaction() as conn:

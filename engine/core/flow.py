@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, Field
 
 from engine.core.errors import IllegalChoice
-from engine.core.game import Choice, Game, GameState, Prompt
+from engine.core.game import Choice, Game, GameOptions, GameState, Prompt
 
 
 class Frame(BaseModel):
@@ -57,7 +57,7 @@ class FlowState(GameState):
 
 
 S = TypeVar("S", bound=FlowState)
-OptionsT = TypeVar("OptionsT", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 # Offered when a state lists no choice at all: answering it ends the frame.
 NOTHING_TO_DO = Choice(id="pass", label="Nothing to do: pass")

@@ -16,7 +16,15 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from engine.core.errors import BadOptions, IllegalChoice
 from engine.core.rng import Rng
@@ -120,6 +128,28 @@ class Result(BaseModel):
     reason: str
 
 
+class GameOptions(BaseModel):
+    """Options every game's own ``Options`` model extends.
+
+    ``revision`` is the rules revision the game was started with. A rule change that would
+    make a stored action log replay differently is kept behind a new revision (the game's
+    ``Game.revision``): new games get the newest, games already running keep theirs, so
+    their logs replay exactly. Revision 1 (the first) is left out of the state's JSON, so
+    states and digests made before revisions existed are unchanged.
+    """
+
+    revision: int = Field(default=1, ge=1)
+
+    @model_serializer(mode="wrap")
+    def _first_revision_left_out(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("revision") == 1:
+            del data["revision"]
+        return data
+
+
 class GameState(BaseModel):
     """Fields every game state carries; each game subclasses it with its own.
 
@@ -157,7 +187,7 @@ class GameState(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
-OptionsT = TypeVar("OptionsT", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 
 class Game(ABC, Generic[S, OptionsT]):
@@ -169,8 +199,12 @@ class Game(ABC, Generic[S, OptionsT]):
     max_players: ClassVar[int]
     summary: ClassVar[str]
     docs: ClassVar[str]  # path of the rules page in the repository, e.g. docs/games/freedom.md
-    Options: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[GameOptions]]
     State: ClassVar[type[GameState]]
+    # The newest rules revision (``GameOptions.revision``): bumped when a rule changes in a
+    # way that would replay a stored action log differently; the old rule stays for the
+    # games started under it.
+    revision: ClassVar[int] = 1
     # Bumped whenever the state's shape changes: records keep it, and state digests made
     # by another version are not compared (their dice, draws and result still are).
     state_version: ClassVar[int] = 1
@@ -231,6 +265,11 @@ class Game(ABC, Generic[S, OptionsT]):
                 return choice.id
         return prompt.choices[0].id
 
+    def ending(self, state: S) -> str:
+        """How a finished game ended, as a short id (a victory road: "fort", "round_limit");
+        ``python -m engine simulate --json`` counts them. Empty when the game does not say."""
+        return ""
+
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of ``state`` (piece counts, limits, hidden leaks); empty when sound.
 
@@ -241,7 +280,7 @@ class Game(ABC, Generic[S, OptionsT]):
     def roles_of(self, state: S) -> list[RoleInfo]:
         """Role infos of a running game (default: recomputed from its player count)."""
         options = getattr(state, "options", None)
-        if not isinstance(options, BaseModel):
+        if not isinstance(options, GameOptions):
             options = self.Options()
         return self.roles(state.players, options)  # type: ignore[arg-type]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from engine.core.errors import BadRecord, ReplayMismatch
 from engine.core.registry import get_game
 from engine.core.rng import seed_digest
-from engine.core.runner import Action, act, start, state_digest
+from engine.core.runner import Action, act, start, state_digest, with_revision
 
 FORMAT = "strategos-record/1"
 
@@ -44,6 +44,12 @@ class GameRecord(BaseModel):
     number: int | None = None
     # The game's ``state_version`` when the record was made (records before it: 1).
     state_version: int = 1
+
+    @field_validator("options")
+    @classmethod
+    def _revision_named(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """Records made before rules revisions existed were all played under revision 1."""
+        return {"revision": 1, **options}
 
 
 def parse_record(data: str | bytes) -> GameRecord:
@@ -90,7 +96,7 @@ def record_game(
     return GameRecord(
         game=game_id,
         players=players,
-        options=options or {},
+        options=with_revision(game, options),
         seed_sha256=seed_digest(seed),
         seed=seed,
         actions=recorded,

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import BadOptions, IllegalChoice, NotYourTurn
-from engine.core.game import Choice, Game, GameState, LogEntry, Prompt
+from engine.core.game import Choice, Game, GameOptions, GameState, LogEntry, Prompt
 
 
 class Action(BaseModel):
@@ -40,14 +40,29 @@ class Outcome(BaseModel):
         return self.random or self.reveal
 
 
-def parse_options(game: Game[Any, Any], options: dict[str, Any] | None) -> BaseModel:
+def parse_options(game: Game[Any, Any], options: dict[str, Any] | None) -> GameOptions:
+    """A game's options from their JSON form. Options that name no ``revision`` are a new
+    game's: they get the game's newest rules (a stored game's options always name theirs)."""
+    given = {"revision": game.revision, **(options or {})}
     try:
-        return game.Options.model_validate(options or {})
+        parsed = game.Options.model_validate(given)
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in error.errors()
         )
         raise BadOptions(f"Those options don't work for {game.name}: {problems}") from None
+    if parsed.revision > game.revision:
+        raise BadOptions(
+            f"This game was started under rules revision {parsed.revision} of {game.name},"
+            f" newer than this Strategos knows ({game.revision})."
+        )
+    return parsed
+
+
+def with_revision(game: Game[Any, Any], options: dict[str, Any] | None) -> dict[str, Any]:
+    """``options`` naming the rules revision they start a game under (the given one, else
+    the newest), as stored with a game so that its log always replays under the same rules."""
+    return {**(options or {}), "revision": parse_options(game, options).revision}
 
 
 def start(

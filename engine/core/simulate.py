@@ -41,6 +41,7 @@ class Playout(BaseModel):
     actions: int
     turns: int
     winners: list[str] = Field(default_factory=list)
+    ending: str = ""  # Game.ending: how it ended (a victory road), when the game says
     error: str | None = None
     history: list[Action] = Field(default_factory=list)
 
@@ -51,6 +52,7 @@ class Summary(BaseModel):
     games: int
     errors: int
     wins: dict[str, int]
+    endings: dict[str, int] = Field(default_factory=dict)  # Game.ending -> games
     average_actions: float
     average_turns: float
     seconds: float
@@ -108,7 +110,7 @@ def play_random(
     assert state.result is not None
     return state, Playout(
         seed=seed, actions=state.actions, turns=state.turn, winners=state.result.winners,
-        history=history,
+        ending=game.ending(state), history=history,
     )
 
 
@@ -142,6 +144,7 @@ class Batch(BaseModel):
     turns: int = 0
     errors: list[str] = Field(default_factory=list)
     wins: dict[str, int] = Field(default_factory=dict)
+    endings: dict[str, int] = Field(default_factory=dict)
 
 
 def play_batch(
@@ -155,6 +158,7 @@ def play_batch(
     by_role = resolve_policies(game, players, options, policy)
     batch = Batch()
     wins: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
     for index in range(first, first + count):
         _, playout = play_random(game, f"{seed}-{index}", players, options, check, by_role,
                                  check_every)
@@ -163,9 +167,12 @@ def play_batch(
         if playout.error:
             batch.errors.append(playout.error)
         wins.update(playout.winners)
+        if playout.ending:
+            endings[playout.ending] += 1
         if after_game is not None:
             after_game(playout.error is not None)
     batch.wins = dict(wins)
+    batch.endings = dict(endings)
     return batch
 
 
@@ -243,6 +250,7 @@ def simulate(
     # Every role is listed, a role that never won with 0.
     roles = [info.id for info in game.roles(players, parse_options(game, options))]
     wins: Counter[str] = Counter(dict.fromkeys(roles, 0))
+    endings: Counter[str] = Counter()
     errors: list[str] = []
     actions = turns = 0
     for batch in results:
@@ -250,12 +258,14 @@ def simulate(
         turns += batch.turns
         errors += batch.errors
         wins.update(batch.wins)
+        endings.update(batch.endings)
     return Summary(
         game=game_id,
         players=players,
         games=games,
         errors=len(errors),
         wins=dict(sorted(wins.items())),
+        endings=dict(sorted(endings.items())),
         average_actions=actions / games if games else 0.0,
         average_turns=turns / games if games else 0.0,
         seconds=round(time.perf_counter() - began, 3),

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
+from engine.core.game import Choice, Game, GameOptions, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
 from engine.core.view import View
 
 GROUPS = {"Orders": 3, "Cities": 60, "Units": 30, "Extras": 4}
 
 
-class MenuOptions(BaseModel):
+class MenuOptions(GameOptions):
     pass
 
 

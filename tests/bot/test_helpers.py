@@ -13,7 +13,7 @@ from bot import ids
 from bot.__main__ import main
 from bot.discord_render import NOTHING_TO_REPORT, result_text, summary_text
 from bot.logs import RedactToken
-from bot.options import option_domains, parse_options_text, suggestions
+from bot.options import option_domains, option_help, parse_options_text, suggestions
 from bot.play import HotSeat
 from bot.settings import Settings, SettingsError, load_settings
 from bot.views.layout import MAX_OPTIONS, paginate, units_for
@@ -125,6 +125,10 @@ def test_option_domains_and_text() -> None:
         parse_options_text("colour=red", DuelOptions)
     with pytest.raises(BadOptions, match="name=value"):
         parse_options_text("rounds_to_win", DuelOptions)
+    # The rules revision is the platform's to set: never typed, listed or offered.
+    with pytest.raises(BadOptions, match=r"no option 'revision'\. Options: rounds_to_win, timeout"):
+        parse_options_text("revision=1", DuelOptions)
+    assert "revision" not in option_help(DuelOptions)
     assert suggestions("rounds_to_win=2 timeout_policy=r", DuelOptions) == [
         "rounds_to_win=2 timeout_policy=resign"]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
+from engine.core.game import Choice, Game, GameOptions, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
 from engine.core.view import Private, View
 
@@ -21,7 +21,7 @@ PICKS = 2
 ROLES = ["west", "east"]
 
 
-class WideOptions(BaseModel):
+class WideOptions(GameOptions):
     timeout_policy: Literal["pass", "resign"] = "pass"
 
 

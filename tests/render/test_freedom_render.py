@@ -28,6 +28,7 @@ from render.games.freedom import (
     ROLL_INK,
     ROLL_ROWS,
     SIDE_COLOURS,
+    UNMANNED,
     WIDTH,
     piece_area,
     piece_layout,
@@ -134,6 +135,22 @@ def test_status_text_is_short_markdown_with_round_phase_and_tracks() -> None:
     assert f"round {state.round}/6" in text
     assert f"Empire **{state.morale['empire']}**" in text
     assert len(text) < 1500
+
+
+def test_the_status_says_how_near_the_empire_is_and_warns_of_the_last_round() -> None:
+    state = _state(0)
+    for space in state.spaces.values():
+        space.exp = space.ally = 0
+    text = RENDERER.status_text(GAME.view(state, None))
+    assert "Imperial units next to a fort or beach: none" in text
+    fort = next(sid for sid, s in SPACES.items() if s.kind == "fort")
+    outside = next(n for n in SPACES[fort].neighbours if SPACES[n].kind == "mainland")
+    state.spaces[outside].exp = 2
+    text = RENDERER.status_text(GAME.view(state, None))
+    assert f"Imperial units next to a fort or beach: {SPACES[fort].name}" in text
+    assert "Last round" not in text
+    state.round = 6
+    assert "**Last round:**" in RENDERER.status_text(GAME.view(state, None))
 
 
 def test_a_finished_game_shows_its_result() -> None:
@@ -261,6 +278,25 @@ def test_the_legend_explains_pieces_cannon_owners_and_victory_spaces() -> None:
     image = RENDERER.board(GAME.view(_state(0), None))
     for colour in (EXP, ALLY, INS, SIDE_COLOURS["empire"], SIDE_COLOURS["insurgents"]):
         assert _ink(image, LEGEND_BOX, colour, 20) > 40, colour
+
+
+def test_an_unmanned_cannon_is_drawn_pale_and_the_legend_says_so() -> None:
+    """A cannon fires only with a unit of its side on its space (v2.2 5.4)."""
+    state = _state(0)
+    sid = "M66"
+    space = state.spaces[sid]
+    space.exp, space.ally, space.ins, space.civ = 2, 0, 0, 0
+    space.cannon, space.bombard = "empire", False
+    box = space_box(sid, SPACES[sid].row, SPACES[sid].col)
+    manned = RENDERER.board(GAME.view(state, None))
+    space.exp = 0
+    alone = RENDERER.board(GAME.view(state, None))
+    # (the space's name and numbers are dark too: compare the two boards)
+    assert _ink(alone, box, CANNON, 20) < _ink(manned, box, CANNON, 20) - 150
+    assert _ink(manned, box, UNMANNED[CANNON], 8) < 20 < 150 < _ink(alone, box, UNMANNED[CANNON], 8)
+    assert "Unmanned cannon" in [name for name, _ in LEGEND]
+    footer = (0, 1060, WIDTH, 1086)
+    assert _ink(manned, footer, UNMANNED[CANNON], 8) > 40  # its sign at the foot of the map
 
 
 def test_a_lost_bombard_is_said_on_the_board() -> None:

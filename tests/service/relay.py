@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
+from engine.core.game import Choice, Game, GameOptions, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
 from engine.core.view import View
 
 
-class RelayOptions(BaseModel):
+class RelayOptions(GameOptions):
     steps: int = Field(default=3, ge=1, le=20)
     turns: int = Field(default=4, ge=1, le=50)
     target: int = Field(default=2, ge=0)

@@ -14,7 +14,7 @@ from tests.service.play import GUILD, NORTH, OTHER, SOUTH, started_duel
 async def test_open_lobby_seats_the_host_and_holds_the_channel(service: GameService) -> None:
     row = await service.open_lobby(GUILD, 10, "duel", NORTH, {"rounds_to_win": 1})
     assert (row.status, row.kind, row.host_id, row.version) == ("lobby", "duel", NORTH, 0)
-    assert row.options == {"rounds_to_win": 1}
+    assert row.options == {"rounds_to_win": 1, "revision": 1}  # the newest rules revision
     lobby = await service.game_in(10)
     assert lobby is not None and lobby.user_ids() == [NORTH] and lobby.state is None
     with pytest.raises(errors.ChannelBusy):
@@ -41,7 +41,7 @@ async def test_platform_options_are_read_from_the_options_too(service: GameServi
     )
     assert (row.timeout_hours, row.timeout_policy) == (12.0, "resign")
     # Duel's own options declare timeout_policy, so it stays for the game; hours do not.
-    assert row.options == {"timeout_policy": "resign"}
+    assert row.options == {"timeout_policy": "resign", "revision": 1}
 
 
 async def test_join_leave_and_sides(service: GameService) -> None:

@@ -326,3 +326,28 @@ async def test_elo_results_become_openskill_ratings_at_the_next_start(
         assert sides[1][3] > 0 > sides[0][3]
     finally:
         await db.close()
+
+
+async def test_games_made_before_rules_revisions_keep_revision_1(database: str,
+                                                                tmp_path: Path) -> None:
+    """Migration 0010: a stored game plays on under the rules it started with (revision 1),
+    its other options kept; a lobby made before it starts under revision 1 too."""
+    await load_fixture_into(9, database, tmp_path)
+    old = await open_database(database, migrate=False)
+    try:
+        async with old.transaction() as conn:
+            await conn.execute("""UPDATE games SET options = '{"rounds_to_win": 2}'"""
+                               " WHERE id = 1")
+    finally:
+        await old.close()
+    db = await open_database(database)
+    try:
+        service = GameService(db, Clock())
+        running = await service.game_in(200)
+        lobby = await service.game_in(201)
+        assert running is not None
+        assert running.row.options == {"rounds_to_win": 2, "revision": 1}
+        assert lobby is not None and lobby.row.options == {"revision": 1}
+        assert running.state is not None and running.state.options.revision == 1  # type: ignore[attr-defined]
+    finally:
+        await db.close()

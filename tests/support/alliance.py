@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
+from engine.core.game import Choice, Game, GameOptions, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
 from engine.core.view import Private, View
 
@@ -28,7 +28,7 @@ TEAM = {role: team for role, _, team in KINGDOMS}
 ROUNDS = 3
 
 
-class AllianceOptions(BaseModel):
+class AllianceOptions(GameOptions):
     timeout_policy: Literal["pass", "resign"] = "pass"
 
 

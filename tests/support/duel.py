@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from engine.core.game import Choice, Game, GameState, Prompt, Result, RoleInfo
+from engine.core.game import Choice, Game, GameOptions, GameState, Prompt, Result, RoleInfo
 from engine.core.rng import Rng
 from engine.core.view import Private, View
 
 
-class DuelOptions(BaseModel):
+class DuelOptions(GameOptions):
     rounds_to_win: int = Field(default=2, ge=1, le=3)
     timeout_policy: Literal["pass", "resign"] = "pass"
 
@@ -121,6 +121,13 @@ class Duel(Game[DuelState, DuelOptions]):
         best = max(state.roles, key=lambda r: state.wins[r])
         state.result = Result(winners=[best], scores=dict(state.wins),
                               reason=f"{best.title()} won {state.wins[best]} rounds")
+
+    def ending(self, state: DuelState) -> str:
+        """"target" when a player reached the rounds to win, "cards" when the cards ran out."""
+        if state.result is None:
+            return ""
+        reached = max(state.wins.values()) >= state.options.rounds_to_win
+        return "target" if reached else "cards"
 
     def view(self, state: DuelState, role: str | None) -> DuelView:
         public = DuelView(

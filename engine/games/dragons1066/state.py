@@ -30,11 +30,12 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.core.flow import FlowState
+from engine.core.game import GameOptions
 
 Phase = Literal["attack", "battle", "reinforce", "over"]
 
 
-class DragonsOptions(BaseModel):
+class DragonsOptions(GameOptions):
     """Game options.
 
     ``years``: the game ends after this many years if no alliance holds all four Fortresses

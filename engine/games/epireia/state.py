@@ -99,6 +99,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from engine.core.flow import FlowState
 from engine.core.flow import Frame as Frame  # the rules modules import it from here
+from engine.core.game import GameOptions
 from engine.core.order import in_order
 from engine.games.epireia.board import CITY_IDS, TERRITORIES
 
@@ -118,7 +119,7 @@ def other_league(league: str) -> str:
     return "peloponnesian" if league == "delian" else "delian"
 
 
-class EpireiaOptions(BaseModel):
+class EpireiaOptions(GameOptions):
     """Game options.
 
     ``timeout_policy``: what the platform does when a player's timer runs out.

@@ -8,13 +8,14 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from engine.core.flow import FlowState
 from engine.core.flow import Frame as Frame  # the rules modules import it from here
+from engine.core.game import GameOptions
 from engine.core.order import in_order
 from engine.games.freedom.data import AREAS, SPACES
 
 Phase = Literal["administration", "opening", "actions", "cannons", "replenishment", "over"]
 
 
-class FreedomOptions(BaseModel):
+class FreedomOptions(GameOptions):
     """Game options. ``edition`` picks the defaults; each difference can be overridden."""
 
     edition: Literal["2nd", "v2.2"] = "2nd"
