@@ -242,10 +242,6 @@ class AioSqliteConn(Conn):
     async def script(self, sql: str) -> None:
         await self._call(lambda c: c.script(sql))
 
-    async def run(self, step: Callable[[SqliteConn], Coroutine[Any, Any, T]]) -> T:
-        """Several statements in one hand-over to the database thread."""
-        return await self._call(step)
-
     @asynccontextmanager
     async def savepoint(self) -> AsyncIterator[None]:
         await self.execute("SAVEPOINT nested")

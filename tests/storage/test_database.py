@@ -17,7 +17,7 @@ from bot.errors import StorageError, StorageFull, StorageUnreachable
 from bot.service import GameService
 from bot.storage import Conn, Database, IntegrityError, parse_stamp, queries, stamp
 from bot.storage import sqlite as sqlite_storage
-from bot.storage.conn import in_thread
+from bot.storage.conn import drive, in_thread
 from bot.storage.postgres import PgConn, describe, numbered
 from bot.storage.sqlite import SqliteDatabase
 from tests.service.play import GUILD, Clock, started_duel
@@ -232,3 +232,13 @@ async def test_postgresql_errors_become_one_sentence(error: BaseException,
     with pytest.raises(shown) as raised:
         await PgConn(Failing(error)).execute("UPDATE games SET status = ?", ("x",))
     assert "nothing was changed" in str(raised.value)
+
+
+def test_a_sqlite_step_that_awaits_something_else_is_refused() -> None:
+    """In SQLite's thread a step may await only its connection (which never suspends)."""
+
+    async def waits() -> None:
+        await asyncio.sleep(0)
+
+    with pytest.raises(RuntimeError, match="awaited something other than its connection"):
+        drive(waits())
