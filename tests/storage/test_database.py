@@ -15,13 +15,14 @@ import pytest
 
 from bot.errors import StorageError, StorageFull, StorageUnreachable
 from bot.service import GameService
-from bot.storage import Conn, Database, IntegrityError, parse_stamp, queries, stamp
+from bot.storage import Conn, Database, IntegrityError, open_database, parse_stamp, queries, stamp
 from bot.storage import sqlite as sqlite_storage
 from bot.storage.conn import drive, in_thread
 from bot.storage.postgres import PgConn, describe, numbered
 from bot.storage.sqlite import SqliteDatabase
-from tests.service.play import GUILD, Clock, started_duel
+from tests.service.play import GUILD, NORTH, Clock, play_card, started_duel
 from tests.service.test_concurrency import assert_consistent, player
+from tests.support.postgres import SHARED, create_database, database_url
 
 
 async def test_one_active_game_per_channel_in_sql(db: Database) -> None:
@@ -242,3 +243,44 @@ def test_a_sqlite_step_that_awaits_something_else_is_refused() -> None:
 
     with pytest.raises(RuntimeError, match="awaited something other than its connection"):
         drive(waits())
+
+
+async def terminate(server_url: str, pid: int | None = None) -> None:
+    """The server drops one connection, or every connection to the tests' database."""
+    admin = await asyncpg.connect(database_url(server_url, SHARED))
+    try:
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1"
+            " AND pid <> pg_backend_pid() AND ($2::int IS NULL OR pid = $2::int)", SHARED, pid)
+    finally:
+        await admin.close()
+
+
+async def test_a_lost_postgresql_connection_refuses_the_move_with_a_sentence(
+        postgres_server: str, clock: Clock) -> None:
+    """The server drops the connections (a restart, a network cut). Idle ones are replaced
+    by the pool unseen; one lost in the middle of a move refuses that move with one sentence
+    and stores nothing of it."""
+    url = await create_database(postgres_server)
+    db = await open_database(url)
+    try:
+        service = GameService(db, clock)
+        start = await started_duel(service)
+        game_id = start.loaded.id
+        await terminate(postgres_server)
+        update = await play_card(service, game_id, NORTH, "north")
+        logged = len(await service.log_lines(game_id))
+        with pytest.raises(StorageUnreachable, match="nothing was changed"):
+            async with db.transaction() as conn:
+                assert await queries.update_game(conn, game_id, update.loaded.version,
+                                                 updated_at="x")
+                pid = await conn.fetchrow("SELECT pg_backend_pid()")
+                assert pid is not None
+                await terminate(postgres_server, int(pid[0]))
+                await queries.append_action(conn, game_id=game_id, kind="mod", at="x",
+                                            version=update.loaded.version + 1)
+        after = await service.load(game_id)
+        assert after.version == update.loaded.version
+        assert len(await service.log_lines(game_id)) == logged
+    finally:
+        await db.close()
