@@ -83,8 +83,11 @@ def _rowcount(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+# A server that is gone, or a connection it dropped: asyncpg may notice the drop only
+# half-way through its next operation (InternalClientError: its protocol in two states).
 UNREACHABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
-               asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError, TimeoutError)
+               asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
+               asyncpg.InternalClientError, TimeoutError)
 
 
 @contextmanager
