@@ -66,6 +66,13 @@ class Settings(BaseSettings):
         gt=0,
         validation_alias=AliasChoices("STRATEGOS_TIMER_INTERVAL", "timer_interval"),
     )
+    # Seconds between two metrics lines in the log (games open, actions, refusals, failures);
+    # 0 writes none.
+    metrics_interval: float = Field(
+        default=60.0,
+        ge=0,
+        validation_alias=AliasChoices("STRATEGOS_METRICS_INTERVAL", "metrics_interval"),
+    )
     # Where the command tree is synced at start-up: False in tests that sync themselves.
     sync_commands: bool = Field(
         default=True, validation_alias=AliasChoices("STRATEGOS_SYNC_COMMANDS", "sync_commands")

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot import errors
+from bot.metrics import OPEN_STATUSES
 from bot.models import GameRow, LoadedGame, Seat, TurnUpdate
 from bot.service.results import store_result
 from bot.storage import Conn, Database, Row, parse_stamp, queries, stamp
@@ -55,6 +56,7 @@ class ServiceBase:
         self._locks: dict[int, asyncio.Lock] = {}
         self._prompt_cache: dict[tuple[int, int], dict[str, Prompt]] = {}
         self._loaded_cache: dict[int, tuple[tuple[Any, ...], LoadedGame]] = {}
+        self.actions_committed = 0  # engine actions stored by this process (the metrics line)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -247,6 +249,12 @@ class ServiceBase:
         async with self.db.read() as conn:
             return await queries.games_of_status(conn, statuses)
 
+    async def open_games(self) -> dict[str, int]:
+        """How many games are open, by status (lobby, running, paused)."""
+        async with self.db.read() as conn:
+            return {status: len(await queries.games_of_status(conn, [status]))
+                    for status in OPEN_STATUSES}
+
     # --- the write path ------------------------------------------------------------------
 
     async def _commit(
@@ -345,6 +353,7 @@ class ServiceBase:
         if isinstance(written, int):
             raise WriteConflict(written)
         row, previous = written
+        self.actions_committed += len(applied)
         self._remember((loaded.id, row["version"]), prompts)
         after = LoadedGame(
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,

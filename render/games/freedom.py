@@ -14,7 +14,13 @@ from PIL import Image, ImageDraw
 
 from engine.core.view import View
 from engine.games.freedom.data import AREAS, SPACES, TRACKS
-from engine.games.freedom.view import CardView, FreedomPlayerView, FreedomView, SpaceView
+from engine.games.freedom.view import (
+    CardView,
+    FreedomPlayerView,
+    FreedomView,
+    PlayedCard,
+    SpaceView,
+)
 from render import common as c
 from render.focus import focus_card
 from render.freedom_layout import MAP_RIGHT, space_box
@@ -451,9 +457,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: FreedomView, top: int) -> None
     lines = []
     last = view.cards.last_card
     if last is not None:
-        mode = {"event": "as its event", "ap": f"for {last.ap} AP",
-                "discard": "discarded for an event"}[last.mode]
-        lines.append(f"Last card: {last.name} ({SIDE_NAMES[last.role]}, {mode})")
+        lines.append(last_card_text(last, markdown=False))
     pending = view.cards.pending_event
     if pending is not None:
         lines.append(f"Event open to {SIDE_NAMES.get(pending.for_ or '', '?')}: {pending.name}")
@@ -570,8 +574,7 @@ def status_text(view: FreedomView) -> str:
         lines.append("Wall destroyed at: " + ", ".join(destroyed))
     last = view.cards.last_card
     if last is not None:
-        mode = {"event": "event", "ap": f"{last.ap} AP", "discard": "discarded"}[last.mode]
-        lines.append(f"Last card: *{c.md_escape(last.name)}* ({SIDE_NAMES[last.role]}, {mode})")
+        lines.append(last_card_text(last))
     if view.result is None:
         lines += victory_lines(view)
     acting = to_act(view)
@@ -583,6 +586,19 @@ def status_text(view: FreedomView) -> str:
 
 
 LAST_ROUND = 6
+
+
+def last_card_text(last: PlayedCard, markdown: bool = True) -> str:
+    """The last card played. For a card discarded to trigger an event the view keeps the
+    event triggered (the card discarded is named in the log): the words say which is which,
+    instead of calling the event "discarded"."""
+    name = f"*{c.md_escape(last.name)}*" if markdown else last.name
+    side = SIDE_NAMES[last.role]
+    if last.mode == "discard":
+        return f"Last card: {side} discarded a card to trigger {name}"
+    if last.mode == "event":
+        return f"Last card: {name} ({side}, as its event)"
+    return f"Last card: {name} ({side}, for {last.ap} AP)"
 
 
 def threatened(view: FreedomView) -> list[str]:

@@ -10,9 +10,10 @@ from PIL import Image, ImageDraw
 from engine.core.registry import get_game
 from engine.games.freedom.data import AREAS, SPACES
 from engine.games.freedom.state import FreedomState
-from engine.games.freedom.view import FreedomPlayerView
+from engine.games.freedom.view import FreedomPlayerView, PlayedCard
 from render.common import md_escape, png_bytes, wrap
 from render.freedom_layout import MAP_RIGHT, space_box
+from render.games import freedom as freedom_render
 from render.games.freedom import (
     ALLY,
     AREAS_HEIGHT,
@@ -339,3 +340,13 @@ def test_area_rewards_are_large_enough_for_a_phone() -> None:
             lines = wrap(text, x1 - x0, REWARD_MIN)
             assert len(lines) == max(1, len(text.split("\n"))), (area.id, side)
             assert int(REWARD_MIN * 1.2) * len(lines) <= y1 - y0, (area.id, side)
+
+
+def test_the_last_card_line_names_a_triggered_event_as_triggered() -> None:
+    event = PlayedCard(id="A01", name="Guns from the Brigs", side="insurgents", ap=2,
+                       text="", role="empire", mode="discard")
+    assert freedom_render.last_card_text(event) == (
+        "Last card: Empire discarded a card to trigger *Guns from the Brigs*")
+    played = event.model_copy(update={"mode": "ap", "role": "insurgents"})
+    assert freedom_render.last_card_text(played, markdown=False) == (
+        "Last card: Guns from the Brigs (Insurgents, for 2 AP)")
