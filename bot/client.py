@@ -29,7 +29,7 @@ from bot.discord_render import renderer_for
 from bot.metrics import Counters
 from bot.service import GameService
 from bot.settings import Settings
-from bot.storage.db import Database
+from bot.storage.db import Database, open_database
 from bot.views.archive import HistoryMoveButton, HistoryPageButton, HistoryViewButton
 from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
@@ -91,7 +91,7 @@ class StrategosBot(commands.Bot):
         # Import every game and renderer now (data files, fonts), not inside a 3-second
         # interaction deadline.
         await asyncio.to_thread(warm_up)
-        self.db = await Database.open(self.settings.database,
+        self.db = await open_database(self.settings.database,
                                       allow_empty=self.settings.allow_empty_database)
         self._service = GameService(self.db, clock=self.clock)
         # Results stored under another rating model (Elo before schema 7) are rated again.
