@@ -1,7 +1,8 @@
 """Milliseconds per board picture, for each game with a renderer.
 
 Plays a few random seeded games part-way, then times drawing and PNG encoding of the
-spectator view's board (and the extra images, when there are any).
+spectator view's board (and the extra images, when there are any). Six Continents, whose
+rules are not written yet, is timed on its map's preview board.
 
     .venv/bin/python bench/render_bench.py [--games 5] [--steps 120]
 """
@@ -18,6 +19,7 @@ from engine.core.game import Game, GameState
 from engine.core.registry import get_game
 from engine.core.rng import Rng
 from engine.core.runner import act, start
+from render import sixcontinents_map as world
 from render.base import get_renderer
 from render.common import png_bytes
 
@@ -63,6 +65,25 @@ def bench(game_id: str, players: int, games: int, steps: int) -> None:
           f"(median of {games}), {statistics.mean(sizes) / 1024:.0f} KiB")
 
 
+def bench_sixcontinents(repeat: int) -> None:
+    """Six Continents has no rules engine yet: its map's preview board (every symbol, 87
+    provinces owned or not) stands in for a game's board."""
+    t0 = time.perf_counter()
+    world.base()
+    base_ms = (time.perf_counter() - t0) * 1000
+    draw_ms, png_ms, sizes = [], [], []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        image, _ = world.preview()
+        t1 = time.perf_counter()
+        sizes.append(len(png_bytes(image)))
+        draw_ms.append((t1 - t0) * 1000)
+        png_ms.append((time.perf_counter() - t1) * 1000)
+    print(f"sixcontinents (preview board): base map {base_ms:.0f} ms once, then draw "
+          f"{statistics.median(draw_ms):.0f} ms, png {statistics.median(png_ms):.0f} ms per "
+          f"board (median of {repeat}), {statistics.mean(sizes) / 1024:.0f} KiB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=5)
@@ -75,6 +96,7 @@ def main() -> None:
                 bench(game_id, players, args.games, args.steps)
             except (ImportError, KeyError) as error:
                 print(f"{game_id}: not available ({error})")
+    bench_sixcontinents(args.games)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
 
 from bot import errors  # noqa: E402
 from bot.service import GameService, effective_history  # noqa: E402
-from bot.storage import Database, queries  # noqa: E402
+from bot.storage import Conn, Database, open_database, queries  # noqa: E402
 from engine.core import registry  # noqa: E402
 from engine.core.registry import get_game  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
@@ -228,11 +228,11 @@ async def commits(service: GameService, kind: str, players: int, count: int) -> 
     began = time.perf_counter()
     for n in range(count):
 
-        def write(raw: Any, expected: int = version + n) -> None:
-            row = queries.write_game_sync(raw, game_id, expected, state=snapshot)
+        async def write(conn: Conn, expected: int = version + n) -> None:
+            row = await queries.write_game(conn, game_id, expected, state=snapshot)
             assert row is not None
-            queries.append_action_sync(
-                raw, game_id=game_id, kind="choice", at="2026-01-01 00:00:00.000000",
+            await queries.append_action(
+                conn, game_id=game_id, kind="choice", at="2026-01-01 00:00:00.000000",
                 version=expected + 1, user_id=1, role="bench", choice="bench",
             )
 
@@ -250,8 +250,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     game = get_game(args.kind)
     players = args.players or game.min_players
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(args.db) if args.db else Path(folder) / "bench.db"
-        db = await Database.open(path)
+        db = await open_database(args.db or str(Path(folder) / "bench.db"))
         try:
             service = GameService(db)
             lat = await latency(service, args.kind, players, args.latency_actions, args.render)
@@ -273,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency-actions", type=int, default=300)
     parser.add_argument("--commits", type=int, default=2000, help="storage-only commits")
     parser.add_argument("--render", action="store_true", help="add board rendering to latency")
-    parser.add_argument("--db", default=None, help="database file (default: a temporary one)")
+    parser.add_argument("--db", default=None, help="database file or postgresql:// URL of an"
+                        " empty database (default: a temporary SQLite file)")
     parser.add_argument(
         "--switch-interval", type=float, default=None,
         help="sys.setswitchinterval in seconds (aiosqlite hands every query to a thread;"

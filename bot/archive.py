@@ -28,7 +28,7 @@ from bot.discord_render import (
     role_name,
     summary_text,
 )
-from bot.guard import FRIENDLY
+from bot.guard import FRIENDLY, refusal
 from bot.links import channel_jump
 from bot.models import EndedGame, LoadedGame, Position
 from bot.views.archive import list_view, viewer_view
@@ -142,7 +142,7 @@ async def history_view(interaction: discord.Interaction[Any], game_id: int) -> N
     try:
         answer = await viewer_message(await bot.service.position(guild, game_id))
     except FRIENDLY as error:
-        answer = {"content": str(error), "embeds": [], "view": None}
+        answer = {"content": refusal(interaction, error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
 
 

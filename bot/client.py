@@ -26,9 +26,10 @@ from discord.ext import commands
 
 from bot.command_sync import sync_commands
 from bot.discord_render import renderer_for
+from bot.metrics import Counters
 from bot.service import GameService
 from bot.settings import Settings
-from bot.storage.db import Database
+from bot.storage.db import Database, open_database
 from bot.views.archive import HistoryMoveButton, HistoryPageButton, HistoryViewButton
 from bot.views.clicks import Clicks
 from bot.views.game import RematchButton, TakeTurnButton
@@ -42,7 +43,8 @@ from engine.core.registry import all_games
 log = logging.getLogger("strategos.bot")
 
 COGS = ("bot.cogs.game", "bot.cogs.play", "bot.cogs.computers", "bot.cogs.moderation",
-        "bot.cogs.settings", "bot.cogs.stats", "bot.cogs.help", "bot.cogs.heartbeat")
+        "bot.cogs.settings", "bot.cogs.stats", "bot.cogs.help", "bot.cogs.heartbeat",
+        "bot.cogs.metrics")
 MAX_FAILURES = 100
 DYNAMIC_ITEMS = (TakeTurnButton, RematchButton, ChoiceButton, ChoiceSelect, PageButton,
                  LobbyButton, RoleSelect, TableSelect, ComputerSelect, SetupOption, SetupOpen,
@@ -76,6 +78,7 @@ class StrategosBot(commands.Bot):
         # The latest unexpected failures (for tests and a look in a debugger); bounded, so a
         # bot that runs for months does not keep every exception it ever met.
         self.failures: deque[BaseException] = deque(maxlen=MAX_FAILURES)
+        self.counters = Counters()  # for the metrics line (bot.cogs.metrics)
         self.tree.error(self.on_app_command_error)
 
     @property
@@ -88,7 +91,7 @@ class StrategosBot(commands.Bot):
         # Import every game and renderer now (data files, fonts), not inside a 3-second
         # interaction deadline.
         await asyncio.to_thread(warm_up)
-        self.db = await Database.open(self.settings.database,
+        self.db = await open_database(self.settings.database,
                                       allow_empty=self.settings.allow_empty_database)
         self._service = GameService(self.db, clock=self.clock)
         # Results stored under another rating model (Elo before schema 7) are rated again.
@@ -132,6 +135,7 @@ class StrategosBot(commands.Bot):
     def report(self, error: BaseException, where: str) -> None:
         """An unexpected failure: logged, and kept in ``failures`` for the tests to see."""
         self.failures.append(error)
+        self.counters.failures += 1
         log.error("Unexpected error in %s", where, exc_info=error)
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],

@@ -40,6 +40,10 @@ class GenericRenderer:
     picture of the public state. A view is any model: JSON is what it needs.
     """
 
+    def focus(self, board: Image.Image, view: View, previous: View | None = None
+              ) -> Image.Image | None:
+        return None
+
     def board(self, view: View, previous: View | None = None) -> Image.Image:
         lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}"
                  for key, value in view.model_dump(mode="json").items()]
@@ -79,14 +83,18 @@ class RenderedBoard:
     png: bytes
     extras: list[tuple[str, bytes]]
     status: str
+    focus: bytes | None = None  # the phone card the post shows first (render.focus)
 
 
 def _render_board(kind: str, view: View, previous: View | None) -> RenderedBoard:
     renderer = renderer_for(kind)
+    board = renderer.board(view, previous)
+    focus = renderer.focus(board, view, previous)
     return RenderedBoard(
-        png=png_bytes(renderer.board(view, previous)),
+        png=png_bytes(board),
         extras=[(name, png_bytes(image)) for name, image in renderer.extra_images(view)],
         status=renderer.status_text(view),
+        focus=png_bytes(focus) if focus is not None else None,
     )
 
 
@@ -108,7 +116,11 @@ async def replay_file(kind: str, views: list[View], game_id: int) -> discord.Fil
 
 
 def board_files(rendered: RenderedBoard, game_id: int) -> list[discord.File]:
+    """The pictures of a board post: the full board, the phone card shown in the embed
+    when the game draws one, and the extras."""
     files = [discord.File(io.BytesIO(rendered.png), filename=f"board-{game_id}.png")]
+    if rendered.focus is not None:
+        files.append(discord.File(io.BytesIO(rendered.focus), filename=f"focus-{game_id}.png"))
     for number, (name, data) in enumerate(rendered.extras[:9], start=1):
         safe = "".join(c for c in name if c.isalnum() or c in "-_") or "image"
         files.append(discord.File(io.BytesIO(data), filename=f"{safe}-{number}.png"))
@@ -120,7 +132,10 @@ def board_embed(title: str, rendered: RenderedBoard, game_id: int) -> discord.Em
         title=clip(title, 256), description=clip(rendered.status, EMBED_DESCRIPTION) or None,
         colour=COLOUR,
     )
-    embed.set_image(url=f"attachment://board-{game_id}.png")
+    # A phone shows the embed's picture about 400 px wide: the card reads there, and the
+    # full board, attached beside it, is one tap away.
+    shown = "focus" if rendered.focus is not None else "board"
+    embed.set_image(url=f"attachment://{shown}-{game_id}.png")
     return embed
 
 

@@ -150,9 +150,17 @@ class StorageFull(ServiceError):
                "owner; your game is safe as it was.")
 
 
+class StorageUnreachable(ServiceError):
+    """The database server cannot be reached (PostgreSQL): the write did not happen."""
+
+    default = ("The bot cannot reach its database right now, so nothing was changed. Please "
+               "try again in a minute; if it lasts, tell the server's owner.")
+
+
 class StorageError(RuntimeError):
-    """The database file cannot be used at start-up (a folder, an empty or damaged file, a
-    newer schema): ``str()`` is the one line the command prints."""
+    """The database cannot be used at start-up (a folder, an empty or damaged file, a newer
+    schema, a PostgreSQL server that cannot be reached): ``str()`` is the one line the
+    command prints."""
 
 
 class MalformedClick(ServiceError):

@@ -33,6 +33,14 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+def refusal(interaction: discord.Interaction[Any], error: Exception) -> str:
+    """A friendly refusal's sentence, counted for the metrics line (``bot.metrics``)."""
+    counters = getattr(interaction.client, "counters", None)
+    if counters is not None:
+        counters.refused += 1
+    return str(error)
+
+
 def one_value(values: list[str]) -> str:
     """The one value a single-choice menu sends; a payload without it is refused."""
     if len(values) != 1:
@@ -45,7 +53,7 @@ async def run_guarded(interaction: discord.Interaction[Any], work: Awaitable[Non
     try:
         await work
     except FRIENDLY as error:
-        await reply(interaction, str(error))
+        await reply(interaction, refusal(interaction, error))
     except Exception as error:
         report = getattr(interaction.client, "report", None)
         if report is not None:

@@ -11,7 +11,7 @@ import discord
 from bot.client import StrategosBot
 from bot.discord_render import player_count, role_name
 from bot.errors import NoGameHere, ServiceError
-from bot.guard import FRIENDLY
+from bot.guard import FRIENDLY, refusal
 from bot.models import LoadedGame, TurnUpdate
 from bot.options import NOT_CHOSEN, show
 from bot.turns import announce
@@ -165,7 +165,7 @@ async def lobby_button(interaction: discord.Interaction[Any], game_id: int, acti
             await announce_start(bot, update)
             return
     except FRIENDLY as error:
-        await interaction.followup.send(str(error), ephemeral=True)
+        await interaction.followup.send(refusal(interaction, error), ephemeral=True)
         return
     await _redraw(interaction, game_id)
 
@@ -215,7 +215,7 @@ async def _menu_change(interaction: discord.Interaction[Any], game_id: int,
             return None
         result = await change(interaction.channel_id or 0, interaction.user.id)
     except FRIENDLY as error:
-        await interaction.followup.send(str(error), ephemeral=True)
+        await interaction.followup.send(refusal(interaction, error), ephemeral=True)
         loaded = await bot.service.load(game_id)
         if loaded.row.status == "lobby":
             await interaction.edit_original_response(**lobby_message(loaded))
@@ -288,7 +288,7 @@ async def setup_open(interaction: discord.Interaction[Any], kind: str, picks: li
     try:
         await open_lobby(interaction, kind, chosen(get_game(kind).Options, picks))
     except FRIENDLY as error:
-        await interaction.response.send_message(str(error), ephemeral=True)
+        await interaction.response.send_message(refusal(interaction, error), ephemeral=True)
 
 
 async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
@@ -314,6 +314,6 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
         row = await bot.service.rematch(game_id, interaction.user.id)
         loaded = await bot.service.load(row.id)
     except FRIENDLY as error:
-        await interaction.response.send_message(str(error), ephemeral=True)
+        await interaction.response.send_message(refusal(interaction, error), ephemeral=True)
         return
     await post_lobby(interaction, loaded)

@@ -9,6 +9,9 @@ from typing import Literal
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.storage.postgres import is_postgresql
+from bot.storage.sqlite import DEFAULT_PATH
+
 # A bot token is three dot-separated base64url parts (id, timestamp, HMAC).
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
 
@@ -25,7 +28,8 @@ class Settings(BaseSettings):
     discord_token: SecretStr = Field(
         default=SecretStr(""), validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token")
     )
-    database: Path = Field(
+    # A file path (SQLite) or a postgresql:// URL (PostgreSQL).
+    database: Path | str = Field(
         default=Path("./data/strategos.db"),
         validation_alias=AliasChoices("STRATEGOS_DATABASE", "database"),
     )
@@ -62,6 +66,13 @@ class Settings(BaseSettings):
         gt=0,
         validation_alias=AliasChoices("STRATEGOS_TIMER_INTERVAL", "timer_interval"),
     )
+    # Seconds between two metrics lines in the log (games open, actions, refusals, failures);
+    # 0 writes none.
+    metrics_interval: float = Field(
+        default=60.0,
+        ge=0,
+        validation_alias=AliasChoices("STRATEGOS_METRICS_INTERVAL", "metrics_interval"),
+    )
     # Where the command tree is synced at start-up: False in tests that sync themselves.
     sync_commands: bool = Field(
         default=True, validation_alias=AliasChoices("STRATEGOS_SYNC_COMMANDS", "sync_commands")
@@ -78,6 +89,11 @@ class Settings(BaseSettings):
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
 
+    @field_validator("database", mode="before")
+    @classmethod
+    def _path_unless_url(cls, value: object) -> object:
+        return Path(value) if isinstance(value, str) and not is_postgresql(value) else value
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, value: object) -> object:
@@ -90,7 +106,11 @@ class Settings(BaseSettings):
 
     @property
     def heartbeat_path(self) -> Path:
-        return self.heartbeat_file or self.database.parent / "heartbeat"
+        if self.heartbeat_file is not None:
+            return self.heartbeat_file
+        if isinstance(self.database, Path):
+            return self.database.parent / "heartbeat"
+        return DEFAULT_PATH.parent / "heartbeat"  # PostgreSQL: the data folder SQLite uses
 
     def token(self) -> str:
         """The token, checked for shape; raises ``SettingsError`` with one clear line."""

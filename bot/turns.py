@@ -33,7 +33,7 @@ from bot.discord_render import (
     summary_text,
 )
 from bot.errors import NotInGame, StaleChoice, StillInLobby
-from bot.guard import FRIENDLY
+from bot.guard import FRIENDLY, refusal
 from bot.links import channel_jump, channel_link, server_name
 from bot.models import LoadedGame, TurnUpdate
 from bot.schedule import quiet_until
@@ -154,7 +154,7 @@ async def take_turn(interaction: discord.Interaction[Any], game_id: int) -> None
         loaded = await bot.service.load(game_id)
         answer = await prompt_message(loaded, interaction.user.id)
     except FRIENDLY as error:
-        answer = {"content": str(error), "embeds": [], "view": None}
+        answer = {"content": refusal(interaction, error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
 
 
@@ -169,7 +169,7 @@ async def show_page(interaction: discord.Interaction[Any], ref: ids.PromptRef, p
         answer = await prompt_message(loaded, interaction.user.id, role_at(loaded, ref.role),
                                       page, note)
     except FRIENDLY as error:
-        answer = {"content": str(error), "embeds": [], "view": None}
+        answer = {"content": refusal(interaction, error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
 
 
@@ -238,7 +238,7 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
         await interaction.edit_original_response(content=str(error), embeds=[], view=None)
         return
     except FRIENDLY as error:
-        note = str(error)
+        note = refusal(interaction, error)
     try:
         if update is None:
             loaded = await bot.service.load(ref.game)
@@ -247,7 +247,7 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
         # A player holding several sides stays with the side they played while it is asked.
         answer = await prompt_message(loaded, user_id, role_at(loaded, ref.role), note=note)
     except FRIENDLY as error:
-        answer = {"content": str(error), "embeds": [], "view": None}
+        answer = {"content": refusal(interaction, error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)
     if update is not None and (update.turn_ended or update.finished):
         await announce(bot, update)

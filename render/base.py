@@ -27,6 +27,13 @@ class Renderer(Protocol):
         """More public pictures worth posting now (Epireia's Great Battle), named."""
         ...
 
+    def focus(self, board: Image.Image, view: View, previous: View | None = None
+              ) -> Image.Image | None:
+        """The phone card (``render.focus``) a turn post shows first: the status over the
+        part of ``board`` (this view's board picture) where things changed since
+        ``previous``; None when the board itself reads at a phone's 400 px."""
+        ...
+
     def status_text(self, view: View) -> str:
         """A few lines of Markdown for the channel: round, phase, tracks. Spectator view only."""
         ...

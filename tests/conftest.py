@@ -1,4 +1,7 @@
-"""Shared fixtures: the Duel and Alliance test games are registered for platform tests.
+"""Shared fixtures: the Duel and Alliance test games are registered for platform tests;
+``database`` is a fresh database of each kind, SQLite (a file) and PostgreSQL (a database
+on the test run's own server, see tests/support/postgres.py), so every test that uses it
+runs against both.
 
 Long playouts are marked ``slow``; a plain ``pytest`` leaves them out so that a developer's
 loop takes minutes, and ``--slow`` (which scripts/test.sh, the README's test command, passes)
@@ -7,9 +10,13 @@ runs them too.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
+
 import pytest
 
 from engine.core import registry
+from tests.support import postgres
 
 registry.GAME_MODULES.setdefault("duel", "tests.support.duel")
 registry.GAME_MODULES.setdefault("alliance", "tests.support.alliance")
@@ -27,3 +34,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if len(quick) < len(items):
         config.hook.pytest_deselected(items=[i for i in items if "slow" in i.keywords])
         items[:] = quick
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """One PostgreSQL server for this test process; the URL of its admin database."""
+    return postgres.start_server()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """What ``STRATEGOS_DATABASE`` would say for a new, empty database: a SQLite file path,
+    or the URL of a PostgreSQL database made for this test (dropped after it)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "strategos.db")
+        return
+    server: str = request.getfixturevalue("postgres_server")
+    url = await postgres.create_database(server)
+    yield url
+    await postgres.drop_database(server, url)

@@ -3,13 +3,12 @@ heartbeat file every few seconds (``bot.health``), so a supervisor can tell a li
 a stuck or disconnected one with ``python -m bot health``."""
 
 import asyncio
-import contextlib
 import logging
 from datetime import UTC, datetime
-from typing import Any
 
 from discord.ext import commands
 
+from bot.cogs.background import BackgroundCog
 from bot.health import write_heartbeat
 
 log = logging.getLogger("strategos.health")
@@ -21,19 +20,8 @@ def beat_interval(max_age: float) -> float:
     return min(MOST_SECONDS_BETWEEN_BEATS, max_age / 3)
 
 
-class HeartbeatCog(commands.Cog):
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.task: asyncio.Task[None] | None = None
-
-    async def cog_load(self) -> None:
-        self.task = asyncio.create_task(self.loop(), name="strategos-heartbeat")
-
-    async def cog_unload(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+class HeartbeatCog(BackgroundCog):
+    task_name = "strategos-heartbeat"
 
     def connected(self) -> bool:
         """Ready, and the gateway's socket open (not between a drop and its reconnect)."""

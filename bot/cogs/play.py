@@ -5,7 +5,6 @@ loop only asks the service what is due. The buttons of play live in ``bot/views`
 """
 
 import asyncio
-import contextlib
 import logging
 from datetime import datetime
 from typing import Any
@@ -13,25 +12,18 @@ from typing import Any
 from discord.ext import commands
 
 from bot import turns
+from bot.cogs.background import BackgroundCog
 from bot.errors import ServiceError, TimerHeld
 
 log = logging.getLogger("strategos.timers")
 
 
-class PlayCog(commands.Cog):
+class PlayCog(BackgroundCog):
+    task_name = "strategos-timers"
+
     def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.task: asyncio.Task[None] | None = None
+        super().__init__(bot)
         self.running = asyncio.Lock()  # one pass at a time (the loop and tests' direct calls)
-
-    async def cog_load(self) -> None:
-        self.task = asyncio.create_task(self.loop(), name="strategos-timers")
-
-    async def cog_unload(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
 
     async def loop(self) -> None:
         await self.bot.wait_until_ready()

@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import aiosqlite
-
 from bot import errors
+from bot.metrics import OPEN_STATUSES
 from bot.models import GameRow, LoadedGame, Seat, TurnUpdate
 from bot.service.results import store_result
-from bot.storage import Database, parse_stamp, queries, stamp
+from bot.storage import Conn, Database, Row, parse_stamp, queries, stamp
 from engine.core.game import Game, GameState, LogEntry, Prompt
 from engine.core.registry import get_game
 from engine.core.runner import act, resign_action
@@ -58,6 +56,7 @@ class ServiceBase:
         self._locks: dict[int, asyncio.Lock] = {}
         self._prompt_cache: dict[tuple[int, int], dict[str, Prompt]] = {}
         self._loaded_cache: dict[int, tuple[tuple[Any, ...], LoadedGame]] = {}
+        self.actions_committed = 0  # engine actions stored by this process (the metrics line)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -72,7 +71,7 @@ class ServiceBase:
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
     @staticmethod
-    def _row(row: aiosqlite.Row) -> GameRow:
+    def _row(row: Row) -> GameRow:
         finished = row["status"] == "finished"
         return GameRow(
             id=row["id"],
@@ -99,7 +98,7 @@ class ServiceBase:
             thread=bool(row["thread"]),
         )
 
-    def _loaded(self, row: aiosqlite.Row) -> LoadedGame:
+    def _loaded(self, row: Row) -> LoadedGame:
         """A game from a row carrying its seats (``queries.*_with_seats``, ``write_game``).
 
         Every click loads its game again, often at a version already loaded: an unchanged
@@ -150,19 +149,19 @@ class ServiceBase:
             self._prompt_cache.pop(next(iter(self._prompt_cache)))
 
     @staticmethod
-    def _seats(row: aiosqlite.Row) -> list[Seat]:
+    def _seats(row: Row) -> list[Seat]:
         return [
             Seat(game_id=row["id"], seat=seat, user_id=user_id, role=role)
             for seat, user_id, role in json.loads(row["seat_list"])
         ]
 
-    async def _fetch(self, conn: aiosqlite.Connection, game_id: int) -> LoadedGame:
+    async def _fetch(self, conn: Conn, game_id: int) -> LoadedGame:
         row = await queries.get_game_with_seats(conn, game_id)
         if row is None:
             raise errors.GameNotFound()
         return self._loaded(row)
 
-    async def _fetch_in(self, conn: aiosqlite.Connection, channel_id: int) -> LoadedGame:
+    async def _fetch_in(self, conn: Conn, channel_id: int) -> LoadedGame:
         row = await queries.active_game_with_seats(conn, channel_id)
         if row is None:
             raise errors.NoGameHere()
@@ -213,7 +212,7 @@ class ServiceBase:
         return float(hours)
 
     async def _unseat(
-        self, conn: aiosqlite.Connection, loaded: LoadedGame, user_id: int, now: str
+        self, conn: Conn, loaded: LoadedGame, user_id: int, now: str
     ) -> None:
         await queries.delete_seats_of(conn, loaded.id, user_id)
         # the computer neither keeps a lobby open alone nor hosts it
@@ -241,7 +240,7 @@ class ServiceBase:
         return None if row is None else self._loaded(row)
 
     async def load(self, game_id: int) -> LoadedGame:
-        row = await self.db.fetch(lambda raw: queries.get_game_with_seats_sync(raw, game_id))
+        row = await self.db.fetch(lambda conn: queries.get_game_with_seats(conn, game_id))
         if row is None:
             raise errors.GameNotFound()
         return self._loaded(row)
@@ -249,6 +248,12 @@ class ServiceBase:
     async def games_with_status(self, *statuses: str) -> list[int]:
         async with self.db.read() as conn:
             return await queries.games_of_status(conn, statuses)
+
+    async def open_games(self) -> dict[str, int]:
+        """How many games are open, by status (lobby, running, paused)."""
+        async with self.db.read() as conn:
+            return {status: len(await queries.games_of_status(conn, [status]))
+                    for status in OPEN_STATUSES}
 
     # --- the write path ------------------------------------------------------------------
 
@@ -324,30 +329,31 @@ class ServiceBase:
             }}
         note = json.dumps(detail) if detail else None
 
-        def write(raw: sqlite3.Connection) -> tuple[aiosqlite.Row, str | None] | int:
+        async def write(conn: Conn) -> tuple[Row, str | None] | int:
             """The transaction, run in the database thread in one go; with the new row, the
             state of the board before this one when a turn ended (its board is posted)."""
-            row = queries.write_game_sync(raw, loaded.id, loaded.version, **fields)
+            row = await queries.write_game(conn, loaded.id, loaded.version, **fields)
             if row is None:  # someone else wrote first: nothing was changed
-                return queries.game_version_sync(raw, loaded.id) or 0
+                return await queries.game_version(conn, loaded.id) or 0
             previous = (
-                queries.turn_board_sync(raw, loaded.id, fields["state"], version)
+                await queries.turn_board(conn, loaded.id, fields["state"], version)
                 if turn_ended else None
             )
             for step, barrier in applied:
-                queries.append_action_sync(
-                    raw, game_id=loaded.id, kind=kind, at=now, version=version,
+                await queries.append_action(
+                    conn, game_id=loaded.id, kind=kind, at=now, version=version,
                     user_id=user_id, role=step.role, choice=step.choice, barrier=barrier,
                     detail=note,
                 )
             if finished:
-                store_result(raw, loaded, state, now)
+                await store_result(conn, loaded, state, now)
             return row, previous
 
         written = await self.db.run(write)
         if isinstance(written, int):
             raise WriteConflict(written)
         row, previous = written
+        self.actions_committed += len(applied)
         self._remember((loaded.id, row["version"]), prompts)
         after = LoadedGame(
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,

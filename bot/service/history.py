@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
+from bot.storage import Row
 from engine.core.runner import Action
 
 
@@ -25,7 +24,7 @@ class HistoryItem:
     detail: dict[str, Any] | None = None
 
 
-def effective_history(rows: Sequence[aiosqlite.Row]) -> list[HistoryItem]:
+def effective_history(rows: Sequence[Row]) -> list[HistoryItem]:
     """The actions that make the current state: choices and timer moves, minus undone ones."""
     history: list[HistoryItem] = []
     for row in rows:

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
-
-import aiosqlite
 
 from bot import errors
 from bot.models import GameRow, LoadedGame, TurnUpdate, default_table
 from bot.service.core import ServiceBase
 from bot.service.table import check_table
-from bot.storage import queries, stamp
+from bot.storage import Conn, IntegrityError, queries, stamp
 from engine.core.game import Game
 from engine.core.registry import get_game
 from engine.core.rng import Rng, new_seed, seed_digest
@@ -22,7 +19,7 @@ from engine.core.runner import start, with_revision
 PLATFORM_OPTIONS = ("timeout_hours", "timeout_policy")
 
 
-async def seat_sides(conn: aiosqlite.Connection, loaded: LoadedGame, user_id: int,
+async def seat_sides(conn: Conn, loaded: LoadedGame, user_id: int,
                      picked: Sequence[str], now: str) -> None:
     """``user_id``'s sides become exactly ``picked`` (already checked): seats already held
     keep their place, the rest are reused, added or given up."""
@@ -127,8 +124,8 @@ class LobbyMixin(ServiceBase):
                 for user, role in seats:
                     await queries.insert_seat(conn, game_id, user, role, now)
                 row = await queries.get_game(conn, game_id)
-        except sqlite3.IntegrityError as error:
-            if "games.channel_id" in str(error) or "UNIQUE" in str(error):
+        except IntegrityError as error:
+            if error.unique:  # the channel's one active game (games_one_active_per_channel)
                 raise errors.ChannelBusy() from None
             raise
         assert row is not None

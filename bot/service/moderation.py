@@ -8,12 +8,10 @@ import json
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
 from bot import errors
 from bot.models import GameRow, LoadedGame, TurnUpdate
 from bot.service.core import ServiceBase, Step
-from bot.storage import queries, stamp
+from bot.storage import Conn, queries, stamp
 
 
 class ModerationMixin(ServiceBase):
@@ -30,7 +28,7 @@ class ModerationMixin(ServiceBase):
 
     async def _mod_row(
         self,
-        conn: aiosqlite.Connection,
+        conn: Conn,
         loaded: LoadedGame,
         mod_id: int,
         now: datetime,

@@ -3,17 +3,16 @@ and every rating recomputed from the stored results when the rating model change
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from itertools import groupby
 
 from bot import rating
 from bot.models import COMPUTER, LoadedGame
-from bot.storage import queries
+from bot.storage import Conn, queries
 from engine.core.game import GameState
 
 
-def store_result(raw: sqlite3.Connection, loaded: LoadedGame, state: GameState, now: str) -> None:
+async def store_result(conn: Conn, loaded: LoadedGame, state: GameState, now: str) -> None:
     """Results per seat and, for a rated game, the players' new ratings (database thread)."""
     assert state.result is not None
     game = loaded.game
@@ -33,18 +32,17 @@ def store_result(raw: sqlite3.Connection, loaded: LoadedGame, state: GameState, 
         assert seat.role is not None
         team = team_of.get(seat.role, seat.role)
         outcome = "draw" if draw else ("win" if team_won[team] else "loss")
-        queries.insert_result_sync(
-            raw, game_id=row.id, role=seat.role, user_id=seat.user_id,
+        await queries.insert_result(conn, game_id=row.id, role=seat.role, user_id=seat.user_id,
             guild_id=row.guild_id, kind=row.kind, team=team, outcome=outcome,
             score=state.result.scores.get(seat.role),
             rating_before=None, rating_after=None, finished_at=now,
         )
         places.append(rating.Place(user_id=seat.user_id, team=team, outcome=outcome))
     # Rated from what was just stored, exactly as a recomputation reads it back.
-    rate_game(raw, row.id, row.guild_id, row.kind, places)
+    await rate_game(conn, row.id, row.guild_id, row.kind, places)
 
 
-def rate_game(raw: sqlite3.Connection, game_id: int, guild_id: int, kind: str,
+async def rate_game(conn: Conn, game_id: int, guild_id: int, kind: str,
               places: Sequence[rating.Place]) -> None:
     """Rate one finished game from its places: the players' ratings and the game's results
     (rating before and after, None when unrated: a game with a computer player is never
@@ -52,36 +50,36 @@ def rate_game(raw: sqlite3.Connection, game_id: int, guild_id: int, kind: str,
     same numbers."""
     users = sorted({p.user_id for p in places})
     if COMPUTER in users:  # a game with computer players rates nobody
-        queries.set_result_ratings_sync(raw, game_id, {u: None for u in users})
+        await queries.set_result_ratings(conn, game_id, {u: None for u in users})
         return
-    before = queries.ratings_of_sync(raw, guild_id, kind, users)
-    sides = queries.side_ratings_of_sync(raw, guild_id, kind, sorted({p.team for p in places}))
+    before = await queries.ratings_of(conn, guild_id, kind, users)
+    sides = await queries.side_ratings_of(conn, guild_id, kind, sorted({p.team for p in places}))
     after = rating.update(places, before, sides)
     if after is None:
-        queries.set_result_ratings_sync(raw, game_id, {u: None for u in users})
+        await queries.set_result_ratings(conn, game_id, {u: None for u in users})
         return
-    queries.save_ratings_sync(raw, guild_id, kind, after.players)
-    queries.save_side_ratings_sync(raw, guild_id, kind, after.sides)
-    queries.set_result_ratings_sync(raw, game_id, {
+    await queries.save_ratings(conn, guild_id, kind, after.players)
+    await queries.save_side_ratings(conn, guild_id, kind, after.sides)
+    await queries.set_result_ratings(conn, game_id, {
         u: (before.get(u, rating.INITIAL).display, after.players[u].display) for u in users
     })
 
 
-def recompute_ratings(raw: sqlite3.Connection, now: str) -> int:
+async def recompute_ratings(conn: Conn, now: str) -> int:
     """Every rating again from the stored results, game by game in the order they finished,
     with the current model (which is then recorded); returns the number of games read."""
-    queries.delete_ratings_sync(raw)
+    await queries.delete_ratings(conn)
     games = 0
-    rows = queries.results_in_game_order_sync(raw)
+    rows = await queries.results_in_game_order(conn)
     for game_id, seats in groupby(rows, key=lambda r: r[0]):
         listed = list(seats)
         _, guild_id, kind = listed[0][:3]
-        rate_game(raw, game_id, guild_id, kind,
+        await rate_game(conn, game_id, guild_id, kind,
                   [rating.Place(user_id=r[3], team=r[4], outcome=r[5]) for r in listed])
         games += 1
-    queries.set_rating_model_sync(raw, rating.MODEL_VERSION, now)
+    await queries.set_rating_model(conn, rating.MODEL_VERSION, now)
     return games
 
 
-def ratings_are_current(raw: sqlite3.Connection) -> bool:
-    return queries.rating_model_sync(raw) == rating.MODEL_VERSION
+async def ratings_are_current(conn: Conn) -> bool:
+    return await queries.rating_model(conn) == rating.MODEL_VERSION

@@ -9,13 +9,12 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import aiosqlite
 from pydantic import BaseModel
 
 from bot import errors, schedule
 from bot.models import LoadedGame, UserSettings
 from bot.service.core import ServiceBase
-from bot.storage import parse_stamp, queries, stamp
+from bot.storage import Row, parse_stamp, queries, stamp
 
 
 class HeldDm(BaseModel):
@@ -33,7 +32,7 @@ class OwnReminder(BaseModel):
     users: list[int]
 
 
-def _settings(user_id: int, row: aiosqlite.Row | None) -> UserSettings:
+def _settings(user_id: int, row: Row | None) -> UserSettings:
     if row is None:
         return UserSettings(user_id=user_id)
     return UserSettings(

@@ -4,7 +4,6 @@ recomputed at start-up when the rating model changed."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 
 from bot import rating
 from bot.models import (
@@ -20,8 +19,7 @@ from bot.models import (
 )
 from bot.service.core import ServiceBase
 from bot.service.results import ratings_are_current, recompute_ratings
-from bot.storage import parse_stamp, queries, stamp
-from bot.storage.queries import Row
+from bot.storage import Conn, Row, parse_stamp, queries, stamp
 
 log = logging.getLogger("strategos.ratings")
 
@@ -47,10 +45,10 @@ class StatsMixin(ServiceBase):
         can end. Returns the number of games replayed, or None when nothing was to do."""
         now = stamp(self._now())
 
-        def refresh(raw: sqlite3.Connection) -> int | None:
-            if ratings_are_current(raw):
+        async def refresh(conn: Conn) -> int | None:
+            if await ratings_are_current(conn):
                 return None
-            return recompute_ratings(raw, now)
+            return await recompute_ratings(conn, now)
 
         games = await self.db.run(refresh)
         if games is not None:

@@ -1,52 +1,30 @@
 """Every SQL statement of Strategos, as small async functions over a connection.
 
 Nothing else in the code base writes SQL (the migration files in ``migrations/`` hold
-the schema). Functions take an open ``aiosqlite.Connection``; callers decide whether
-they run inside :meth:`bot.storage.db.Database.transaction` or :meth:`~.read`.
+the schema). Functions take an open :class:`~bot.storage.conn.Conn` (SQLite or
+PostgreSQL: the SQL is written once, with ``?`` placeholders, in the subset both
+understand; the fragments that differ come from ``conn.dialect``); callers decide whether
+they run inside ``Database.run``, ``transaction`` or ``read``. The statements that manage
+a connection itself (SQLite's pragmas and transactions, PostgreSQL's locks) are at the top.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import aiosqlite
 
 from bot.rating import Skill
-
-Row = aiosqlite.Row
-
-
-async def _all(
-    conn: aiosqlite.Connection, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()
-) -> list[Row]:
-    """Run a query and fetch every row in one trip to the database thread."""
-    return list(await conn.execute_fetchall(sql, params))
-
-# --- connection and transactions -------------------------------------------------------
-#
-# Functions named ``*_sync`` take the plain ``sqlite3.Connection`` and run in the
-# database's own thread: :meth:`bot.storage.db.Database.run` runs a whole transaction
-# of them in one hand-over to that thread (the hot path of every action), and their
-# async twins here run one of them on its own.
-
-T = TypeVar("T")
+from bot.storage.conn import Conn, IntegrityError, Row
 
 
-async def in_thread(
-    conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any, **kwargs: Any
-) -> T:
-    """Run ``fn(sqlite3_connection, *args, **kwargs)`` in aiosqlite's connection thread.
+async def _all(conn: Conn, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    return await conn.fetch(sql, params)
 
-    aiosqlite serialises every call on one thread that owns the ``sqlite3.Connection``;
-    ``_execute`` and ``_conn`` are how its own methods do it (tested in
-    tests/storage/test_database.py, so an aiosqlite change that breaks this is caught).
-    """
-    result: T = await conn._execute(  # type: ignore[no-untyped-call]
-        lambda: fn(conn._conn, *args, **kwargs))
-    return result
+# --- SQLite connections and transactions ------------------------------------------------
 
 
 def begin_immediate_sync(raw: sqlite3.Connection) -> None:
@@ -88,7 +66,7 @@ async def configure(conn: aiosqlite.Connection) -> None:
 async def pragma(conn: aiosqlite.Connection, name: str) -> Any:
     if not name.isidentifier():
         raise ValueError(f"not a pragma name: {name!r}")
-    rows = await _all(conn, f"PRAGMA {name}")
+    rows = list(await conn.execute_fetchall(f"PRAGMA {name}"))
     row = rows[0] if rows else None
     return None if row is None else row[0]
 
@@ -107,34 +85,91 @@ async def rollback(conn: aiosqlite.Connection) -> None:
 
 
 async def check_integrity(conn: aiosqlite.Connection) -> None:
-    rows = await _all(conn, "PRAGMA integrity_check")
+    rows = list(await conn.execute_fetchall("PRAGMA integrity_check"))
     row = rows[0] if rows else None
     if row is None or row[0] != "ok":
         raise RuntimeError(f"database integrity check failed: {row[0] if row else 'no answer'}")
 
 
+# --- PostgreSQL: locks in place of SQLite's single writer ---------------------------------
+
+# Keys of the transaction-scoped advisory locks (any two fixed numbers, one per purpose).
+WRITE_LOCK = 0x5354524154  # every write transaction: one writer at a time, as in SQLite
+MIGRATION_LOCK = 0x5354524155  # applying migrations: one process at a time
+
+
+async def advisory_lock(conn: Conn, key: int) -> None:
+    """Wait for the advisory lock ``key`` and hold it until the transaction ends."""
+    await conn.execute("SELECT pg_advisory_xact_lock(?)", (key,))
+
+
+async def restart_ids(conn: Conn, table: str) -> None:
+    """After rows were copied in with their ids: the table's next id follows its largest."""
+    await conn.execute(
+        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+        f" (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+    )
+
+
+# --- copying a whole database ---------------------------------------------------------------
+
+# Every table of the schema but schema_migrations, each after the tables it refers to; the
+# tables with an identity column ``id`` are in ``COPIED_WITH_IDS``.
+COPIED_TABLES = (
+    "guild_settings", "user_settings", "games", "seats", "actions", "results", "ratings",
+    "boards", "command_sync", "rating_model", "side_ratings", "sent_reminders", "held_dms",
+)
+COPIED_WITH_IDS = ("games", "held_dms")
+
+
+async def table_rows(conn: Conn, table: str) -> list[Row]:
+    """Every row of one of ``COPIED_TABLES``, by its first column (a game before its
+    rematches)."""
+    if table not in COPIED_TABLES:
+        raise ValueError(f"not a copied table: {table!r}")
+    return await conn.fetch(f"SELECT * FROM {table} ORDER BY 1")
+
+
+async def insert_rows(conn: Conn, table: str, columns: Sequence[str],
+                      rows: Iterable[Sequence[Any]]) -> None:
+    if table not in COPIED_TABLES or not all(c.isidentifier() for c in columns):
+        raise ValueError(f"not a copied table or its columns: {table!r} {columns!r}")
+    await conn.executemany(
+        f"INSERT INTO {table} ({', '.join(columns)})"
+        f" VALUES ({', '.join('?' for _ in columns)})", rows,
+    )
+
+
+async def count_rows(conn: Conn, table: str) -> int:
+    if table not in COPIED_TABLES:
+        raise ValueError(f"not a copied table: {table!r}")
+    row = await conn.fetchrow(f"SELECT COUNT(*) FROM {table}")
+    assert row is not None
+    return int(row[0])
+
+
 # --- migrations ---------------------------------------------------------------------------
 
 
-async def ensure_migrations_table(conn: aiosqlite.Connection) -> None:
+async def ensure_migrations_table(conn: Conn) -> None:
     await conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
         " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
     )
 
 
-async def applied_migrations(conn: aiosqlite.Connection) -> dict[int, str]:
+async def applied_migrations(conn: Conn) -> dict[int, str]:
     rows = await _all(conn, "SELECT version, name FROM schema_migrations")
     return {int(r[0]): str(r[1]) for r in rows}
 
 
-async def run_migration_statement(conn: aiosqlite.Connection, statement: str) -> None:
-    """One statement of a migration file (the file's text is the SQL)."""
-    await conn.execute(statement)
+async def run_migration(conn: Conn, sql: str) -> None:
+    """A migration file's statements (the file's text is the SQL)."""
+    await conn.script(sql)
 
 
 async def record_migration(
-    conn: aiosqlite.Connection, version: int, name: str, at: str
+    conn: Conn, version: int, name: str, at: str
 ) -> None:
     await conn.execute(
         "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
@@ -142,11 +177,8 @@ async def record_migration(
     )
 
 
-async def table_names(conn: aiosqlite.Connection) -> list[str]:
-    rows = await _all(
-        conn,
-        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-    )
+async def table_names(conn: Conn) -> list[str]:
+    rows = await _all(conn, conn.dialect.table_names)
     return [str(r[0]) for r in rows]
 
 
@@ -168,7 +200,7 @@ WRITABLE = frozenset(
 
 
 async def insert_game(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     *,
     guild_id: int,
     channel_id: int,
@@ -182,91 +214,84 @@ async def insert_game(
     players: int = 0,
     thread: bool = False,
 ) -> int:
-    """A new lobby; raises ``sqlite3.IntegrityError`` if the channel has an active game.
+    """A new lobby; raises ``IntegrityError`` if the channel has an active game.
 
     ``players`` is the table size the host chose (the game's player count at the start);
     ``thread``: the game moves into a thread of its own when it starts."""
-    cursor = await conn.execute(
+    row = await conn.fetchrow(
         "INSERT INTO games (guild_id, channel_id, kind, status, options, version, host_id,"
         " created_at, updated_at, timeout_hours, timeout_policy, rematch_of, players, thread)"
-        " VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (guild_id, channel_id, kind, options, host_id, now, now, timeout_hours,
          timeout_policy, rematch_of, players, int(thread)),
     )
-    assert cursor.lastrowid is not None
-    return int(cursor.lastrowid)
+    assert row is not None
+    return int(row[0])
 
 
-async def move_game(conn: aiosqlite.Connection, game_id: int, channel_id: int) -> bool:
+async def move_game(conn: Conn, game_id: int, channel_id: int) -> bool:
     """The game now lives in ``channel_id`` (its own thread); False if that channel already
     has an active game (nothing changes then)."""
     try:
-        cursor = await conn.execute("UPDATE games SET channel_id = ? WHERE id = ?",
-                                    (channel_id, game_id))
-    except sqlite3.IntegrityError:
+        async with conn.savepoint():
+            changed = await conn.execute("UPDATE games SET channel_id = ? WHERE id = ?",
+                                         (channel_id, game_id))
+    except IntegrityError:
         return False
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def get_game(conn: aiosqlite.Connection, game_id: int) -> Row | None:
+async def get_game(conn: Conn, game_id: int) -> Row | None:
     rows = await _all(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     return rows[0] if rows else None
 
 
-# The game row and its seats in one query: seats as a JSON list of [seat, user_id, role].
-_WITH_SEATS = (
-    f"SELECT {GAME_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, role))"
-    " FROM (SELECT seat, user_id, role FROM seats WHERE game_id = games.id ORDER BY seat))"
-    " AS seat_list FROM games"
-)
+def _with_seats(conn: Conn) -> str:
+    """The game row and its seats in one query: seats as a JSON list of [seat, user_id,
+    role] (``seat_list``)."""
+    return f"SELECT {GAME_COLUMNS}, {conn.dialect.seat_list} AS seat_list FROM games"
 
 
-def get_game_with_seats_sync(raw: sqlite3.Connection, game_id: int) -> Row | None:
-    row: Row | None = raw.execute(f"{_WITH_SEATS} WHERE id = ?", (game_id,)).fetchone()
-    return row
+async def get_game_with_seats(conn: Conn, game_id: int) -> Row | None:
+    return await conn.fetchrow(f"{_with_seats(conn)} WHERE id = ?", (game_id,))
 
 
-async def get_game_with_seats(conn: aiosqlite.Connection, game_id: int) -> Row | None:
-    rows = await _all(conn, f"{_WITH_SEATS} WHERE id = ?", (game_id,))
-    return rows[0] if rows else None
-
-
-async def active_game_with_seats(conn: aiosqlite.Connection, channel_id: int) -> Row | None:
+async def active_game_with_seats(conn: Conn, channel_id: int) -> Row | None:
     rows = await _all(
         conn,
-        f"{_WITH_SEATS} WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
+        f"{_with_seats(conn)} WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
         (channel_id,),
     )
     return rows[0] if rows else None
 
 
-async def last_started_game_with_seats(conn: aiosqlite.Connection, channel_id: int
+async def last_started_game_with_seats(conn: Conn, channel_id: int
                                        ) -> Row | None:
     """The newest game of a channel that was played (finished or stopped after its start)."""
     rows = await _all(
         conn,
-        f"{_WITH_SEATS} WHERE channel_id = ? AND status IN ('finished', 'aborted')"
+        f"{_with_seats(conn)} WHERE channel_id = ? AND status IN ('finished', 'aborted')"
         " AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
         (channel_id,),
     )
     return rows[0] if rows else None
 
 
-def games_of_user_sql(by_guild: bool) -> str:
+def games_of_user_sql(conn: Conn, by_guild: bool) -> str:
     """The query of :func:`games_of_user`. It starts from the user's seats
     (``seats_by_user``), then each game by its id: ``+guild_id`` keeps SQLite from choosing
     ``games_by_guild`` instead, which would read every game the server ever had."""
     where = " AND +guild_id = ?" if by_guild else ""
-    return (f"{_WITH_SEATS} WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+    return (f"{_with_seats(conn)} WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
             f" AND status IN ('lobby', 'running', 'paused'){where} ORDER BY id")
 
 
-async def games_of_user(conn: aiosqlite.Connection, user_id: int, guild_id: int | None
+async def games_of_user(conn: Conn, user_id: int, guild_id: int | None
                         ) -> list[Row]:
     """The lobbies, running and paused games where ``user_id`` holds a seat, with their
     seats; on one server, or on every server when ``guild_id`` is None."""
     params: tuple[int, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
-    return await _all(conn, games_of_user_sql(guild_id is not None), params)
+    return await _all(conn, games_of_user_sql(conn, guild_id is not None), params)
 
 
 # Games that were played to the end or stopped after their start (a lobby closed before
@@ -283,33 +308,29 @@ def _ended_where(channel_id: int | None, user_id: int | None) -> tuple[str, tupl
     return where, params
 
 
-async def ended_games(conn: aiosqlite.Connection, guild_id: int, channel_id: int | None,
+async def ended_games(conn: Conn, guild_id: int, channel_id: int | None,
                       user_id: int | None, limit: int, offset: int) -> list[Row]:
     """A page of a server's ended games with their seats, the last ended first."""
     where, params = _ended_where(channel_id, user_id)
     return await _all(
-        conn, f"{_WITH_SEATS}{where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
+        conn, f"{_with_seats(conn)}{where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
         (guild_id, *params, limit, offset),
     )
 
 
-async def count_ended_games(conn: aiosqlite.Connection, guild_id: int, channel_id: int | None,
+async def count_ended_games(conn: Conn, guild_id: int, channel_id: int | None,
                             user_id: int | None) -> int:
     where, params = _ended_where(channel_id, user_id)
     rows = await _all(conn, f"SELECT COUNT(*) FROM games{where}", (guild_id, *params))
     return int(rows[0][0])
 
 
-def game_version_sync(raw: sqlite3.Connection, game_id: int) -> int | None:
-    row = raw.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+async def game_version(conn: Conn, game_id: int) -> int | None:
+    row = await conn.fetchrow("SELECT version FROM games WHERE id = ?", (game_id,))
     return None if row is None else int(row[0])
 
 
-async def game_version(conn: aiosqlite.Connection, game_id: int) -> int | None:
-    return await in_thread(conn, game_version_sync, game_id)
-
-
-async def active_game_in(conn: aiosqlite.Connection, channel_id: int) -> Row | None:
+async def active_game_in(conn: Conn, channel_id: int) -> Row | None:
     rows = await _all(
         conn,
         f"SELECT {GAME_COLUMNS} FROM games"
@@ -319,14 +340,14 @@ async def active_game_in(conn: aiosqlite.Connection, channel_id: int) -> Row | N
     return rows[0] if rows else None
 
 
-async def game_seed(conn: aiosqlite.Connection, game_id: int) -> str | None:
+async def game_seed(conn: Conn, game_id: int) -> str | None:
     rows = await _all(conn, "SELECT seed FROM games WHERE id = ?", (game_id,))
     row = rows[0] if rows else None
     return None if row is None else row[0]
 
 
 async def update_game(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     game_id: int,
     expected_version: int,
     *,
@@ -346,15 +367,15 @@ async def update_game(
         sets.append("version = version + 1")
     if not sets:
         return True
-    cursor = await conn.execute(
+    changed = await conn.execute(
         f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
         (*fields.values(), game_id, expected_version),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-def write_game_sync(
-    raw: sqlite3.Connection, game_id: int, expected_version: int, **fields: Any
+async def write_game(
+    conn: Conn, game_id: int, expected_version: int, **fields: Any
 ) -> Row | None:
     """Like :func:`update_game` (always bumping the version), returning the new row with
     its seats, or None when someone else wrote first (then nothing changed)."""
@@ -362,34 +383,25 @@ def write_game_sync(
     if unknown:
         raise ValueError(f"not writable game columns: {sorted(unknown)}")
     sets = [f"{name} = ?" for name in fields] + ["version = version + 1"]
-    row: Row | None = raw.execute(
+    return await conn.fetchrow(
         f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?"
-        f" RETURNING {GAME_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, role))"
-        " FROM (SELECT seat, user_id, role FROM seats WHERE game_id = games.id ORDER BY seat))"
-        " AS seat_list",
+        f" RETURNING {GAME_COLUMNS}, {conn.dialect.seat_list} AS seat_list",
         (*fields.values(), game_id, expected_version),
-    ).fetchone()
-    return row
+    )
 
 
-async def write_game(
-    conn: aiosqlite.Connection, game_id: int, expected_version: int, **fields: Any
-) -> Row | None:
-    return await in_thread(conn, write_game_sync, game_id, expected_version, **fields)
-
-
-async def set_board_message(conn: aiosqlite.Connection, game_id: int, message_id: int) -> bool:
-    cursor = await conn.execute(
+async def set_board_message(conn: Conn, game_id: int, message_id: int) -> bool:
+    changed = await conn.execute(
         "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def mark_reminded(conn: aiosqlite.Connection, game_id: int) -> None:
+async def mark_reminded(conn: Conn, game_id: int) -> None:
     await conn.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
 
 
-async def due_reminders(conn: aiosqlite.Connection, now: str) -> list[int]:
+async def due_reminders(conn: Conn, now: str) -> list[int]:
     rows = await _all(
         conn,
         "SELECT id FROM games WHERE status = 'running' AND reminded = 0"
@@ -399,7 +411,7 @@ async def due_reminders(conn: aiosqlite.Connection, now: str) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-async def due_timeouts(conn: aiosqlite.Connection, now: str) -> list[int]:
+async def due_timeouts(conn: Conn, now: str) -> list[int]:
     rows = await _all(
         conn,
         "SELECT id FROM games WHERE status = 'running' AND deadline IS NOT NULL"
@@ -409,7 +421,7 @@ async def due_timeouts(conn: aiosqlite.Connection, now: str) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-async def games_of_status(conn: aiosqlite.Connection, statuses: Sequence[str]) -> list[int]:
+async def games_of_status(conn: Conn, statuses: Sequence[str]) -> list[int]:
     marks = ", ".join("?" for _ in statuses)
     rows = await _all(
         conn,
@@ -421,7 +433,7 @@ async def games_of_status(conn: aiosqlite.Connection, statuses: Sequence[str]) -
 # --- seats --------------------------------------------------------------------------------
 
 
-async def get_seats(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
+async def get_seats(conn: Conn, game_id: int) -> list[Row]:
     rows = await _all(
         conn,
         "SELECT game_id, seat, user_id, role FROM seats WHERE game_id = ? ORDER BY seat",
@@ -431,7 +443,7 @@ async def get_seats(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
 
 
 async def insert_seat(
-    conn: aiosqlite.Connection, game_id: int, user_id: int, role: str | None, now: str
+    conn: Conn, game_id: int, user_id: int, role: str | None, now: str
 ) -> int:
     rows = await _all(
         conn,
@@ -446,19 +458,19 @@ async def insert_seat(
     return seat
 
 
-async def delete_seats_of(conn: aiosqlite.Connection, game_id: int, user_id: int) -> int:
-    cursor = await conn.execute(
+async def delete_seats_of(conn: Conn, game_id: int, user_id: int) -> int:
+    changed = await conn.execute(
         "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
     )
-    return cursor.rowcount
+    return changed
 
 
-async def delete_seat(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
+async def delete_seat(conn: Conn, game_id: int, seat: int) -> None:
     await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 
 async def set_seat_role(
-    conn: aiosqlite.Connection, game_id: int, seat: int, role: str | None
+    conn: Conn, game_id: int, seat: int, role: str | None
 ) -> None:
     await conn.execute(
         "UPDATE seats SET role = ? WHERE game_id = ? AND seat = ?", (role, game_id, seat)
@@ -466,40 +478,40 @@ async def set_seat_role(
 
 
 async def replace_seat_user(
-    conn: aiosqlite.Connection, game_id: int, old_user: int, new_user: int
+    conn: Conn, game_id: int, old_user: int, new_user: int
 ) -> int:
-    cursor = await conn.execute(
+    changed = await conn.execute(
         "UPDATE seats SET user_id = ? WHERE game_id = ? AND user_id = ?",
         (new_user, game_id, old_user),
     )
-    return cursor.rowcount
+    return changed
 
 
 async def replace_role_user(
-    conn: aiosqlite.Connection, game_id: int, role: str, new_user: int
+    conn: Conn, game_id: int, role: str, new_user: int
 ) -> int:
-    cursor = await conn.execute(
+    changed = await conn.execute(
         "UPDATE seats SET user_id = ? WHERE game_id = ? AND role = ?", (new_user, game_id, role)
     )
-    return cursor.rowcount
+    return changed
 
 
 # --- boards: the states of the last two boards posted ----------------------------------------
 
 
-def turn_board_sync(
-    raw: sqlite3.Connection, game_id: int, state: str, version: int
+async def turn_board(
+    conn: Conn, game_id: int, state: str, version: int
 ) -> str | None:
     """A turn ended at ``version``: ``state`` becomes the game's board and the board it
     replaces becomes the previous one, which is returned (None: no board was stored, for a
     game started before boards were kept). Runs inside the turn-ending transaction."""
-    row = raw.execute(
+    row = await conn.fetchrow(
         "UPDATE boards SET previous = state, state = ?, version = ? WHERE game_id = ?"
         " RETURNING previous",
         (state, version, game_id),
-    ).fetchone()
+    )
     if row is None:
-        raw.execute(
+        await conn.execute(
             "INSERT INTO boards (game_id, state, previous, version) VALUES (?, ?, NULL, ?)",
             (game_id, state, version),
         )
@@ -509,7 +521,7 @@ def turn_board_sync(
 
 
 async def set_boards(
-    conn: aiosqlite.Connection, game_id: int, state: str, previous: str | None, version: int
+    conn: Conn, game_id: int, state: str, previous: str | None, version: int
 ) -> None:
     """Store both boards at once (at the start of a game, and after an undo's replay)."""
     await conn.execute(
@@ -520,7 +532,7 @@ async def set_boards(
     )
 
 
-async def get_boards(conn: aiosqlite.Connection, game_id: int) -> Row | None:
+async def get_boards(conn: Conn, game_id: int) -> Row | None:
     rows = await _all(
         conn, "SELECT state, previous, version FROM boards WHERE game_id = ?", (game_id,)
     )
@@ -530,8 +542,8 @@ async def get_boards(conn: aiosqlite.Connection, game_id: int) -> Row | None:
 # --- the action log (append-only) ---------------------------------------------------------
 
 
-def append_action_sync(
-    raw: sqlite3.Connection,
+async def append_action(
+    conn: Conn,
     *,
     game_id: int,
     kind: str,
@@ -545,23 +557,18 @@ def append_action_sync(
     detail: str | None = None,
 ) -> int:
     """Append one row; its ``seq`` is the next number of this game (inside the transaction)."""
-    row = raw.execute(
+    row = await conn.fetchrow(
         "INSERT INTO actions (game_id, seq, kind, user_id, role, choice, at, barrier, undoes,"
-        " version, detail)"
-        " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM actions"
-        " WHERE game_id = ? RETURNING seq",
-        (game_id, kind, user_id, role, choice, at, int(barrier), undoes, version, detail,
-         game_id),
-    ).fetchone()
+        " version, detail) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
+        " WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+        (game_id, game_id, kind, user_id, role, choice, at, int(barrier), undoes, version,
+         detail),
+    )
+    assert row is not None
     return int(row[0])
 
 
-async def append_action(conn: aiosqlite.Connection, **fields: Any) -> int:
-    """See :func:`append_action_sync` (same keyword arguments)."""
-    return int(await in_thread(conn, append_action_sync, **fields))
-
-
-async def get_actions(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
+async def get_actions(conn: Conn, game_id: int) -> list[Row]:
     rows = await _all(
         conn,
         "SELECT seq, kind, user_id, role, choice, at, barrier, undoes, version, detail"
@@ -571,7 +578,7 @@ async def get_actions(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
     return rows
 
 
-async def count_actions(conn: aiosqlite.Connection, game_id: int, kind: str) -> int:
+async def count_actions(conn: Conn, game_id: int, kind: str) -> int:
     rows = await _all(
         conn,
         "SELECT COUNT(*) FROM actions WHERE game_id = ? AND kind = ?", (game_id, kind)
@@ -584,7 +591,7 @@ async def count_actions(conn: aiosqlite.Connection, game_id: int, kind: str) -> 
 
 
 async def set_moderator_role(
-    conn: aiosqlite.Connection, guild_id: int, role_id: int | None
+    conn: Conn, guild_id: int, role_id: int | None
 ) -> None:
     await conn.execute(
         "INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?)"
@@ -593,7 +600,7 @@ async def set_moderator_role(
     )
 
 
-async def moderator_role(conn: aiosqlite.Connection, guild_id: int) -> int | None:
+async def moderator_role(conn: Conn, guild_id: int) -> int | None:
     rows = await _all(
         conn,
         "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
@@ -602,13 +609,13 @@ async def moderator_role(conn: aiosqlite.Connection, guild_id: int) -> int | Non
     return None if row is None or row[0] is None else int(row[0])
 
 
-async def synced_commands(conn: aiosqlite.Connection, target: str) -> str | None:
+async def synced_commands(conn: Conn, target: str) -> str | None:
     """The digest of the command tree last synced to ``target`` (None: never)."""
     rows = await _all(conn, "SELECT digest FROM command_sync WHERE target = ?", (target,))
     return str(rows[0][0]) if rows else None
 
 
-async def set_synced_commands(conn: aiosqlite.Connection, target: str, digest: str,
+async def set_synced_commands(conn: Conn, target: str, digest: str,
                               at: str) -> None:
     await conn.execute(
         "INSERT INTO command_sync (target, digest, synced_at) VALUES (?, ?, ?)"
@@ -618,7 +625,7 @@ async def set_synced_commands(conn: aiosqlite.Connection, target: str, digest: s
     )
 
 
-async def set_notify(conn: aiosqlite.Connection, user_id: int, mode: str) -> None:
+async def set_notify(conn: Conn, user_id: int, mode: str) -> None:
     await conn.execute(
         "INSERT INTO user_settings (user_id, notify) VALUES (?, ?)"
         " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
@@ -626,7 +633,7 @@ async def set_notify(conn: aiosqlite.Connection, user_id: int, mode: str) -> Non
     )
 
 
-async def notify_modes(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, str]:
+async def notify_modes(conn: Conn, user_ids: Iterable[int]) -> dict[int, str]:
     ids = list(user_ids)
     if not ids:
         return {}
@@ -641,8 +648,8 @@ async def notify_modes(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> d
 # --- results and ratings --------------------------------------------------------------------
 
 
-def ratings_of_sync(
-    raw: sqlite3.Connection, guild_id: int, kind: str, user_ids: Iterable[int]
+async def ratings_of(
+    conn: Conn, guild_id: int, kind: str, user_ids: Iterable[int]
 ) -> dict[int, Skill]:
     """The players' current skills; a player without a row (or with a row from before the
     ratings were recomputed) is missing."""
@@ -650,101 +657,102 @@ def ratings_of_sync(
     if not ids:
         return {}
     marks = ", ".join("?" for _ in ids)
-    rows = raw.execute(
+    rows = await conn.fetch(
         f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND kind = ?"
         f" AND user_id IN ({marks}) AND mu IS NOT NULL AND sigma IS NOT NULL",
         (guild_id, kind, *ids),
-    ).fetchall()
+    )
     return {int(r[0]): Skill(mu=float(r[1]), sigma=float(r[2])) for r in rows}
 
 
-def save_ratings_sync(
-    raw: sqlite3.Connection, guild_id: int, kind: str, skills: Mapping[int, Skill]
+async def save_ratings(
+    conn: Conn, guild_id: int, kind: str, skills: Mapping[int, Skill]
 ) -> None:
     """The players' skills after one more rated game."""
-    raw.executemany(
+    await conn.executemany(
         "INSERT INTO ratings (guild_id, kind, user_id, rating, mu, sigma, games)"
         " VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id)"
         " DO UPDATE SET rating = excluded.rating, mu = excluded.mu, sigma = excluded.sigma,"
-        " games = games + 1",
+        " games = ratings.games + 1",
         [(guild_id, kind, user, skill.display, skill.mu, skill.sigma)
          for user, skill in skills.items()],
     )
 
 
-def side_ratings_of_sync(
-    raw: sqlite3.Connection, guild_id: int, kind: str, teams: Iterable[str]
+async def side_ratings_of(
+    conn: Conn, guild_id: int, kind: str, teams: Iterable[str]
 ) -> dict[str, Skill]:
     """The skills of these sides of a game kind (a side without a row is missing)."""
     names = list(teams)
     if not names:
         return {}
     marks = ", ".join("?" for _ in names)
-    rows = raw.execute(
+    rows = await conn.fetch(
         f"SELECT team, mu, sigma FROM side_ratings WHERE guild_id = ? AND kind = ?"
         f" AND team IN ({marks})",
         (guild_id, kind, *names),
-    ).fetchall()
+    )
     return {str(r[0]): Skill(mu=float(r[1]), sigma=float(r[2])) for r in rows}
 
 
-def save_side_ratings_sync(
-    raw: sqlite3.Connection, guild_id: int, kind: str, skills: Mapping[str, Skill]
+async def save_side_ratings(
+    conn: Conn, guild_id: int, kind: str, skills: Mapping[str, Skill]
 ) -> None:
-    raw.executemany(
+    await conn.executemany(
         "INSERT INTO side_ratings (guild_id, kind, team, mu, sigma, games)"
         " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, team)"
-        " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
+        " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+        " games = side_ratings.games + 1",
         [(guild_id, kind, team, skill.mu, skill.sigma) for team, skill in skills.items()],
     )
 
 
-def all_side_ratings_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:
+async def all_side_ratings(conn: Conn) -> list[tuple[Any, ...]]:
     """Every side's rating row, in a fixed order."""
-    return [tuple(r) for r in raw.execute(
+    return [tuple(r) for r in await conn.fetch(
         "SELECT guild_id, kind, team, mu, sigma, games FROM side_ratings"
-        " ORDER BY guild_id, kind, team").fetchall()]
+        " ORDER BY guild_id, kind, team")]
 
 
-def all_ratings_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:
+async def all_ratings(conn: Conn) -> list[tuple[Any, ...]]:
     """Every rating row, in a fixed order (to compare two computations of them)."""
-    return [tuple(r) for r in raw.execute(
+    return [tuple(r) for r in await conn.fetch(
         "SELECT guild_id, kind, user_id, rating, mu, sigma, games FROM ratings"
-        " ORDER BY guild_id, kind, user_id").fetchall()]
+        " ORDER BY guild_id, kind, user_id")]
 
 
-def delete_ratings_sync(raw: sqlite3.Connection) -> None:
+async def delete_ratings(conn: Conn) -> None:
     """Every player's and side's rating (before recomputing them)."""
-    raw.execute("DELETE FROM ratings")
-    raw.execute("DELETE FROM side_ratings")
+    await conn.execute("DELETE FROM ratings")
+    await conn.execute("DELETE FROM side_ratings")
 
 
-def results_in_game_order_sync(raw: sqlite3.Connection) -> list[tuple[Any, ...]]:
+async def results_in_game_order(conn: Conn) -> list[tuple[Any, ...]]:
     """(game_id, guild_id, kind, user_id, team, outcome) of every stored seat, game by game
     in the order the games finished (the game's id breaks a tie)."""
-    return [tuple(r) for r in raw.execute(
+    return [tuple(r) for r in await conn.fetch(
         "SELECT game_id, guild_id, kind, user_id, team, outcome FROM results"
-        " ORDER BY finished_at, game_id, role").fetchall()]
+        " ORDER BY finished_at, game_id, role")]
 
 
-def set_result_ratings_sync(
-    raw: sqlite3.Connection, game_id: int, ratings: Mapping[int, tuple[float, float] | None]
+async def set_result_ratings(
+    conn: Conn, game_id: int, ratings: Mapping[int, tuple[float, float] | None]
 ) -> None:
     """Each user's displayed rating (before, after) in one game's results; None: unrated."""
-    raw.executemany(
+    await conn.executemany(
         "UPDATE results SET rating_before = ?, rating_after = ? WHERE game_id = ? AND user_id = ?",
         [(None, None, game_id, user) if pair is None else (*pair, game_id, user)
          for user, pair in ratings.items()],
     )
 
 
-def rating_model_sync(raw: sqlite3.Connection) -> str | None:
-    row = raw.execute("SELECT version FROM rating_model WHERE id = 1").fetchone()
+async def rating_model(conn: Conn) -> str | None:
+    row = await conn.fetchrow("SELECT version FROM rating_model WHERE id = 1")
     return None if row is None else str(row[0])
 
 
-def set_rating_model_sync(raw: sqlite3.Connection, version: str, now: str) -> None:
-    raw.execute(
+async def set_rating_model(conn: Conn, version: str, now: str) -> None:
+    await conn.execute(
         "INSERT INTO rating_model (id, version, computed_at) VALUES (1, ?, ?)"
         " ON CONFLICT (id) DO UPDATE SET version = excluded.version,"
         " computed_at = excluded.computed_at",
@@ -752,8 +760,8 @@ def set_rating_model_sync(raw: sqlite3.Connection, version: str, now: str) -> No
     )
 
 
-def insert_result_sync(
-    raw: sqlite3.Connection,
+async def insert_result(
+    conn: Conn,
     *,
     game_id: int,
     role: str,
@@ -767,7 +775,7 @@ def insert_result_sync(
     rating_after: float | None,
     finished_at: str,
 ) -> None:
-    raw.execute(
+    await conn.execute(
         "INSERT INTO results (game_id, role, user_id, guild_id, kind, team, outcome, score,"
         " rating_before, rating_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (game_id, role, user_id, guild_id, kind, team, outcome, score, rating_before,
@@ -775,12 +783,7 @@ def insert_result_sync(
     )
 
 
-async def insert_result(conn: aiosqlite.Connection, **fields: Any) -> None:
-    """See :func:`insert_result_sync` (same keyword arguments)."""
-    await in_thread(conn, insert_result_sync, **fields)
-
-
-async def results_of_game(conn: aiosqlite.Connection, game_id: int) -> list[Row]:
+async def results_of_game(conn: Conn, game_id: int) -> list[Row]:
     rows = await _all(
         conn,
         "SELECT game_id, role, user_id, team, outcome, score, rating_before, rating_after"
@@ -788,6 +791,14 @@ async def results_of_game(conn: aiosqlite.Connection, game_id: int) -> list[Row]
         (game_id,),
     )
     return rows
+
+
+def _count(condition: str) -> str:
+    """How many rows of a group meet ``condition`` (both databases: no sum of booleans)."""
+    return f"SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)"
+
+
+_WINS, _LOSSES, _DRAWS = (_count(f"outcome = '{o}'") for o in ("win", "loss", "draw"))
 
 
 # A user's record per kind counts games, not roles: a user holding two seats of one team
@@ -798,11 +809,12 @@ _PER_GAME = (
 )
 
 
-async def user_record(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[Row]:
+async def user_record(conn: Conn, guild_id: int, user_id: int) -> list[Row]:
     rows = await _all(
         conn,
-        "SELECT g.kind, COUNT(*) AS games, SUM(g.o = 2) AS wins, SUM(g.o = 0) AS losses,"
-        " SUM(g.o = 1) AS draws, r.rating, r.sigma, COALESCE(r.games, 0) AS rated"
+        f"SELECT g.kind, COUNT(*) AS games, {_count('g.o = 2')} AS wins,"
+        f" {_count('g.o = 0')} AS losses, {_count('g.o = 1')} AS draws, MAX(r.rating) AS rating,"
+        " MAX(r.sigma) AS sigma, COALESCE(MAX(r.games), 0) AS rated"
         f" FROM ({_PER_GAME}) AS g"
         " LEFT JOIN ratings AS r ON r.guild_id = ? AND r.kind = g.kind AND r.user_id = ?"
         " GROUP BY g.kind ORDER BY g.kind",
@@ -812,7 +824,7 @@ async def user_record(conn: aiosqlite.Connection, guild_id: int, user_id: int) -
 
 
 async def recent_results(
-    conn: aiosqlite.Connection, guild_id: int, user_id: int, limit: int
+    conn: Conn, guild_id: int, user_id: int, limit: int
 ) -> list[Row]:
     rows = await _all(
         conn,
@@ -845,14 +857,14 @@ def _ranked(kind: str | None, where: str) -> tuple[str, tuple[Any, ...]]:
         f"{_RECORD_OF_ROW} FROM (SELECT * FROM ("
         "SELECT guild_id, user_id, kind, rating, sigma, games,"
         f" ROW_NUMBER() OVER (ORDER BY {_LADDER_ORDER}) AS rank"
-        f" FROM ratings WHERE guild_id = ?{kind_filter})"
+        f" FROM ratings WHERE guild_id = ?{kind_filter}) AS ranked"
         f" {where} ORDER BY rank LIMIT ? OFFSET ?) AS r ORDER BY r.rank"
     )
     return sql, (() if kind is None else (kind,))
 
 
 async def leaderboard(
-    conn: aiosqlite.Connection, guild_id: int, kind: str | None, limit: int, offset: int = 0
+    conn: Conn, guild_id: int, kind: str | None, limit: int, offset: int = 0
 ) -> list[Row]:
     """Rated players, best first, with their rank; per kind, or over all kinds (one row per
     user and kind)."""
@@ -860,7 +872,7 @@ async def leaderboard(
     return await _all(conn, sql, (guild_id, *params, limit, offset))
 
 
-async def count_ratings(conn: aiosqlite.Connection, guild_id: int, kind: str | None) -> int:
+async def count_ratings(conn: Conn, guild_id: int, kind: str | None) -> int:
     """How many rows the leaderboard has."""
     kind_filter = "" if kind is None else " AND kind = ?"
     rows = await _all(conn, f"SELECT COUNT(*) FROM ratings WHERE guild_id = ?{kind_filter}",
@@ -869,7 +881,7 @@ async def count_ratings(conn: aiosqlite.Connection, guild_id: int, kind: str | N
 
 
 async def leaderboard_rank(
-    conn: aiosqlite.Connection, guild_id: int, kind: str | None, user_id: int
+    conn: Conn, guild_id: int, kind: str | None, user_id: int
 ) -> Row | None:
     """The user's best leaderboard row with its rank (over all kinds: their best kind), or
     None when they have no rating."""
@@ -878,7 +890,7 @@ async def leaderboard_rank(
     return rows[0] if rows else None
 
 
-async def rating_history(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[Row]:
+async def rating_history(conn: Conn, guild_id: int, user_id: int) -> list[Row]:
     """The user's rated games in the order they finished: the displayed rating before and
     after each (one row per game: several seats of one user share their rating)."""
     return await _all(
@@ -891,19 +903,19 @@ async def rating_history(conn: aiosqlite.Connection, guild_id: int, user_id: int
     )
 
 
-async def side_record(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[Row]:
+async def side_record(conn: Conn, guild_id: int, user_id: int) -> list[Row]:
     """Per game kind and side (role) the user held: games, wins, losses and draws."""
     return await _all(
         conn,
-        "SELECT kind, role, COUNT(*) AS games, SUM(outcome = 'win') AS wins,"
-        " SUM(outcome = 'loss') AS losses, SUM(outcome = 'draw') AS draws"
+        f"SELECT kind, role, COUNT(*) AS games, {_WINS} AS wins, {_LOSSES} AS losses,"
+        f" {_DRAWS} AS draws"
         " FROM results WHERE guild_id = ? AND user_id = ? GROUP BY kind, role ORDER BY kind, role",
         (guild_id, user_id),
     )
 
 
 async def head_to_head(
-    conn: aiosqlite.Connection, guild_id: int, user_id: int, other_id: int
+    conn: Conn, guild_id: int, user_id: int, other_id: int
 ) -> list[Row]:
     """Per game kind, the games both users played on this server: on opposing teams, who
     won (``wins``: the first user, ``other_wins``; ``both_lost``: a third team won) and the
@@ -918,12 +930,13 @@ async def head_to_head(
         "   WHERE x.game_id = a.game_id AND x.user_id = ? AND y.user_id = ?) AS together"
         "  FROM a JOIN b ON b.game_id = a.game_id)"
         " SELECT kind, COUNT(*) AS games,"
-        " SUM(NOT together AND ao = 2) AS wins, SUM(NOT together AND bo = 2) AS other_wins,"
-        " SUM(NOT together AND ao = 1 AND bo = 1) AS draws,"
-        " SUM(NOT together AND ao = 0 AND bo = 0) AS both_lost,"
-        " SUM(together) AS together, SUM(together AND ao = 2) AS together_wins,"
-        " SUM(together AND ao = 0) AS together_losses,"
-        " SUM(together AND ao = 1) AS together_draws"
+        f" {_count('NOT together AND ao = 2')} AS wins,"
+        f" {_count('NOT together AND bo = 2')} AS other_wins,"
+        f" {_count('NOT together AND ao = 1 AND bo = 1')} AS draws,"
+        f" {_count('NOT together AND ao = 0 AND bo = 0')} AS both_lost,"
+        f" {_count('together')} AS together, {_count('together AND ao = 2')} AS together_wins,"
+        f" {_count('together AND ao = 0')} AS together_losses,"
+        f" {_count('together AND ao = 1')} AS together_draws"
         " FROM pairs GROUP BY kind ORDER BY kind",
         (guild_id, user_id, guild_id, other_id, user_id, other_id),
     )
@@ -935,7 +948,7 @@ USER_FIELDS = ("notify", "reminder_hours", "time_zone", "quiet_start", "quiet_en
                "vacation_from", "vacation_until")
 
 
-async def user_settings(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, Row]:
+async def user_settings(conn: Conn, user_ids: Iterable[int]) -> dict[int, Row]:
     ids = list(user_ids)
     if not ids:
         return {}
@@ -947,7 +960,7 @@ async def user_settings(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> 
     return {int(r["user_id"]): r for r in rows}
 
 
-async def set_user_fields(conn: aiosqlite.Connection, user_id: int, **fields: Any) -> None:
+async def set_user_fields(conn: Conn, user_id: int, **fields: Any) -> None:
     """Upsert some of a player's settings (``USER_FIELDS``); the others stay."""
     unknown = set(fields) - set(USER_FIELDS)
     if unknown or not fields:
@@ -961,13 +974,13 @@ async def set_user_fields(conn: aiosqlite.Connection, user_id: int, **fields: An
     )
 
 
-async def vacation_days(conn: aiosqlite.Connection, guild_id: int) -> float | None:
+async def vacation_days(conn: Conn, guild_id: int) -> float | None:
     rows = await _all(conn, "SELECT vacation_days FROM guild_settings WHERE guild_id = ?",
                       (guild_id,))
     return None if not rows or rows[0][0] is None else float(rows[0][0])
 
 
-async def set_vacation_days(conn: aiosqlite.Connection, guild_id: int, days: float) -> None:
+async def set_vacation_days(conn: Conn, guild_id: int, days: float) -> None:
     await conn.execute(
         "INSERT INTO guild_settings (guild_id, vacation_days) VALUES (?, ?)"
         " ON CONFLICT (guild_id) DO UPDATE SET vacation_days = excluded.vacation_days",
@@ -975,7 +988,7 @@ async def set_vacation_days(conn: aiosqlite.Connection, guild_id: int, days: flo
     )
 
 
-async def games_with_own_reminders(conn: aiosqlite.Connection) -> list[int]:
+async def games_with_own_reminders(conn: Conn) -> list[int]:
     """Running games with a turn timer where a player set their own reminder hours."""
     rows = await _all(
         conn,
@@ -987,17 +1000,17 @@ async def games_with_own_reminders(conn: aiosqlite.Connection) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-async def mark_reminder_sent(conn: aiosqlite.Connection, game_id: int, user_id: int,
+async def mark_reminder_sent(conn: Conn, game_id: int, user_id: int,
                              deadline: str, hours: float) -> bool:
     """Record one reminder; False if it was already sent (another pass or process)."""
-    cursor = await conn.execute(
-        "INSERT OR IGNORE INTO sent_reminders (game_id, user_id, deadline, hours)"
-        " VALUES (?, ?, ?, ?)", (game_id, user_id, deadline, hours),
+    changed = await conn.execute(
+        "INSERT INTO sent_reminders (game_id, user_id, deadline, hours)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", (game_id, user_id, deadline, hours),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def hold_dm(conn: aiosqlite.Connection, user_id: int, game_id: int, text: str,
+async def hold_dm(conn: Conn, user_id: int, game_id: int, text: str,
                   due_at: str) -> None:
     await conn.execute(
         "INSERT INTO held_dms (user_id, game_id, text, due_at) VALUES (?, ?, ?, ?)",
@@ -1005,7 +1018,7 @@ async def hold_dm(conn: aiosqlite.Connection, user_id: int, game_id: int, text: 
     )
 
 
-async def take_due_dms(conn: aiosqlite.Connection, now: str) -> list[Row]:
+async def take_due_dms(conn: Conn, now: str) -> list[Row]:
     """The held direct messages due by ``now``, removed as they are taken (sent once)."""
     rows = await _all(
         conn, "SELECT id, user_id, game_id, text FROM held_dms WHERE due_at <= ? ORDER BY id",

@@ -90,6 +90,11 @@ class PromptState(Generic[S]):
     def run(self, state: S, frame: Frame) -> None:
         """For ``auto`` states: what to do once this frame is reached (it is already popped)."""
 
+    def over(self, state: S, frame: Frame) -> bool:
+        """Nothing is left to ask: the frame ends by itself when it reaches the top, as if
+        its way out were chosen (a card's AP menu once no action is affordable)."""
+        return False
+
     def resume(self, state: S, frame: Frame, ended: Frame, result: Any) -> None:
         """A question pushed above ``frame`` has ended with ``result`` (see :func:`end`)."""
 
@@ -225,6 +230,9 @@ class FlowGame(Game[S, OptionsT]):
             if handler.auto:
                 state.stack.pop()
                 handler.run(state, frame)
+                continue
+            if handler.over(state, frame):
+                state.stack.pop()
                 continue
             return
         raise RuntimeError("the game flow does not settle")

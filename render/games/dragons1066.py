@@ -208,6 +208,10 @@ class DragonsRenderer:
     def extra_images(self, view: View) -> list[tuple[str, Image.Image]]:
         return []
 
+    def focus(self, board: Image.Image, view: View, previous: View | None = None
+              ) -> Image.Image | None:
+        return None  # drawn for a phone: the board is the card
+
     def status_text(self, view: View) -> str:
         return status_text(dragons_view(view))
 
@@ -246,6 +250,9 @@ def status_text(view: DragonsView) -> str:
                      f"{alliance.lands} lands · " + ", ".join(
                          f"{short_name(k)} {k.gold} gold" for k in members))
     lines += [battle_line(b, view) for b in view.battles]
+    if view.result is None and view.year == view.years:
+        lines.append(f"**Last year:** after Year {view.years} the alliance holding more "
+                     "Fortresses wins, then the one with more lands; else it is a draw.")
     if view.result is not None:
         lines.append(f"**Game over:** {c.md_escape(winners_text(view))}"
                      + (f" — {c.md_escape(view.result.reason)}" if view.result.reason else ""))

@@ -27,6 +27,7 @@ from engine.games.epireia.view import (
     Token,
 )
 from render import common as c
+from render.focus import focus_card
 from render.greece import GREECE, LAYOUT, LAYOUT_SIZE, PLACES, Projection, from_drawing
 from render.maps import palette
 from render.maps.changes import changes, zone_contents
@@ -35,6 +36,7 @@ from render.maps.layout import box_outline
 
 WIDTH, HEIGHT = 1600, 1100
 MAP_BOX = (0, 64, 1010, 800)
+FIGURES_BELOW = 40  # a place's figures stand in a row under its box
 PANEL_X = 1022
 
 # Okabe & Ito's colour-blind-safe hues (Larissa a Thessalian brown): no two Cities look alike
@@ -238,6 +240,21 @@ def fixed_boxes() -> dict[str, c.Box]:
     return boxes
 
 
+def focus_boxes(places: Collection[str]) -> list[c.Box]:
+    """Board px boxes of ``places`` with the figures standing below them (for the phone
+    card's window): a Territory's or Empire's box, a City's name plate."""
+    boxes = []
+    for place in places:
+        box = fixed_boxes().get(place)
+        if box is None and place in CITIES:
+            cx, cy = at_place(place, CITIES[place].x, CITIES[place].y)
+            box = (int(cx - 70), int(cy - 28), int(cx + 70), int(cy + 34))
+        if box is not None:
+            x, y = MAP_BOX[0], MAP_BOX[1]
+            boxes.append((box[0] + x, box[1] + y, box[2] + x, box[3] + y + FIGURES_BELOW))
+    return boxes
+
+
 def _draw_map(view: EpireiaView, changed: Collection[str] = ()) -> Image.Image:
     """The map with its figures; ``changed`` places get a glowing edge (under the figures)."""
     image = _map_base().copy()
@@ -301,12 +318,35 @@ def _draw_map(view: EpireiaView, changed: Collection[str] = ()) -> Image.Image:
     return image
 
 
+# The map's legend, on the land between Macedonia and the Thracian sea (board px): a figure's
+# disc, a Territory's owner badge, a sea Territory, an Empire reached only by sea.
+MAP_LEGEND_BOX = (505, 68, 800, 166)
+MAP_LEGEND_SIZE = 16
+FIGURE_RADIUS = 19
+
+
+def _draw_map_legend(draw: ImageDraw.ImageDraw) -> None:
+    x0, y0 = MAP_LEGEND_BOX[:2]
+    draw.rounded_rectangle(MAP_LEGEND_BOX, radius=8, fill=c.PANEL, outline=c.GRID, width=2)
+    size = MAP_LEGEND_SIZE
+    y = y0 + 17
+    draw.ellipse((x0 + 6, y - 13, x0 + 32, y + 13), fill=c.GREY, outline=c.WHITE, width=2)
+    c.label(draw, (x0 + 19, y), "Fi", size=13, bold=True, fill=c.WHITE)
+    c.label(draw, (x0 + 40, y), "a figure: its name's first letters,", size=size, anchor="lm")
+    c.label(draw, (x0 + 40, y + 18), "in its City's colour", size=size, anchor="lm")
+    y += 42
+    badge = c.pill(draw, (x0 + 27, y), "City", c.GREY, size=13)
+    c.label(draw, (badge[2] + 8, y), "holds the Territory", size=size, anchor="lm")
+    y += 24
+    c.label(draw, (x0 + 10, y), "⚓ by sea (a storm closes it)", size=size, anchor="lm")
+
+
 def _draw_figures(draw: ImageDraw.ImageDraw, view: EpireiaView, fids: list[str],
                   centre: tuple[float, float]) -> None:
     """Figures as coloured discs with their initials, in a row under a place."""
     if not fids:
         return
-    radius = 19
+    radius = FIGURE_RADIUS
     cx, cy = centre
     step = radius * 2 + 4
     start = cx - (len(fids) - 1) * step / 2
@@ -639,6 +679,7 @@ class EpireiaRenderer:
         changed = (changes(place_contents(epireia_view(previous)), place_contents(view))
                    if previous is not None else {})
         image.paste(_draw_map(view, changed), (MAP_BOX[0], MAP_BOX[1]))
+        _draw_map_legend(draw)
         draw.rectangle(MAP_BOX, outline=c.INK, width=2)
         top = _draw_scenario(draw, view, PANEL_TOP)
         top = _draw_leagues(draw, view, top)
@@ -651,6 +692,13 @@ class EpireiaRenderer:
                        HEIGHT - 8)
                 _draw_city_board(draw, view, role, box)
         return image
+
+    def focus(self, board: Image.Image, any_view: View, previous: View | None = None
+              ) -> Image.Image | None:
+        view = epireia_view(any_view)
+        changed = (changes(place_contents(epireia_view(previous)), place_contents(view))
+                   if previous is not None else {})
+        return focus_card(board, focus_boxes(changed), status_text(view), MAP_BOX)
 
     def extra_images(self, any_view: View) -> list[tuple[str, Image.Image]]:
         view = epireia_view(any_view)

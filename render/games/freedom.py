@@ -14,8 +14,15 @@ from PIL import Image, ImageDraw
 
 from engine.core.view import View
 from engine.games.freedom.data import AREAS, SPACES, TRACKS
-from engine.games.freedom.view import CardView, FreedomPlayerView, FreedomView, SpaceView
+from engine.games.freedom.view import (
+    CardView,
+    FreedomPlayerView,
+    FreedomView,
+    PlayedCard,
+    SpaceView,
+)
 from render import common as c
+from render.focus import focus_card
 from render.freedom_layout import MAP_RIGHT, space_box
 from render.maps.changes import changes, zone_contents
 from render.maps.draw import draw_highlight
@@ -23,6 +30,7 @@ from render.maps.layout import box_outline
 
 WIDTH, HEIGHT = 1600, 1100
 PANEL_X = MAP_RIGHT + 14
+MAP_AREA: c.Box = (4, 66, MAP_RIGHT + 4, 1058)  # the sea and land behind the spaces
 
 EXP = (200, 30, 30)
 # Allied units are a light green with dark numbers: a dark green looked like the Expeditionary
@@ -32,6 +40,8 @@ INS = (30, 80, 200)
 CIV = (250, 250, 250)
 CANNON = (25, 25, 25)
 BOMBARD = (130, 40, 170)
+# A cannon with no unit of its side on its space cannot fire (v2.2 5.4): drawn pale.
+UNMANNED = {CANNON: (205, 205, 205), BOMBARD: (215, 185, 230)}
 SIDE_COLOURS: dict[str, c.RGB] = {"empire": (190, 30, 30), "insurgents": (30, 80, 200),
                                   "neutral": (120, 120, 120)}
 SIDE_NAMES = {"empire": "Empire", "insurgents": "Insurgents", "neutral": "Neutral"}
@@ -215,7 +225,9 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: SpaceView) -> N
             pieces.append((shape, count, colour, ink))
     if data.cannon:
         colour = BOMBARD if data.bombard else CANNON
-        pieces.append(("triangle", 0, colour, SIDE_COLOURS[data.cannon]))
+        crew = data.exp + data.ally if data.cannon == "empire" else data.ins
+        pieces.append(("triangle", 0, colour if crew else UNMANNED[colour],
+                       SIDE_COLOURS[data.cannon]))
     size, centres = piece_layout(space_id, len(pieces))
     for (shape, count, colour, ink), centre in zip(pieces, centres, strict=True):
         if shape == "triangle":
@@ -228,7 +240,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, space_id: str, data: SpaceView) -> N
 def _base() -> Image.Image:
     """The picture's unchanging layer: ground, intact spaces and their names, the legend."""
     image, draw = c.new_canvas(WIDTH, HEIGHT)
-    draw.rectangle((4, 66, MAP_RIGHT + 4, 1058), fill=(178, 206, 226))
+    draw.rectangle(MAP_AREA, fill=(178, 206, 226))
     draw.rectangle((106, 66, 974, 652), fill=(210, 196, 150))  # the mainland
     c.label(draw, (120, 96), "MAINLAND", size=24, bold=True, fill=(150, 130, 90), anchor="lm")
     c.label(draw, (120, 128), ROLL_NOTE, size=15, bold=True, fill=ROLL_INK, anchor="lm")
@@ -250,8 +262,9 @@ LEGEND_PIECES: list[tuple[str, c.RGB, c.RGB, str]] = [
 LEGEND_BOX = (432, 982, 972, 1052)
 VICTORY_NOTE = "Fort (blue frame) or beach (⚑): Imperial units there after Actions win"
 LEGEND: list[tuple[str, c.RGB]] = [(name, fill) for name, fill, _, _ in LEGEND_PIECES] + [
-    ("Wall damaged", DAMAGED), ("destroyed", DESTROYED)]
+    ("Unmanned cannon", UNMANNED[CANNON]), ("Wall damaged", DAMAGED), ("destroyed", DESTROYED)]
 LEGEND_SIZE = 17
+UNMANNED_NOTE = "unmanned"  # a pale cannon: no unit of its side with it, so it cannot fire
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
@@ -278,6 +291,9 @@ def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
     draw.rectangle((x, 1064, x + 18, 1082), fill=KIND_FILL["fort"],
                    outline=SIDE_COLOURS["insurgents"], width=4)
     c.label(draw, (x + 24, 1073), VICTORY_NOTE, size=16, anchor="lm")
+    x += 24 + c.text_size(VICTORY_NOTE, 16)[0] + 18
+    cannon_mark(draw, (x + 12, 1072), 26, UNMANNED[CANNON], c.MUTED)
+    c.label(draw, (x + 28, 1073), UNMANNED_NOTE, size=16, anchor="lm")
 
 
 def _draw_map(draw: ImageDraw.ImageDraw, view: FreedomView) -> None:
@@ -441,9 +457,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: FreedomView, top: int) -> None
     lines = []
     last = view.cards.last_card
     if last is not None:
-        mode = {"event": "as its event", "ap": f"for {last.ap} AP",
-                "discard": "discarded for an event"}[last.mode]
-        lines.append(f"Last card: {last.name} ({SIDE_NAMES[last.role]}, {mode})")
+        lines.append(last_card_text(last, markdown=False))
     pending = view.cards.pending_event
     if pending is not None:
         lines.append(f"Event open to {SIDE_NAMES.get(pending.for_ or '', '?')}: {pending.name}")
@@ -496,12 +510,16 @@ def space_contents(view: FreedomView) -> dict[str, dict[str, int]]:
     return held
 
 
+def changed_boxes(previous: FreedomView, view: FreedomView) -> list[c.Box]:
+    """The boxes of the spaces whose pieces, cannon or wall changed."""
+    changed = changes(space_contents(previous), space_contents(view))
+    return [space_box(sid, SPACES[sid].row, SPACES[sid].col) for sid in changed if sid in SPACES]
+
+
 def _draw_changes(draw: ImageDraw.ImageDraw, previous: FreedomView,
                   view: FreedomView) -> None:
     """A glowing edge around every space whose pieces, cannon or wall changed."""
-    changed = changes(space_contents(previous), space_contents(view))
-    draw_highlight(draw, [box_outline(space_box(sid, SPACES[sid].row, SPACES[sid].col))
-                          for sid in changed if sid in SPACES])
+    draw_highlight(draw, [box_outline(box) for box in changed_boxes(previous, view)])
 
 
 class FreedomRenderer:
@@ -522,6 +540,12 @@ class FreedomRenderer:
 
     def extra_images(self, view: View) -> list[tuple[str, Image.Image]]:
         return []
+
+    def focus(self, board: Image.Image, any_view: View, previous: View | None = None
+              ) -> Image.Image | None:
+        view = freedom_view(any_view)
+        changed = changed_boxes(freedom_view(previous), view) if previous is not None else []
+        return focus_card(board, changed, status_text(view), MAP_AREA)
 
     def status_text(self, view: View) -> str:
         return status_text(freedom_view(view))
@@ -550,14 +574,54 @@ def status_text(view: FreedomView) -> str:
         lines.append("Wall destroyed at: " + ", ".join(destroyed))
     last = view.cards.last_card
     if last is not None:
-        mode = {"event": "event", "ap": f"{last.ap} AP", "discard": "discarded"}[last.mode]
-        lines.append(f"Last card: *{c.md_escape(last.name)}* ({SIDE_NAMES[last.role]}, {mode})")
+        lines.append(last_card_text(last))
+    if view.result is None:
+        lines += victory_lines(view)
     acting = to_act(view)
     if acting:
         lines.append("Waiting for: " + ", ".join(SIDE_NAMES.get(r, r) for r in acting))
     if view.result is not None and view.result.reason:
         lines.append(f"**Game over:** {c.md_escape(view.result.reason)}")
     return "\n".join(lines)
+
+
+LAST_ROUND = 6
+
+
+def last_card_text(last: PlayedCard, markdown: bool = True) -> str:
+    """The last card played. For a card discarded to trigger an event the view keeps the
+    event triggered (the card discarded is named in the log): the words say which is which,
+    instead of calling the event "discarded"."""
+    name = f"*{c.md_escape(last.name)}*" if markdown else last.name
+    side = SIDE_NAMES[last.role]
+    if last.mode == "discard":
+        return f"Last card: {side} discarded a card to trigger {name}"
+    if last.mode == "event":
+        return f"Last card: {name} ({side}, as its event)"
+    return f"Last card: {name} ({side}, for {last.ap} AP)"
+
+
+def threatened(view: FreedomView) -> list[str]:
+    """Forts and beaches held by no Imperial unit yet with one next to them: where the Empire
+    may win at the end of the Actions phase (rules 3.2)."""
+    def imperial(space_id: str) -> int:
+        here = view.spaces.get(space_id)
+        return 0 if here is None else here.exp + here.ally
+
+    return [space.name for sid, space in SPACES.items()
+            if space.kind in ("fort", "beach") and not imperial(sid)
+            and any(imperial(n) for n in space.neighbours)]
+
+
+def victory_lines(view: FreedomView) -> list[str]:
+    """The roads to victory, how near each is, and a warning in the last round."""
+    near = threatened(view)
+    held = "none" if not near else ", ".join(near)
+    lines = [f"Imperial units next to a fort or beach: {held}"]
+    if view.round == LAST_ROUND:
+        lines.append("**Last round:** unless the Empire holds a fort or beach after Actions "
+                     "or a side's Morale falls to 0, the Insurgents win at its end.")
+    return lines
 
 
 def card_line(card: CardView) -> str:

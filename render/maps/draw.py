@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from math import dist
 
 from PIL import ImageDraw
 
@@ -59,15 +60,13 @@ def draw_zones(draw: ImageDraw.ImageDraw, layout: MapLayout,
     """Every zone with a shape: its owner's colour from ``fills``, else its terrain. A
     coastal zone's edge is a blue band (ships may land there)."""
     for zid, zone in layout.zones.items():
-        shape = zone.outline()
-        if shape is None:
-            continue
         fill = (fills or {}).get(zid) or palette.terrain_fill(zone.kind)
-        draw.polygon(shape, fill=fill, outline=outline, width=width)
-        if zone.coast:
-            ring = [*shape, shape[0]]
-            draw.line(ring, fill=COAST, width=width + 6, joint="curve")
-            draw.line(ring, fill=outline, width=1)
+        for shape in zone.outlines():
+            draw.polygon(shape, fill=fill, outline=outline, width=width)
+            if zone.coast:
+                ring = [*shape, shape[0]]
+                draw.line(ring, fill=COAST, width=width + 6, joint="curve")
+                draw.line(ring, fill=outline, width=1)
 
 
 def dashes(start: Point, end: Point, dash: int) -> list[tuple[Point, Point]]:
@@ -89,19 +88,38 @@ def dashes(start: Point, end: Point, dash: int) -> list[tuple[Point, Point]]:
 def draw_connections(draw: ImageDraw.ImageDraw, layout: MapLayout,
                      styles: Mapping[ConnectionStyle, LineStyle] = LINE_STYLES) -> None:
     """A line between the centres of each pair of connected zones (through its ``via``
-    points), in its style; a bridge's ties cross the middle of its middle leg."""
+    points), in its style; a bridge's ties cross the middle of its middle leg. A wrapping
+    line skips its legs between its first and last via points (off the picture)."""
     for link in layout.connections:
         a, b = layout.centre(link.a), layout.centre(link.b)
         if a is None or b is None:
             continue
+        if not link.wraps:  # a zone in several pieces: from the piece nearest the other end
+            a, b = nearest_piece(layout, link.a, b, a), nearest_piece(layout, link.b, a, b)
         style = styles[link.style]
         path = [a, *link.via, b]
-        for start, end in pairwise(path):
+        for leg, (start, end) in enumerate(pairwise(path)):
+            if link.wraps and 1 <= leg < len(link.via):
+                continue
             for p, q in dashes(start, end, style.dash):
                 draw.line((p, q), fill=style.colour, width=style.width)
         if style.ties:
             middle = (len(path) - 1) // 2
             _ties(draw, path[middle], path[middle + 1], style)
+
+
+def nearest_piece(layout: MapLayout, zone_id: str, towards: Point, centre: Point) -> Point:
+    """``centre``, or for a zone with ``more`` pieces the middle of the piece nearest
+    ``towards`` (its own centre when that is its main piece)."""
+    zone = layout.zones.get(zone_id)
+    if zone is None or not zone.more:
+        return centre
+    def middle(piece: Sequence[Point]) -> Point:
+        xs, ys = [p[0] for p in piece], [p[1] for p in piece]
+        return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    pieces = zone.outlines()
+    best = min(range(len(pieces)), key=lambda k: dist(middle(pieces[k]), towards))
+    return centre if best == 0 else middle(pieces[best])
 
 
 def _ties(draw: ImageDraw.ImageDraw, start: Point, end: Point, style: LineStyle) -> None:

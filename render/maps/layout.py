@@ -6,7 +6,8 @@ when loaded (:func:`load_layout`). Pixel coordinates are on the layout's own pic
 and a zone's ``real`` position may instead be given in geographic degrees (longitude,
 latitude) when the layout has a :class:`Geography`, which projects them into the picture.
 
-A zone is drawn from whatever it has: a ``polygon`` (Six Continents' territories), a
+A zone is drawn from whatever it has: a ``polygon`` (Six Continents' territories, with
+``more`` pieces for a sea cut by the picture's edge or an island group), a
 ``box`` (a board of rectangles such as Freedom!'s Messolonghi), or just a point ``at``
 (Epireia's places, whose boxes the game's renderer sizes). A zone missing from the file
 can still be placed by a :class:`Grid` (row, column), so new board data still draws.
@@ -96,9 +97,19 @@ class Zone(Strict):
     coast: bool = False  # a land zone touching the sea (ships may reach it)
     at: Point | None = None  # where its label and pieces are centred
     real: Point | None = None  # where it really lies, in geographic degrees (with a Geography)
+    marks: Point | None = None  # where its markers (buildings, a capital) go
     box: Box | None = None
     polygon: list[Point] | None = Field(default=None, min_length=3)
+    more: list[list[Point]] = Field(default_factory=list)  # other pieces (islands, a cut sea)
     label: Label | None = None
+
+    @model_validator(mode="after")
+    def _pieces(self) -> Zone:
+        if self.more and self.polygon is None:
+            raise ValueError("more pieces of a zone need its polygon")
+        if any(len(piece) < 3 for piece in self.more):
+            raise ValueError("a piece of a zone needs at least 3 points")
+        return self
 
     @model_validator(mode="after")
     def _box_ordered(self) -> Zone:
@@ -113,6 +124,11 @@ class Zone(Strict):
         if self.box is not None:
             return box_outline(self.box)
         return None
+
+    def outlines(self) -> list[list[Point]]:
+        """Every piece of the zone's shape: its outline, then its ``more`` pieces."""
+        shape = self.outline()
+        return [] if shape is None else [shape, *(list(piece) for piece in self.more)]
 
     def centre(self) -> Point | None:
         """``at``, else the middle of its box, else its polygon's vertex average."""
@@ -135,6 +151,15 @@ class Connection(Strict):
     b: str
     style: ConnectionStyle = "land"
     via: list[Point] = Field(default_factory=list)
+    # The line leaves the picture at its first via point and comes back at its last, the
+    # part between them not drawn (a strait across a world map's edge).
+    wraps: bool = False
+
+    @model_validator(mode="after")
+    def _wrap_ends(self) -> Connection:
+        if self.wraps and len(self.via) < 2:
+            raise ValueError(f"connection {self.a}-{self.b}: a wrapping line needs two via points")
+        return self
 
 
 class Grid(Strict):
@@ -165,6 +190,7 @@ class MapLayout(Strict):
     zones: dict[str, Zone] = Field(default_factory=dict)
     connections: list[Connection] = Field(default_factory=list)
     grid: Grid | None = None
+    titles: list[Label] = Field(default_factory=list)  # names that are no zone's (continents)
 
     @model_validator(mode="after")
     def _consistent(self) -> MapLayout:
@@ -180,13 +206,16 @@ class MapLayout(Strict):
         problems += [f"connection {'-'.join(sorted(p))} listed twice"
                      for i, p in enumerate(pairs) if p in pairs[:i]]
         for zid, zone in self.zones.items():
-            drawn = [zone.at, *(zone.outline() or []), zone.label.at if zone.label else None]
+            drawn = [zone.at, zone.marks, *(p for piece in zone.outlines() for p in piece),
+                     zone.label.at if zone.label else None]
             problems += [f"zone {zid}: {point} is outside the map"
                          for point in drawn if point is not None and not self.inside(point)]
             if zone.real is not None and self.geography is None:
                 problems.append(f"zone {zid}: a real position needs a [geography]")
             if self.centre(zid) is None:
                 problems.append(f"zone {zid}: no position (at, box, polygon or real)")
+        problems += [f"title {title.text!r}: {title.at} is outside the map"
+                     for title in self.titles if not self.inside(title.at)]
         if self.geography is None:
             problems += [f"land {land.name}: {p} is outside the map"
                          for land in self.lands for p in land.points if not self.inside(p)]

@@ -275,10 +275,10 @@ def test_backup_command_copies_the_database(monkeypatch: pytest.MonkeyPatch,
     import asyncio
     import sqlite3
 
-    from bot.storage.db import Database
+    from bot.storage.db import open_database
 
     async def create() -> None:
-        db = await Database.open(tmp_path / "live.db")
+        db = await open_database(tmp_path / "live.db")
         await db.close()
 
     asyncio.run(create())

@@ -3,7 +3,9 @@
 A Freedom! game through the real bot and the fake Discord: every board posted must be
 exactly the picture drawn from the spectator view with the previous post's spectator view
 as ``previous`` (across a restart too), and once something moved on the map it differs
-from the one drawn without it. ``/game board`` repeats the turn post's picture.
+from the one drawn without it. The post's embed shows the phone card drawn from that board
+(``render.focus``), the full board attached beside it. ``/game board`` repeats the turn
+post's pictures.
 """
 
 from __future__ import annotations
@@ -27,6 +29,13 @@ def board_png(message: FakeMessage) -> bytes:
     return next(a.data for a in message.images() if a.filename.startswith("board-"))
 
 
+def shown_png(message: FakeMessage) -> bytes:
+    """The picture the post's embed shows (a phone shows it first)."""
+    (embed,) = message.embeds
+    name = embed["image"]["url"].removeprefix("attachment://")
+    return next(a.data for a in message.images() if a.filename == name)
+
+
 async def test_each_board_glows_what_changed_since_the_last_one(
     fake: FakeDiscord, strategos: Strategos
 ) -> None:
@@ -42,6 +51,11 @@ async def test_each_board_glows_what_changed_since_the_last_one(
 
     def drawn(view: Any, previous: Any = None) -> bytes:  # views are opaque here
         return png_bytes(renderer.board(view, previous))
+
+    def card(view: Any, previous: Any = None) -> bytes:
+        focus = renderer.focus(renderer.board(view, previous), view, previous)
+        assert focus is not None
+        return png_bytes(focus)
 
     last_view = found.view(None)
     assert board_png(first) == drawn(last_view)  # the first board: nothing to compare with
@@ -59,6 +73,7 @@ async def test_each_board_glows_what_changed_since_the_last_one(
         posts = len(boards)
         view = (await strategos.bot.service.load(game_id)).view(None)
         assert board_png(boards[-1]) == drawn(view, last_view)
+        assert shown_png(boards[-1]) == card(view, last_view)
         last_view = view
         if board_png(boards[-1]) != drawn(view):
             glowing.append(boards[-1])
@@ -71,3 +86,4 @@ async def test_each_board_glows_what_changed_since_the_last_one(
     again = await fake.slash(users[1], "game board")
     assert again.response is not None
     assert board_png(again.response) == board_png(boards[-1])
+    assert shown_png(again.response) == shown_png(boards[-1])

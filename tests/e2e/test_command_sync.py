@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot import client as bot_client
@@ -41,7 +43,7 @@ async def test_a_changed_tree_is_synced(fake: FakeDiscord, strategos: Strategos,
 async def test_the_development_guild_is_its_own_target(fake: FakeDiscord,
                                                        strategos: Strategos) -> None:
     await strategos.stop()
-    guild = Strategos(fake, strategos.settings.database, dev_guild=fake.guild_id)
+    guild = Strategos(fake, Path(strategos.settings.database), dev_guild=fake.guild_id)
     await guild.start()
     try:
         assert syncs(fake) == 2 and fake.commands(guild=True)

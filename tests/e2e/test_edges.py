@@ -70,8 +70,9 @@ async def test_a_full_disk_is_said_and_changes_nothing(fake: FakeDiscord,
     service, db = strategos.bot.service, strategos.bot.db
     assert db is not None
     async with db.read() as conn:
-        cursor = await conn.execute("PRAGMA page_count")
-        (pages,) = await cursor.fetchone()  # type: ignore[misc]
+        row = await conn.fetchrow("PRAGMA page_count")
+        assert row is not None
+        pages = row[0]
         await conn.execute(f"PRAGMA max_page_count = {pages + 4}")
     # Fill what is left, down to small rows (held messages are a write as good as any).
     for size in (20_000, 4_000, 800, 100):

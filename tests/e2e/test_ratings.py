@@ -81,7 +81,7 @@ async def test_ratings_recomputed_at_a_start_equal_the_ratings_of_each_game(
     db = strategos.bot.db
     assert db is not None
     async with db.read() as conn:
-        assert await queries.in_thread(conn, queries.rating_model_sync) == "a-later-model"
+        assert await queries.rating_model(conn) == "a-later-model"
     assert await screens() == played
     assert strategos.failures == []
 

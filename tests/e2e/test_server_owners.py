@@ -93,12 +93,12 @@ async def beat_of(path: Path, after: float = 0.0) -> float:
 async def test_the_running_bot_beats_and_a_stopped_one_goes_stale(
         fake: FakeDiscord, strategos: Strategos) -> None:
     await strategos.stop()
-    quick = Strategos(fake, strategos.settings.database, heartbeat_max_age=0.6)
+    quick = Strategos(fake, Path(strategos.settings.database), heartbeat_max_age=0.6)
     await quick.start()
     path = quick.settings.heartbeat_path
     try:
         first = await beat_of(path)
-        assert path.parent == strategos.settings.database.parent
+        assert path.parent == Path(strategos.settings.database).parent
         await beat_of(path, after=first)  # it keeps beating
         assert check_heartbeat(path, 0.6, datetime.now(UTC)).healthy
     finally:

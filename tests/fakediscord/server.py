@@ -39,7 +39,8 @@ from tests.fakediscord.state import (
 
 T = TypeVar("T")
 
-DEFAULT_WAIT = 20.0  # a guard against hangs, never an assertion about speed
+DEFAULT_WAIT = 60.0  # a guard against hangs, never an assertion about speed (a loaded
+# 2-core machine takes over 20 s for the end of a long game: its replay draws ~60 boards)
 # Names discord.py gives the tasks that run interaction handlers.
 HANDLER_TASKS = ("discord-ui-view-dispatch", "discord-ui-dynamic-item", "CommandTree-invoker",
                  "discord.py: interaction")

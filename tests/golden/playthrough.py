@@ -41,10 +41,15 @@ class Golden(BaseModel):
 
 # (game, players, options, seed, policy)
 CASES: list[tuple[str, int, dict[str, Any], str, str]] = [
-    ("freedom", 2, {}, "golden-1", "random"),
-    ("freedom", 2, {}, "golden-2", "greedy"),
-    ("freedom", 2, {"edition": "v2.2"}, "golden-3", "random"),
-    # Revision 1 of Epireia's rules, recorded before revision 2: games stored then must replay.
+    # Freedom! rules revision 1 (games started before revision 2 replay by these)
+    ("freedom", 2, {"revision": 1}, "golden-1", "random"),
+    ("freedom", 2, {"revision": 1}, "golden-2", "greedy"),
+    ("freedom", 2, {"edition": "v2.2", "revision": 1}, "golden-3", "random"),
+    # ... and revision 2, the newest
+    ("freedom", 2, {}, "r2-golden-1", "random"),
+    ("freedom", 2, {}, "r2-golden-2", "greedy"),
+    ("freedom", 2, {"edition": "v2.2"}, "r2-golden-3", "random"),
+    # Epireia rules revision 1 (recorded before revision 2: games started then replay by these)
     ("epireia", 1, {"revision": 1}, "golden-1", "random"),
     ("epireia", 1, {"revision": 1}, "golden-2", "greedy"),
     ("epireia", 2, {"revision": 1}, "golden-1", "random"),
@@ -53,14 +58,15 @@ CASES: list[tuple[str, int, dict[str, Any], str, str]] = [
     ("epireia", 3, {"revision": 1}, "golden-2", "greedy"),
     ("epireia", 4, {"revision": 1}, "golden-1", "random"),
     ("epireia", 4, {"revision": 1}, "golden-2", "greedy"),
-    ("epireia", 1, {}, "golden-1", "random"),
-    ("epireia", 1, {}, "golden-2", "greedy"),
-    ("epireia", 2, {}, "golden-1", "random"),
-    ("epireia", 2, {}, "golden-2", "greedy"),
-    ("epireia", 3, {}, "golden-1", "random"),
-    ("epireia", 3, {}, "golden-2", "greedy"),
-    ("epireia", 4, {}, "golden-1", "random"),
-    ("epireia", 4, {}, "golden-2", "greedy"),
+    # ... and revision 2, the newest
+    ("epireia", 1, {}, "r2-golden-1", "random"),
+    ("epireia", 1, {}, "r2-golden-2", "greedy"),
+    ("epireia", 2, {}, "r2-golden-1", "random"),
+    ("epireia", 2, {}, "r2-golden-2", "greedy"),
+    ("epireia", 3, {}, "r2-golden-1", "random"),
+    ("epireia", 3, {}, "r2-golden-2", "greedy"),
+    ("epireia", 4, {}, "r2-golden-1", "random"),
+    ("epireia", 4, {}, "r2-golden-2", "greedy"),
     ("dragons1066", 2, {"years": 3}, "golden-1", "random"),
     ("dragons1066", 3, {"years": 3}, "golden-1", "random"),
     ("dragons1066", 4, {"years": 3}, "golden-1", "random"),
@@ -80,11 +86,8 @@ def behaviour_digest(game: Game[Any, Any], state: GameState) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def file_name(game: str, players: int, seed: str, options: dict[str, Any] | None = None) -> str:
-    """``<game>-<players>p-<seed>.json``; a case pinned to a rules revision ends
-    ``-rev<N>.json`` (the same seed under the newest rules has the plain name)."""
-    revision = (options or {}).get("revision")
-    return f"{game}-{players}p-{seed}{f'-rev{revision}' if revision else ''}.json"
+def file_name(game: str, players: int, seed: str) -> str:
+    return f"{game}-{players}p-{seed}.json"
 
 
 def make(game_id: str, players: int, options: dict[str, Any], seed: str, how: str) -> Golden:
@@ -119,7 +122,7 @@ def main() -> None:
     HERE.mkdir(exist_ok=True)
     for game_id, players, options, seed, how in CASES:
         golden = make(game_id, players, options, seed, how)
-        path = HERE / file_name(game_id, players, seed, options)
+        path = HERE / file_name(game_id, players, seed)
         path.write_text(golden.model_dump_json() + "\n")
         print(f"{path.name}: {len(golden.actions)} actions, winners {golden.result}")
 

@@ -1,6 +1,6 @@
 """Snapshots stored by the engine before the shared turn flow (made at commit feda633 from the
 golden playthroughs, one mid-way through Epireia's simultaneous battle placement, now the
-revision-1 golden `epireia-4p-golden-1-rev1.json`) still load,
+revision-1 golden `epireia-4p-golden-1.json`) still load,
 ask the same questions, and play on to the golden result: running games survive the port."""
 
 from __future__ import annotations

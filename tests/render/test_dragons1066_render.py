@@ -206,6 +206,13 @@ def test_the_status_names_the_year_the_kingdom_to_act_gold_and_the_odds() -> Non
     assert len(text) < 4096
 
 
+def test_the_last_year_is_announced() -> None:
+    state = _state(2, 40)
+    assert "Last year" not in RENDERER.status_text(_view(state))
+    state.options.years = state.year
+    assert "**Last year:** after Year" in RENDERER.status_text(_view(state))
+
+
 def test_the_private_text_is_the_seats_own_and_a_spectator_is_told_so() -> None:
     state = _state(2, 40)
     assert RENDERER.private_text(_view(state)) == "You are watching this game."

@@ -8,9 +8,11 @@ import pytest
 
 from engine.games.epireia import GAME as EPIREIA
 from engine.games.epireia import catalog
+from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
 from engine.games.epireia.state import EpireiaState
 from render import common
-from render.common import png_bytes
+from render.common import png_bytes, text_size
+from render.games import epireia as epireia_render
 from render.games.epireia import RENDERER
 from tests.render.helpers import DEUTERANOPIA, PROTANOPIA, colours, lab_as_seen, play, same
 
@@ -344,3 +346,24 @@ def test_text_on_a_city_colour_is_black_or_white_whichever_reads() -> None:
     assert ink_on(CITY_COLOURS["athens"]) == WHITE
     assert ink_on(CITY_COLOURS["corinth"]) == BLACK
     assert ink_on((255, 255, 255)) == BLACK and ink_on((0, 0, 0)) == WHITE
+
+
+def test_the_map_legend_explains_figures_owners_and_the_sea_on_free_land() -> None:
+    """Every map symbol has a line in the legend, which covers no place, its figures or its
+    owner's badge."""
+    places = [*TERRITORIES, *EMPIRES, *CITIES]
+    x0, y0, x1, y1 = epireia_render.MAP_LEGEND_BOX
+    for box in epireia_render.focus_boxes(places):
+        assert box[2] < x0 or box[0] > x1 or box[3] < y0 or box[1] > y1, box
+    for tid, territory in TERRITORIES.items():  # the owner's badge on the top right corner
+        cx, cy = epireia_render.at_place(tid, territory.x, territory.y)
+        bx, by = cx + 82 + epireia_render.MAP_BOX[0], cy - 28 + epireia_render.MAP_BOX[1]
+        assert bx + 50 < x0 or bx - 50 > x1 or by + 14 < y0 or by - 14 > y1, tid
+    image = RENDERER.board(GAME.view(_state(2, 0), None))
+    assert colours(image.crop(epireia_render.MAP_LEGEND_BOX)) > 8  # drawn, not blank
+
+
+def test_the_map_legend_lines_fit_its_box() -> None:
+    width = epireia_render.MAP_LEGEND_BOX[2] - epireia_render.MAP_LEGEND_BOX[0]
+    for line in ("a figure: its name's first letters,", "⚓ by sea (a storm closes it)"):
+        assert 40 + text_size(line, epireia_render.MAP_LEGEND_SIZE)[0] < width

@@ -10,9 +10,10 @@ from PIL import Image, ImageDraw
 from engine.core.registry import get_game
 from engine.games.freedom.data import AREAS, SPACES
 from engine.games.freedom.state import FreedomState
-from engine.games.freedom.view import FreedomPlayerView
+from engine.games.freedom.view import FreedomPlayerView, PlayedCard
 from render.common import md_escape, png_bytes, wrap
 from render.freedom_layout import MAP_RIGHT, space_box
+from render.games import freedom as freedom_render
 from render.games.freedom import (
     ALLY,
     AREAS_HEIGHT,
@@ -28,6 +29,7 @@ from render.games.freedom import (
     ROLL_INK,
     ROLL_ROWS,
     SIDE_COLOURS,
+    UNMANNED,
     WIDTH,
     piece_area,
     piece_layout,
@@ -134,6 +136,22 @@ def test_status_text_is_short_markdown_with_round_phase_and_tracks() -> None:
     assert f"round {state.round}/6" in text
     assert f"Empire **{state.morale['empire']}**" in text
     assert len(text) < 1500
+
+
+def test_the_status_says_how_near_the_empire_is_and_warns_of_the_last_round() -> None:
+    state = _state(0)
+    for space in state.spaces.values():
+        space.exp = space.ally = 0
+    text = RENDERER.status_text(GAME.view(state, None))
+    assert "Imperial units next to a fort or beach: none" in text
+    fort = next(sid for sid, s in SPACES.items() if s.kind == "fort")
+    outside = next(n for n in SPACES[fort].neighbours if SPACES[n].kind == "mainland")
+    state.spaces[outside].exp = 2
+    text = RENDERER.status_text(GAME.view(state, None))
+    assert f"Imperial units next to a fort or beach: {SPACES[fort].name}" in text
+    assert "Last round" not in text
+    state.round = 6
+    assert "**Last round:**" in RENDERER.status_text(GAME.view(state, None))
 
 
 def test_a_finished_game_shows_its_result() -> None:
@@ -263,6 +281,25 @@ def test_the_legend_explains_pieces_cannon_owners_and_victory_spaces() -> None:
         assert _ink(image, LEGEND_BOX, colour, 20) > 40, colour
 
 
+def test_an_unmanned_cannon_is_drawn_pale_and_the_legend_says_so() -> None:
+    """A cannon fires only with a unit of its side on its space (v2.2 5.4)."""
+    state = _state(0)
+    sid = "M66"
+    space = state.spaces[sid]
+    space.exp, space.ally, space.ins, space.civ = 2, 0, 0, 0
+    space.cannon, space.bombard = "empire", False
+    box = space_box(sid, SPACES[sid].row, SPACES[sid].col)
+    manned = RENDERER.board(GAME.view(state, None))
+    space.exp = 0
+    alone = RENDERER.board(GAME.view(state, None))
+    # (the space's name and numbers are dark too: compare the two boards)
+    assert _ink(alone, box, CANNON, 20) < _ink(manned, box, CANNON, 20) - 150
+    assert _ink(manned, box, UNMANNED[CANNON], 8) < 20 < 150 < _ink(alone, box, UNMANNED[CANNON], 8)
+    assert "Unmanned cannon" in [name for name, _ in LEGEND]
+    footer = (0, 1060, WIDTH, 1086)
+    assert _ink(manned, footer, UNMANNED[CANNON], 8) > 40  # its sign at the foot of the map
+
+
 def test_a_lost_bombard_is_said_on_the_board() -> None:
     state = _state(0)
     before = RENDERER.board(GAME.view(state, None))
@@ -303,3 +340,13 @@ def test_area_rewards_are_large_enough_for_a_phone() -> None:
             lines = wrap(text, x1 - x0, REWARD_MIN)
             assert len(lines) == max(1, len(text.split("\n"))), (area.id, side)
             assert int(REWARD_MIN * 1.2) * len(lines) <= y1 - y0, (area.id, side)
+
+
+def test_the_last_card_line_names_a_triggered_event_as_triggered() -> None:
+    event = PlayedCard(id="A01", name="Guns from the Brigs", side="insurgents", ap=2,
+                       text="", role="empire", mode="discard")
+    assert freedom_render.last_card_text(event) == (
+        "Last card: Empire discarded a card to trigger *Guns from the Brigs*")
+    played = event.model_copy(update={"mode": "ap", "role": "insurgents"})
+    assert freedom_render.last_card_text(played, markdown=False) == (
+        "Last card: Guns from the Brigs (Insurgents, for 2 AP)")

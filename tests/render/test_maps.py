@@ -25,6 +25,7 @@ from render.maps.draw import (
     draw_stack,
     draw_zones,
     legend_entries,
+    nearest_piece,
     stack_centres,
     used_kinds,
 )
@@ -121,10 +122,46 @@ def test_every_epireia_place_with_a_label_position_is_a_place_of_the_game() -> N
     ('[zones.east]\nlabel = { at = [390, 310] }\nat = [300, 200]\n', "outside the map"),
     ('[zones.nowhere]\nkind = "sea"\n', "no position"),
     ('[zones.lost]\nreal = [1.0, 2.0]\n', "needs a [geography]"),
+    ('[zones.bits]\nat = [300, 200]\nmore = [[[1, 1], [5, 1], [5, 5]]]\n', "need its polygon"),
+    ('[zones.isle]\npolygon = [[1, 1], [5, 1], [5, 5]]\nmore = [[[1, 1], [5, 1]]]\n',
+     "at least 3 points"),
+    ('[zones.isle]\npolygon = [[1, 1], [5, 1], [5, 5]]\nmore = [[[1, 1], [500, 1], [5, 5]]]\n',
+     "outside the map"),
+    ('[zones.mark]\nat = [300, 200]\nmarks = [300, 400]\n', "outside the map"),
+    ('[[connections]]\na = "south"\nb = "sea"\nwraps = true\nvia = [[0, 5]]\n',
+     "two via points"),
+    ('[[titles]]\ntext = "Far"\nat = [450, 10]\n', "outside the map"),
 ])
 def test_a_broken_layout_is_refused_at_load(extra: str, problem: str) -> None:
     with pytest.raises(ValidationError, match=problem.replace("[", r"\[")):
         parse_layout(TOY + extra)
+
+
+def test_a_zone_in_several_pieces_is_drawn_whole_and_lines_leave_its_nearest_piece() -> None:
+    toy = parse_layout(TOY + '[zones.isles]\npolygon = [[10, 150], [40, 150], [40, 155]]\n'
+                       'more = [[[350, 250], [390, 250], [390, 290], [350, 290]]]\n'
+                       'at = [20, 152]\n[[connections]]\na = "isles"\nb = "sea"\n'
+                       'style = "sea"\n')
+    assert len(toy.zones["isles"].outlines()) == 2
+    image, draw = canvas()
+    draw_zones(draw, toy, {"isles": palette.ORANGE})
+    assert ink(image, (355, 255, 385, 285), palette.ORANGE, 2) == 900  # the far piece too
+    assert nearest_piece(toy, "isles", (300, 150), (20, 152)) == (370, 270)
+    assert nearest_piece(toy, "north", (300, 150), (100, 75)) == (100, 75)  # one piece
+    image, draw = canvas()
+    draw_connections(draw, toy)
+    assert ink(image, (300, 150, 360, 270), palette.BLUE, 10) > 0  # from the far piece
+    assert ink(image, (20, 150, 200, 160), palette.BLUE, 10) == 0  # not from the near one
+
+
+def test_a_wrapping_line_leaves_one_edge_and_comes_back_at_the_other() -> None:
+    toy = parse_layout(TOY + '[[connections]]\na = "south"\nb = "sea"\nstyle = "land"\n'
+                       'wraps = true\nvia = [[0, 225], [400, 150]]\n')
+    image, draw = canvas()
+    draw_connections(draw, toy)
+    assert ink(image, (0, 220, 40, 230), c.MUTED, 10) > 20  # out of the left edge
+    assert ink(image, (330, 146, 400, 154), c.MUTED, 10) > 20  # back in at the right
+    assert ink(image, (150, 160, 250, 215), c.MUTED, 10) == 0  # nothing across the middle
 
 
 def test_an_unknown_field_is_refused() -> None:

@@ -8,13 +8,11 @@ every moment a board is posted (the start, and after each write that ended a tur
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from bot.models import TurnUpdate
 from bot.service import GameService, effective_history
 from bot.service.boards import replay_boards
 from bot.service.history import HistoryItem
-from bot.storage import Database, queries
+from bot.storage import Database, open_database, queries
 from engine.core.registry import get_game
 from engine.core.rng import Rng
 from engine.core.runner import Action
@@ -129,14 +127,14 @@ async def test_the_last_board_compares_with_the_last_turn_post(service: GameServ
 
 
 async def test_another_process_continues_from_the_stored_board(
-    service: GameService, db_path: Path
+    service: GameService, database: str
 ) -> None:
     """A restart, or a second bot process on the same file, knows the last board."""
     start = await started_relay(service)
     game_id = start.loaded.id
     for choice in ("move:a", "move:a", "move:b"):
         red_end = await move(service, game_id, RED, choice)
-    other_db = await Database.open(db_path)
+    other_db = await open_database(database)
     try:
         other = GameService(other_db, Clock())
         for choice in ("move:b", "move:b", "move:b"):

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from bot import errors
 from bot.service import GameService, effective_history
-from bot.storage import Database, queries
+from bot.storage import Database, open_database, queries
 from engine.core.registry import get_game
 from engine.core.runner import canonical_json, replay
 from tests.service.play import NORTH, SOUTH, Clock, first_choice, started_duel
@@ -79,9 +78,9 @@ async def test_many_games_played_at_once(service: GameService, db: Database) -> 
         await assert_consistent(db, loaded.id, accepted[2 * n] + accepted[2 * n + 1])
 
 
-async def test_two_service_instances_on_one_file(db_path: Path, clock: Clock) -> None:
-    first = await Database.open(db_path)
-    second = await Database.open(db_path)
+async def test_two_service_instances_on_one_database(database: str, clock: Clock) -> None:
+    first = await open_database(database)
+    second = await open_database(database)
     try:
         a, b = GameService(first, clock), GameService(second, clock)
         games = [await started_duel(a, channel=500 + n) for n in range(10)]

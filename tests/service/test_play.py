@@ -6,7 +6,7 @@ import pytest
 
 from bot import errors
 from bot.service import GameService
-from bot.storage import Database, queries
+from bot.storage import Database, open_database, queries
 from engine.core.errors import IllegalChoice, NotYourTurn
 from engine.core.game import Choice, Prompt
 from engine.core.record import verify
@@ -138,7 +138,7 @@ async def test_crash_inside_apply_leaves_nothing_changed(
     def failing_append(*args: object, **kwargs: object) -> int:
         raise OSError("disk went away")
 
-    monkeypatch.setattr(queries, "append_action_sync", failing_append)
+    monkeypatch.setattr(queries, "append_action", failing_append)
     with pytest.raises(OSError):
         await play_card(service, game_id, SOUTH, "south")
     monkeypatch.undo()
@@ -212,12 +212,12 @@ async def test_views_keep_hands_hidden(service: GameService) -> None:
     assert north.private.hand == loaded.state.hands["north"]  # type: ignore[union-attr]
 
 
-async def test_games_survive_a_restart(service: GameService, db_path: object) -> None:
+async def test_games_survive_a_restart(service: GameService, database: str) -> None:
     start = await started_duel(service)
     game_id = start.loaded.id
     await play_card(service, game_id, NORTH, "north")
     await service.db.close()
-    reopened = await Database.open(db_path)  # type: ignore[arg-type]
+    reopened = await open_database(database)
     try:
         again = GameService(reopened, service.clock)
         loaded = await again.load(game_id)

@@ -16,7 +16,7 @@ from bot.rating import Place, Skill
 from bot.service import GameService
 from bot.service.results import rate_game, ratings_are_current, recompute_ratings
 from bot.storage import available_migrations, queries
-from bot.storage.migrations import statements
+from bot.storage.conn import SqliteConn, drive
 from tests.service.play import GUILD, NORTH, OTHER, SOUTH, play_out, started_duel
 from tests.service.ratings import library, one_game
 
@@ -99,21 +99,23 @@ def test_an_uncertain_player_moves_more_than_a_settled_one() -> None:
 
 
 @contextmanager
-def schema() -> Iterator[sqlite3.Connection]:
+def schema() -> Iterator[SqliteConn]:
+    """A SQLite database in memory, its statements run at once (``drive``): the property
+    test below runs hundreds of games per example."""
     raw = sqlite3.connect(":memory:")
     try:
+        conn = SqliteConn(raw)
         for migration in available_migrations():
-            for statement in statements(migration.sql):
-                raw.execute(statement)
-        yield raw
+            drive(conn.script(migration.sql))
+        yield conn
     finally:
         raw.close()
 
 
-def snapshot(raw: sqlite3.Connection) -> list[list[tuple[object, ...]]]:
-    results = raw.execute("SELECT game_id, role, user_id, rating_before, rating_after"
-                          " FROM results ORDER BY game_id, role").fetchall()
-    return [queries.all_ratings_sync(raw), queries.all_side_ratings_sync(raw), results]
+def snapshot(conn: SqliteConn) -> list[list[tuple[object, ...]]]:
+    results = conn.raw.execute("SELECT game_id, role, user_id, rating_before, rating_after"
+                               " FROM results ORDER BY game_id, role").fetchall()
+    return [drive(queries.all_ratings(conn)), drive(queries.all_side_ratings(conn)), results]
 
 
 OUTCOMES = st.sampled_from(["win-loss", "draw"])
@@ -135,7 +137,7 @@ GAMES = st.lists(
 def test_recomputed_ratings_equal_the_ratings_updated_game_by_game(
     games: list[tuple[int, str, list[list[int]], int]]
 ) -> None:
-    with schema() as raw:
+    with schema() as conn:
         for game_id, (guild, kind, teams, winner) in enumerate(games, start=1):
             draw = len(teams) > 1 and winner >= len(teams)
             places = []
@@ -143,19 +145,19 @@ def test_recomputed_ratings_equal_the_ratings_updated_game_by_game(
                 outcome = "draw" if draw else ("win" if t == winner else "loss")
                 for seat, user in enumerate(users):
                     role = f"t{t}s{seat}"
-                    queries.insert_result_sync(
-                        raw, game_id=game_id, role=role, user_id=user, guild_id=guild,
+                    drive(queries.insert_result(
+                        conn, game_id=game_id, role=role, user_id=user, guild_id=guild,
                         kind=kind, team=f"team{t}", outcome=outcome, score=None,
                         rating_before=None, rating_after=None,
                         finished_at=f"2026-11-{1 + game_id // 24:02d} {game_id % 24:02d}:00:00",
-                    )
+                    ))
                     places.append(Place(user, f"team{t}", outcome))
-            rate_game(raw, game_id, guild, kind, places)  # as store_result does at the end
-        by_game = snapshot(raw)
-        assert not ratings_are_current(raw)  # never recomputed yet
-        assert recompute_ratings(raw, "2026-12-01 00:00:00") == len(games)
-        assert ratings_are_current(raw)
-        assert snapshot(raw) == by_game
+            drive(rate_game(conn, game_id, guild, kind, places))  # as store_result does
+        by_game = snapshot(conn)
+        assert not drive(ratings_are_current(conn))  # never recomputed yet
+        assert drive(recompute_ratings(conn, "2026-12-01 00:00:00")) == len(games)
+        assert drive(ratings_are_current(conn))
+        assert snapshot(conn) == by_game
 
 
 async def test_a_new_model_version_recomputes_what_the_service_stored(
@@ -187,10 +189,8 @@ async def test_a_side_that_keeps_winning_is_rated_stronger(service: GameService)
         start = await started_duel(service, channel=40 + n, north=north, south=south)
         await service.resign(start.loaded.id, south)
     async with service.db.read() as conn:
-        sides = await queries.in_thread(conn, queries.side_ratings_of_sync, GUILD, "duel",
-                                        ["north", "south"])
-        players = await queries.in_thread(conn, queries.ratings_of_sync, GUILD, "duel",
-                                          [NORTH, SOUTH])
+        sides = await queries.side_ratings_of(conn, GUILD, "duel", ["north", "south"])
+        players = await queries.ratings_of(conn, GUILD, "duel", [NORTH, SOUTH])
     assert sides["north"].mu > 1.0 and sides["south"].mu == pytest.approx(-sides["north"].mu)
     # One more win as North is worth less than it would be were the sides still even.
     places = [Place(NORTH, "north", "win"), Place(SOUTH, "south", "loss")]

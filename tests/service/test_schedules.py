@@ -5,18 +5,17 @@ come once each, and direct messages held by quiet hours wait in the database."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 from bot import errors
 from bot.service import GameService
-from bot.storage import Database
+from bot.storage import open_database
 from tests.service.play import GUILD, NORTH, SOUTH, Clock, play_card, started_duel
 
 
 async def test_a_vacation_holds_the_timer_then_it_restarts(
-        service: GameService, clock: Clock, db_path: Path) -> None:
+        service: GameService, clock: Clock, database: str) -> None:
     start = await started_duel(service, timeout_hours=4)
     game_id = start.loaded.id
     await play_card(service, game_id, NORTH, "north")  # only South is late now
@@ -37,7 +36,7 @@ async def test_a_vacation_holds_the_timer_then_it_restarts(
 
     # A restart keeps it: the vacation and the moved deadline are stored.
     await service.db.close()
-    reopened = await Database.open(db_path)
+    reopened = await open_database(database)
     try:
         again = GameService(reopened, clock)
         clock.advance(24)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 from bot import errors
 from bot.service import GameService
-from bot.storage import Database
+from bot.storage import open_database
 from tests.service.play import (
     NORTH,
     RED,
@@ -23,7 +22,7 @@ from tests.service.play import (
 
 
 async def test_reminder_then_pass_policy_across_a_restart(
-    service: GameService, clock: Clock, db_path: Path
+    service: GameService, clock: Clock, database: str
 ) -> None:
     start = await started_duel(service, timeout_hours=4)
     game_id = start.loaded.id
@@ -41,7 +40,7 @@ async def test_reminder_then_pass_policy_across_a_restart(
 
     # The bot restarts: nothing about the timer lived in memory.
     await service.db.close()
-    reopened = await Database.open(db_path)
+    reopened = await open_database(database)
     try:
         again = GameService(reopened, clock)
         clock.advance(2)

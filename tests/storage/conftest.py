@@ -1,4 +1,5 @@
-"""Fixtures: a real SQLite file in tmp_path, and a game service with a hand-moved clock."""
+"""Fixtures: a real database of each kind (``database``: SQLite and PostgreSQL), and a game
+service with a hand-moved clock."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService
-from bot.storage import Database
+from bot.storage import Database, open_database
+from bot.storage.sqlite import SqliteDatabase
 from tests.service.play import Clock
 
 
@@ -23,10 +25,18 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(db_path)
-    yield database
-    await database.close()
+async def db(database: str) -> AsyncIterator[Database]:
+    opened = await open_database(database)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_db(db_path: Path) -> AsyncIterator[SqliteDatabase]:
+    """A SQLite database, for what only SQLite has (its file, backups, batched commits)."""
+    opened = await SqliteDatabase.open(db_path)
+    yield opened
+    await opened.close()
 
 
 @pytest.fixture

@@ -1,20 +1,28 @@
-"""The database itself: constraints, the append-only log, timestamps, online backup."""
+"""The database itself: constraints, the append-only log, whole transactions, timestamps
+(SQLite and PostgreSQL); SQLite's online backup and batched commits; PostgreSQL's errors."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
+from bot.errors import StorageError, StorageFull, StorageUnreachable
 from bot.service import GameService
-from bot.storage import Database, parse_stamp, queries, stamp
-from tests.service.play import GUILD, Clock, started_duel
+from bot.storage import Conn, Database, IntegrityError, open_database, parse_stamp, queries, stamp
+from bot.storage import sqlite as sqlite_storage
+from bot.storage.conn import drive, in_thread
+from bot.storage.postgres import PgConn, describe, numbered
+from bot.storage.sqlite import SqliteDatabase
+from tests.service.play import GUILD, NORTH, Clock, play_card, started_duel
 from tests.service.test_concurrency import assert_consistent, player
+from tests.support.postgres import SHARED, create_database, database_url
 
 
 async def test_one_active_game_per_channel_in_sql(db: Database) -> None:
@@ -27,8 +35,9 @@ async def test_one_active_game_per_channel_in_sql(db: Database) -> None:
             )
 
     first = await lobby(5)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError) as refused:
         await lobby(5)
+    assert refused.value.unique
     async with db.transaction() as conn:
         assert await queries.update_game(conn, first, 0, status="finished")
     await lobby(5)  # a finished game frees the channel
@@ -36,10 +45,10 @@ async def test_one_active_game_per_channel_in_sql(db: Database) -> None:
 
 async def test_the_action_log_is_append_only(service: GameService, db: Database) -> None:
     start = await started_duel(service)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(IntegrityError, match="append-only"):
         async with db.transaction() as conn:
             await conn.execute("UPDATE actions SET choice = 'x'")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(IntegrityError, match="append-only"):
         async with db.transaction() as conn:
             await conn.execute("DELETE FROM actions")
     assert len(await service.log_lines(start.loaded.id)) == 1
@@ -64,8 +73,9 @@ def test_stamps_round_trip_and_sort_as_text() -> None:
 
 
 async def test_backup_while_games_are_played(
-    service: GameService, db: Database, tmp_path: Path, clock: Clock
+    sqlite_db: SqliteDatabase, tmp_path: Path, clock: Clock
 ) -> None:
+    db, service = sqlite_db, GameService(sqlite_db, clock)
     games = [await started_duel(service, channel=300 + n, north=10 + n, south=50 + n)
              for n in range(10)]
     players = [
@@ -77,10 +87,9 @@ async def test_backup_while_games_are_played(
     for n, g in enumerate(games):
         await assert_consistent(db, g.loaded.id, accepted[2 * n] + accepted[2 * n + 1])
     # Each backup is a whole, consistent database that the service can open and use.
-    copy = await Database.open(tmp_path / "backups" / "b2.db")
+    copy = await SqliteDatabase.open(tmp_path / "backups" / "b2.db")
     try:
-        async with copy.read() as conn:
-            await queries.check_integrity(conn)
+        await queries.check_integrity(copy._conn)
         restored = GameService(copy, clock)
         for g in games:
             loaded = await restored.load(g.loaded.id)
@@ -94,16 +103,30 @@ async def test_backup_while_games_are_played(
         await copy.close()
 
 
-async def test_a_whole_transaction_in_the_database_thread(db: Database) -> None:
-    """``Database.run`` relies on aiosqlite's private ``_execute``/``_conn`` (how its own
-    methods reach the thread): this fails loudly if an aiosqlite upgrade changes them."""
+async def test_a_postgresql_database_is_backed_up_with_pg_dump(
+        db: Database, service: GameService, tmp_path: Path) -> None:
+    """``backup`` writes SQLite's copy; on PostgreSQL it explains pg_dump instead."""
+    target = tmp_path / "copy.db"
+    if db.dialect.name == "sqlite":
+        assert await service.backup(target) == target and target.is_file()
+        return
+    with pytest.raises(StorageError, match="pg_dump"):
+        await service.backup(target)
+    assert not target.exists()
+
+
+async def test_a_whole_transaction_runs_or_nothing_does(db: Database) -> None:
+    """``Database.run``: a step that fails rolls back every statement before it. In SQLite it
+    relies on aiosqlite's private ``_execute``/``_conn`` (how its own methods reach the
+    thread): this fails loudly if an aiosqlite upgrade changes them."""
     import aiosqlite
 
     assert hasattr(aiosqlite.Connection, "_execute")
 
-    def two_writes_then_crash(raw: sqlite3.Connection) -> None:
-        raw.execute("INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (1, 2)")
-        raw.execute("INSERT INTO user_settings (user_id, notify) VALUES (1, 'dm')")
+    async def two_writes_then_crash(conn: Conn) -> None:
+        await conn.execute(
+            "INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (1, 2)")
+        await conn.execute("INSERT INTO user_settings (user_id, notify) VALUES (1, 'dm')")
         raise RuntimeError("crash in the middle")
 
     with pytest.raises(RuntimeError):
@@ -111,37 +134,41 @@ async def test_a_whole_transaction_in_the_database_thread(db: Database) -> None:
     async with db.read() as conn:
         assert await queries.moderator_role(conn, 1) is None
         assert await queries.notify_modes(conn, [1]) == {}
-    version = await db.run(lambda raw: queries.game_version_sync(raw, 12345))
+    version = await db.run(lambda conn: queries.game_version(conn, 12345))
     assert version is None
 
 
 async def test_calls_queued_together_share_a_commit_but_fail_alone(
-    db: Database, monkeypatch: pytest.MonkeyPatch
+    sqlite_db: SqliteDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Concurrent ``run``/``fetch`` calls go to the thread as one batch (group commit):
     a failing write rolls back only its own statements, the others are committed, and
     a read in the batch sees the writes queued before it."""
+    db = sqlite_db
     handovers = 0
-    real = queries.in_thread
+    real = in_thread
 
     async def counting(*args: Any, **kwargs: Any) -> Any:
         nonlocal handovers
         handovers += 1
         return await real(*args, **kwargs)
 
-    def writer(user: int, fail: bool = False) -> Callable[[sqlite3.Connection], int]:
-        def write(raw: sqlite3.Connection) -> int:
-            raw.execute("INSERT INTO user_settings (user_id, notify) VALUES (?, 'dm')", (user,))
+    def writer(user: int, fail: bool = False) -> Callable[[Conn], Coroutine[Any, Any, int]]:
+        async def write(conn: Conn) -> int:
+            await conn.execute("INSERT INTO user_settings (user_id, notify) VALUES (?, 'dm')",
+                               (user,))
             if fail:
                 raise RuntimeError("crash after the insert")
             return user
 
         return write
 
-    def count(raw: sqlite3.Connection) -> int:
-        return int(raw.execute("SELECT COUNT(*) FROM user_settings").fetchone()[0])
+    async def count(conn: Conn) -> int:
+        row = await conn.fetchrow("SELECT COUNT(*) FROM user_settings")
+        assert row is not None
+        return int(row[0])
 
-    monkeypatch.setattr(queries, "in_thread", counting)
+    monkeypatch.setattr(sqlite_storage, "in_thread", counting)
     outcomes = await asyncio.gather(
         db.run(writer(1)), db.run(writer(2, fail=True)), db.run(writer(3)),
         db.fetch(count), return_exceptions=True,
@@ -161,13 +188,95 @@ async def test_calls_queued_together_share_a_commit_but_fail_alone(
 
 
 @pytest.mark.parametrize("by_guild", [False, True])
-async def test_a_players_games_are_found_from_their_seats(db: Database, by_guild: bool) -> None:
+async def test_a_players_games_are_found_from_their_seats(sqlite_db: SqliteDatabase,
+                                                          by_guild: bool) -> None:
     """/game mine starts from the user's seats (an index), then each game by its id: never a
-    walk through every game of the server."""
+    walk through every game of the server (SQLite's plan; PostgreSQL plans by statistics)."""
     params = (1, GUILD) if by_guild else (1,)
-    async with db.read() as conn:
-        plan = " | ".join(str(row[3]) for row in await conn.execute_fetchall(
-            "EXPLAIN QUERY PLAN " + queries.games_of_user_sql(by_guild), params))
+    async with sqlite_db.read() as conn:
+        plan = " | ".join(str(row[3]) for row in await conn.fetch(
+            "EXPLAIN QUERY PLAN " + queries.games_of_user_sql(conn, by_guild), params))
     assert "SEARCH seats USING INDEX seats_by_user (user_id=?)" in plan
     assert "SEARCH games USING INTEGER PRIMARY KEY (rowid=?)" in plan
     assert "games_by_guild" not in plan and "SCAN games" not in plan
+
+
+def test_placeholders_are_numbered_outside_quoted_text() -> None:
+    assert numbered("SELECT ?, 'a?b', ? FROM t WHERE x = 'it''s?' AND y = ?") == (
+        "SELECT $1, 'a?b', $2 FROM t WHERE x = 'it''s?' AND y = $3")
+
+
+def test_a_password_never_shows_in_messages() -> None:
+    assert describe("postgresql://bot:s3cret@db.example:5432/strategos") == (
+        "postgresql://bot:***@db.example:5432/strategos")
+    assert describe("postgresql://bot@db/strategos") == "postgresql://bot@db/strategos"
+
+
+class Failing:
+    """An asyncpg connection whose every statement fails with ``error``."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    async def execute(self, *args: object) -> str:
+        raise self.error
+
+
+@pytest.mark.parametrize(("error", "shown"), [
+    (asyncpg.DiskFullError("could not extend file: No space left on device"), StorageFull),
+    (ConnectionResetError("connection reset by peer"), StorageUnreachable),
+    (asyncpg.ConnectionDoesNotExistError("connection was closed"), StorageUnreachable),
+])
+async def test_postgresql_errors_become_one_sentence(error: BaseException,
+                                                     shown: type[Exception]) -> None:
+    """A full disk and a lost server reach a player as a sentence that says nothing changed."""
+    with pytest.raises(shown) as raised:
+        await PgConn(Failing(error)).execute("UPDATE games SET status = ?", ("x",))
+    assert "nothing was changed" in str(raised.value)
+
+
+def test_a_sqlite_step_that_awaits_something_else_is_refused() -> None:
+    """In SQLite's thread a step may await only its connection (which never suspends)."""
+
+    async def waits() -> None:
+        await asyncio.sleep(0)
+
+    with pytest.raises(RuntimeError, match="awaited something other than its connection"):
+        drive(waits())
+
+
+async def terminate(server_url: str, pid: int) -> None:
+    """The server drops one connection."""
+    admin = await asyncpg.connect(database_url(server_url, SHARED))
+    try:
+        await admin.execute("SELECT pg_terminate_backend($1)", pid)
+    finally:
+        await admin.close()
+
+
+async def test_a_lost_postgresql_connection_refuses_the_move_with_a_sentence(
+        postgres_server: str, clock: Clock) -> None:
+    """The server drops the connection in the middle of a move (a restart, a network cut):
+    the move is refused with one sentence and nothing of it is stored."""
+    url = await create_database(postgres_server)
+    db = await open_database(url)
+    try:
+        service = GameService(db, clock)
+        start = await started_duel(service)
+        game_id = start.loaded.id
+        update = await play_card(service, game_id, NORTH, "north")
+        logged = len(await service.log_lines(game_id))
+        with pytest.raises(StorageUnreachable, match="nothing was changed"):
+            async with db.transaction() as conn:
+                assert await queries.update_game(conn, game_id, update.loaded.version,
+                                                 updated_at="x")
+                pid = await conn.fetchrow("SELECT pg_backend_pid()")
+                assert pid is not None
+                await terminate(postgres_server, int(pid[0]))
+                await queries.append_action(conn, game_id=game_id, kind="mod", at="x",
+                                            version=update.loaded.version + 1)
+        after = await service.load(game_id)
+        assert after.version == update.loaded.version
+        assert len(await service.log_lines(game_id)) == logged
+    finally:
+        await db.close()

@@ -1,17 +1,23 @@
-"""Migrations: from an empty file, from every earlier schema version, twice, concurrently."""
+"""Migrations: from an empty database, from every earlier schema version, twice,
+concurrently; in SQLite and PostgreSQL (``database``), and the backups SQLite takes."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import shutil
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.service import GameService
-from bot.storage import Database, available_migrations, queries
-from bot.storage.migrations import statements
+from bot.storage import available_migrations, open_database, queries
+from bot.storage.conn import POSTGRESQL, statements
+from bot.storage.migrations import MIGRATIONS_DIR
+from bot.storage.postgres import PostgresDatabase, is_postgresql
+from bot.storage.sqlite import SqliteDatabase as Database
 from engine.core.record import verify
 from tests.service.play import NORTH, SOUTH, Clock, play_card, play_out
 from tests.service.ratings import one_game
@@ -31,34 +37,74 @@ def load_fixture(version: int, path: Path) -> None:
     conn.close()
 
 
-async def test_from_an_empty_file(db_path: Path) -> None:
-    db = await Database.open(db_path)
+def first_migrations(version: int, folder: Path) -> Path:
+    """A migrations folder holding the first ``version`` files, in both forms."""
+    (folder / POSTGRESQL.name).mkdir(parents=True)
+    for migration in available_migrations()[:version]:
+        name = f"{migration.version:04d}_{migration.name}.sql"
+        shutil.copy(MIGRATIONS_DIR / name, folder / name)
+        own = MIGRATIONS_DIR / POSTGRESQL.name / name
+        if own.is_file():
+            shutil.copy(own, folder / POSTGRESQL.name / name)
+    return folder
+
+
+async def load_fixture_into(version: int, database: str, tmp_path: Path) -> None:
+    """The frozen database at ``version`` (``fixtures/schema_vN.sql``, a SQLite dump) in
+    ``database``. PostgreSQL: its own migrations up to ``version``, then the dump's rows."""
+    if not is_postgresql(database):
+        load_fixture(version, Path(database))
+        return
+    db = await PostgresDatabase.open(
+        database, migrations_dir=first_migrations(version, tmp_path / f"v{version}"))
     try:
-        assert await db.schema_version() == LATEST
-        async with db.read() as conn:
-            assert set(await queries.table_names(conn)) >= TABLES
-            assert await queries.pragma(conn, "journal_mode") == "wal"
-            assert await queries.pragma(conn, "foreign_keys") == 1
-            assert await queries.pragma(conn, "busy_timeout") == 5000
-            assert await queries.pragma(conn, "synchronous") == 1  # NORMAL
+        lines = (FIXTURES / f"schema_v{version}.sql").read_text().splitlines()
+        async with db.transaction() as conn:
+            for table in queries.COPIED_TABLES:  # each after the tables it refers to
+                for line in lines:
+                    if line.startswith(f'INSERT INTO "{table}" '):
+                        await conn.script(line)
+            await queries.restart_ids(conn, "games")  # the dumps hold no held_dms
     finally:
         await db.close()
 
 
-async def test_running_twice_changes_nothing(db_path: Path) -> None:
+async def test_from_an_empty_database(database: str) -> None:
+    db = await open_database(database)
+    try:
+        assert await db.schema_version() == LATEST
+        async with db.read() as conn:
+            assert set(await queries.table_names(conn)) >= TABLES
+    finally:
+        await db.close()
+
+
+async def test_sqlite_settings(db_path: Path) -> None:
     db = await Database.open(db_path)
+    try:
+        conn = db._conn  # the aiosqlite connection itself
+        assert await queries.pragma(conn, "journal_mode") == "wal"
+        assert await queries.pragma(conn, "foreign_keys") == 1
+        assert await queries.pragma(conn, "busy_timeout") == 5000
+        assert await queries.pragma(conn, "synchronous") == 1  # NORMAL
+    finally:
+        await db.close()
+
+
+async def test_running_twice_changes_nothing(database: str) -> None:
+    db = await open_database(database)
     try:
         assert await db.migrate() == []
         async with db.read() as conn:
             assert sorted(await queries.applied_migrations(conn)) == list(range(1, LATEST + 1))
     finally:
         await db.close()
-    again = await Database.open(db_path)
+    again = await open_database(database)
     await again.close()
 
 
-async def test_two_processes_migrating_at_once(db_path: Path) -> None:
-    first, second = await asyncio.gather(Database.open(db_path), Database.open(db_path))
+async def test_two_processes_migrating_at_once(database: str) -> None:
+    first, second = await asyncio.gather(open_database(database), open_database(database))
     try:
         async with first.read() as conn:
             assert len(await queries.applied_migrations(conn)) == LATEST
@@ -76,9 +122,10 @@ def test_every_earlier_version_has_a_fixture() -> None:
 
 
 @pytest.mark.parametrize("version", range(1, LATEST))
-async def test_from_every_earlier_version(version: int, db_path: Path) -> None:
-    load_fixture(version, db_path)
-    db = await Database.open(db_path)
+async def test_from_every_earlier_version(version: int, database: str, tmp_path: Path
+                                          ) -> None:
+    await load_fixture_into(version, database, tmp_path)
+    db = await open_database(database)
     try:
         assert await db.schema_version() == LATEST
         service = GameService(db, Clock())
@@ -118,20 +165,17 @@ async def test_from_every_earlier_version(version: int, db_path: Path) -> None:
 
 
 async def test_a_failing_migration_leaves_the_database_as_it_was(
-    db_path: Path, tmp_path: Path
+    database: str, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "migrations"
-    folder.mkdir()
-    first = available_migrations()[0]
-    (folder / f"0001_{first.name}.sql").write_text(first.sql)
-    db = await Database.open(db_path, migrations_dir=folder)
+    folder = first_migrations(1, tmp_path / "migrations")
+    db = await open_database(database, migrations_dir=folder)
     await db.close()
     (folder / "0002_broken.sql").write_text(
         "CREATE TABLE half_done (x INTEGER);\nTHIS IS NOT SQL;\n"
     )
-    with pytest.raises(sqlite3.OperationalError):
-        await Database.open(db_path, migrations_dir=folder)
-    db = await Database.open(db_path, migrate=False)
+    with pytest.raises((sqlite3.OperationalError, asyncpg.PostgresSyntaxError)):
+        await open_database(database, migrations_dir=folder)
+    db = await open_database(database, migrate=False)
     try:
         assert await db.schema_version() == 1
         async with db.read() as conn:
@@ -140,15 +184,12 @@ async def test_a_failing_migration_leaves_the_database_as_it_was(
         await db.close()
 
 
-async def test_a_newer_database_is_refused(db_path: Path, tmp_path: Path) -> None:
-    db = await Database.open(db_path)
+async def test_a_newer_database_is_refused(database: str, tmp_path: Path) -> None:
+    db = await open_database(database)
     await db.close()
-    folder = tmp_path / "older"
-    folder.mkdir()
-    first = available_migrations()[0]
-    (folder / f"0001_{first.name}.sql").write_text(first.sql)
+    folder = first_migrations(1, tmp_path / "older")
     with pytest.raises(RuntimeError, match="newer"):
-        await Database.open(db_path, migrations_dir=folder)
+        await open_database(database, migrations_dir=folder)
 
 
 def test_statements_split_triggers_whole() -> None:
@@ -164,13 +205,24 @@ def test_migration_files_are_numbered_without_gaps() -> None:
     found = available_migrations()
     assert [m.version for m in found] == list(range(1, len(found) + 1))
     assert found[0].name == "initial"
+    # PostgreSQL's forms take the number and name of a file of the shared list.
+    assert [(m.version, m.name) for m in available_migrations(dialect=POSTGRESQL)] == [
+        (m.version, m.name) for m in found]
 
 
-async def test_a_game_from_before_boards_highlights_from_its_next_board(db_path: Path) -> None:
+def test_a_postgresql_form_without_its_file_is_refused(tmp_path: Path) -> None:
+    folder = first_migrations(1, tmp_path / "migrations")
+    (folder / POSTGRESQL.name / "0002_stray.sql").write_text("SELECT 1;\n")
+    with pytest.raises(RuntimeError, match="without a matching file"):
+        available_migrations(folder, POSTGRESQL)
+
+
+async def test_a_game_from_before_boards_highlights_from_its_next_board(
+        database: str, tmp_path: Path) -> None:
     """Migration 0005 cannot know the board a running game posted last: that game's next
     board shows no change, and every board after it compares with the one before."""
-    load_fixture(4, db_path)
-    db = await Database.open(db_path)
+    await load_fixture_into(4, database, tmp_path)
+    db = await open_database(database)
     try:
         service = GameService(db, Clock())
         game = await service.game_in(200)
@@ -185,10 +237,11 @@ async def test_a_game_from_before_boards_highlights_from_its_next_board(db_path:
         await db.close()
 
 
-async def test_command_sync_starts_empty_and_keeps_a_digest_per_target(db_path: Path) -> None:
+async def test_command_sync_starts_empty_and_keeps_a_digest_per_target(
+        database: str, tmp_path: Path) -> None:
     """Migration 0006 on a version-5 database stores no digest: its next start syncs."""
-    load_fixture(5, db_path)
-    db = await Database.open(db_path)
+    await load_fixture_into(5, database, tmp_path)
+    db = await open_database(database)
     try:
         async with db.transaction() as conn:
             assert await queries.synced_commands(conn, "1:global") is None
@@ -248,11 +301,12 @@ async def test_no_backup_no_migration(db_path: Path, tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_elo_results_become_openskill_ratings_at_the_next_start(db_path: Path) -> None:
+async def test_elo_results_become_openskill_ratings_at_the_next_start(
+        database: str, tmp_path: Path) -> None:
     """Migration 0007 on a version-6 database keeps the Elo numbers until the service's
     start-up recomputation rates every stored result again, results' before/after too."""
-    load_fixture(6, db_path)
-    db = await Database.open(db_path)
+    await load_fixture_into(6, database, tmp_path)
+    db = await open_database(database)
     try:
         service = GameService(db, Clock())
         assert (await service.stats(100, 5)).recent[0].rating_after == 1216.0  # still Elo
@@ -263,8 +317,8 @@ async def test_elo_results_become_openskill_ratings_at_the_next_start(db_path: P
         (line,) = (await service.stats(100, 4)).recent
         assert (line.rating_before, line.rating_after) == (1000.0, lost.display)
         async with db.read() as conn:
-            rows = await queries.in_thread(conn, queries.all_ratings_sync)
-            sides = await queries.in_thread(conn, queries.all_side_ratings_sync)
+            rows = await queries.all_ratings(conn)
+            sides = await queries.all_side_ratings(conn)
         assert rows == [(100, "duel", 4, lost.display, lost.mu, lost.sigma, 1),
                         (100, "duel", 5, won.display, won.mu, won.sigma, 1)]
         # South (user 5's side) won its first game: it now counts as a little stronger.
@@ -274,15 +328,19 @@ async def test_elo_results_become_openskill_ratings_at_the_next_start(db_path: P
         await db.close()
 
 
-async def test_games_made_before_rules_revisions_keep_revision_1(db_path: Path) -> None:
+async def test_games_made_before_rules_revisions_keep_revision_1(database: str,
+                                                                tmp_path: Path) -> None:
     """Migration 0010: a stored game plays on under the rules it started with (revision 1),
     its other options kept; a lobby made before it starts under revision 1 too."""
-    load_fixture(9, db_path)
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute("""UPDATE games SET options = '{"rounds_to_win": 2}' WHERE id = 1""")
-    conn.close()
-    db = await Database.open(db_path)
+    await load_fixture_into(9, database, tmp_path)
+    old = await open_database(database, migrate=False)
+    try:
+        async with old.transaction() as conn:
+            await conn.execute("""UPDATE games SET options = '{"rounds_to_win": 2}'"""
+                               " WHERE id = 1")
+    finally:
+        await old.close()
+    db = await open_database(database)
     try:
         service = GameService(db, Clock())
         running = await service.game_in(200)

@@ -1,6 +1,7 @@
-"""A database file that cannot be used stops the bot with one line, never a traceback, and
+"""A database that cannot be used stops the bot with one line, never a traceback, and
 before Discord is contacted: a folder, an empty file (refused unless asked), a file that is
-not a database, a truncated one, and one from a newer Strategos."""
+not a database, a truncated one, one from a newer Strategos; a PostgreSQL server that cannot
+be reached, and a PostgreSQL database from a newer Strategos."""
 
 from __future__ import annotations
 
@@ -13,19 +14,24 @@ import pytest
 
 from bot.__main__ import main
 from bot.errors import StorageError
-from bot.storage import Database
+from bot.storage import open_database
+from bot.storage.sqlite import SqliteDatabase as Database
+from tests.support.postgres import create_database
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"  # never sent
 
 
-def start(path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+def start(path: Path | str, monkeypatch: pytest.MonkeyPatch,
+          capsys: pytest.CaptureFixture[str], *args: str, folder: Path | None = None,
           **env: str) -> tuple[int, str]:
-    monkeypatch.chdir(path.parent)  # no .env of the developer's is read
+    """``python -m bot [args]`` with ``STRATEGOS_DATABASE`` set to ``path`` (a file, or a
+    URL: then run in ``folder``)."""
+    monkeypatch.chdir(folder or Path(path).parent)  # no .env of the developer's is read
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("STRATEGOS_DATABASE", str(path))
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    code = main([])
+    code = main(list(args))
     return code, capsys.readouterr().err
 
 
@@ -67,7 +73,8 @@ def test_an_empty_file_is_refused_unless_asked(tmp_path: Path, monkeypatch: pyte
     async def allowed() -> int:
         db = await Database.open(empty, allow_empty=True)
         try:
-            return await db.schema_version()
+            version: int = await db.schema_version()
+            return version
         finally:
             await db.close()
 
@@ -126,3 +133,39 @@ async def test_an_empty_file_another_process_is_creating_is_accepted(tmp_path: P
         assert await db.schema_version() > 0
     finally:
         await db.close()
+
+
+def test_a_postgresql_server_that_cannot_be_reached(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"postgresql://strategos:s3cret@/strategos?host={tmp_path}/no-server-here"
+    code, err = start(url, monkeypatch, capsys, folder=tmp_path)
+    line = one_line(err)
+    assert code == 1 and "cannot connect to the PostgreSQL database" in line
+    assert "s3cret" not in line
+
+
+def test_a_postgresql_database_from_a_newer_strategos(postgres_server: str, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    async def newer() -> str:
+        url = await create_database(postgres_server)
+        db = await open_database(url)
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO schema_migrations VALUES (999, 'future', 'x')")
+        await db.close()
+        return url
+
+    url = asyncio.run(newer())
+    code, err = start(url, monkeypatch, capsys, folder=tmp_path)
+    assert code == 1 and "newer Strategos" in one_line(err)
+
+
+def test_backup_of_postgresql_explains_pg_dump(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    url = "postgresql://strategos@db.example/strategos"  # never contacted
+    code, err = start(url, monkeypatch, capsys, "backup", str(tmp_path / "copy.db"),
+                      folder=tmp_path)
+    assert code == 1 and "pg_dump" in one_line(err) and "pg_restore" in err
+    assert not (tmp_path / "copy.db").exists()

@@ -231,6 +231,10 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         return "done"
     if name == "reinforce":
         if "buy" in ids:
+            plan = buy_plan(state)
+            again = frame.data.get("again")
+            if "again" in ids and plan is not None and [plan["unit"], plan["at"]] == again:
+                return "again"  # the same purchase in one click
             return "buy"
         if "move" in ids and reinforce_move_plan(state):
             return "move"

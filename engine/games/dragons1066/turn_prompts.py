@@ -69,6 +69,13 @@ class Reinforce(PhaseMenu):
         if affordable(state):
             choices.append(Choice(id="buy", label=f"Buy a unit ({gold} Gold left)",
                                   style="primary"))
+        again = repeat_purchase(state, frame)
+        if again is not None:
+            kind, zone = again
+            choices.append(Choice(
+                id="again", style="primary",
+                label=f"Another {UNITS[kind].name} in {zone_name(zone)} "
+                      f"({UNITS[kind].cost} Gold)"))
         if movable_zones(state):
             choices.append(Choice(id="move", label="Move units"))
         if galleon_seas(state):
@@ -91,6 +98,27 @@ class Reinforce(PhaseMenu):
 
     def on_buy(self, state: DragonsState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "buy", frame.role)
+
+    def on_again(self, state: DragonsState, frame: Frame, _: str) -> None:
+        again = repeat_purchase(state, frame)
+        assert again is not None  # the prompt listed it
+        buy(state, *again, frame.role)
+
+    def resume(self, state: DragonsState, frame: Frame, ended: Frame, result: object) -> None:
+        if ended.name == "buy" and isinstance(result, dict):
+            frame.data["again"] = [result["unit"], result["at"]]
+
+
+def repeat_purchase(state: DragonsState, frame: Frame) -> tuple[str, str] | None:
+    """The unit and place of this turn's last purchase, when one more may be bought there:
+    one click for each further unit of the same kind in the same place."""
+    last = frame.data.get("again")
+    if not last:
+        return None
+    kind, zone = str(last[0]), str(last[1])
+    if kind in affordable(state) and zone in placements(state, kind):
+        return kind, zone
+    return None
 
 
 @FLOW.state

@@ -45,6 +45,7 @@ from engine.games.freedom.pieces import (
     repair_wall,
     support_area,
 )
+from engine.games.freedom.revisions import card_ends_when_spent
 from engine.games.freedom.state import Frame, FreedomState
 
 C = TRACKS.costs
@@ -101,6 +102,8 @@ def _parse_from(state: FreedomState, arg: str) -> tuple[str, str]:
 
 
 BACK = choice(id="back", label="Back to the action menu", style="secondary")
+# The same choice once a unit is picked: it undoes only that pick.
+BACK_STEP = choice(id="back", label="Back: pick another unit", style="secondary")
 DONE = choice(id="done", label="Done", style="secondary")
 
 
@@ -271,6 +274,9 @@ class Spend(PromptState):
     def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
         pop(state, frame)
 
+    def over(self, state: FreedomState, frame: Frame) -> bool:
+        return card_ends_when_spent(state) and not self.menu(state, frame)
+
     def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:
         if arg not in {a for a, _, _ in self.menu(state, frame, only=arg)}:
             raise IllegalChoice("That action is not possible now.")
@@ -350,7 +356,7 @@ class EmpireMove(PromptState):
             dests = normal_destinations(state, d["src"], d["kind"], spaces,
                                         allow_through=not final)
             return [choice(id=f"to:{dst}", label=SPACES[dst].name + (" (passing)" if must else ""),
-                           group="Move to") for dst, must in dests] + [BACK]
+                           group="Move to") for dst, must in dests] + [BACK_STEP]
         if not d.get("at"):
             return [*_unit_choices(state, empire_move_sources(state)), BACK]
         choices = [
@@ -410,7 +416,7 @@ class EmpireSlow(PromptState):
         if frame.data.get("src"):
             return [choice(id=f"to:{dst}", label=SPACES[dst].name, group="Move to")
                     for dst in step_destinations(state, frame.data["src"], frame.data["kind"],
-                                                 "slow", zone(state))] + [BACK]
+                                                 "slow", zone(state))] + [BACK_STEP]
         return [*_unit_choices(state, empire_slow_sources(state)), BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -447,7 +453,7 @@ class EmpireAttack(PromptState):
             src = frame.data["src"]
             return [choice(id=f"at:{t}", group="Attack", style="danger",
                            label=f"{SPACES[t].name} — {_imperial_odds(state, src, t)}")
-                    for t in imperial_targets(state, src, zone(state))] + [BACK]
+                    for t in imperial_targets(state, src, zone(state))] + [BACK_STEP]
         return [choice(id=f"from:{s}", label=SPACES[s].name, group="Attack from")
                 for s in imperial_attackers(state, zone(state))] + [BACK]
 
@@ -558,7 +564,7 @@ class Regroup(PromptState):
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
             return [choice(id=f"to:{d}", label=SPACES[d].name, group="Move to")
-                    for d in regroup_destinations(state, frame.data["src"])] + [BACK]
+                    for d in regroup_destinations(state, frame.data["src"])] + [BACK_STEP]
         opening = frame.data.get("opening")
         free = insurgent_placements(state)  # a unit's regroup destinations: these but its own
         return [choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")

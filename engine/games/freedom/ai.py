@@ -343,7 +343,7 @@ Scorer = Callable[[Context, Frame, str], float]
 
 def supplies_short(state: FreedomState, side: str) -> int:
     """How many Supplies ``side`` will lack at the next Replenishment (area income counted)."""
-    income = sum((AREAS[a].empire if side == "empire" else AREAS[a].insurgents).supplies
+    income = sum(AREAS[a].reward(side, state.options.revision).supplies
                  for a, area in state.areas.items() if area.side == side)
     if side == "empire":
         food = TRACKS.pay.supplies[state.period]
@@ -375,7 +375,7 @@ def _area_value(state: FreedomState, aid: str, role: str) -> float:
             for side in ("empire", "insurgents")}
 
     def gain(side: str) -> float:
-        r = rewards.empire if side == "empire" else rewards.insurgents
+        r = rewards.reward(side, state.options.revision)
         return (food[side] * r.supplies + 1.5 * r.morale + 1.2 * r.units + 2.0 * r.cannons
                 + 1.5 * r.vasiladi)
 
@@ -562,6 +562,22 @@ def urgent(state: FreedomState, role: str) -> bool:
         if sdef.on_wall and space.damage == 2 and space.ins == 0 and any(
             _units(state, n, "empire") for n in sdef.neighbours if n != CAMP
         ):
+            return True
+        if sdef.kind in WIN_KINDS and space.ins == 0 and open_door(state, sid):
+            return True
+    return False
+
+
+def open_door(state: FreedomState, sid: str) -> bool:
+    """An Imperial unit beside the empty fort or beach ``sid`` could step in now (and win at
+    the position check): the city must fill it before the Empire's next card."""
+    for n in SPACES[sid].neighbours:
+        here = state.spaces[n]
+        if n == CAMP or here.imperial == 0:
+            continue
+        kind = "exp" if here.exp else "ally"
+        if imperial_step(state, n, sid, kind, "slow") or imperial_step(state, n, sid, kind,
+                                                                        "normal"):
             return True
     return False
 
@@ -767,6 +783,11 @@ def score_place_cannon(ctx: Context, frame: Frame, cid: str) -> float:
     return value + (2.0 if ctx.state.spaces[arg].ins > 0 else -5.0)
 
 
+def score_cannon_removal(ctx: Context, frame: Frame, cid: str) -> float:
+    """An Imperial gun left standing fires again: the Insurgents always remove it."""
+    return 1.0 if cid == "cannon:remove" else 0.0
+
+
 def score_regroup(ctx: Context, frame: Frame, cid: str) -> float:
     state = ctx.state
     verb, _, arg = cid.partition(":")
@@ -899,6 +920,7 @@ SCORERS: dict[str, Scorer] = {
     "remove_units": score_remove,
     "place_units": score_place,
     "place_cannon": score_place_cannon,
+    "cannon_removal": score_cannon_removal,
     "ins_regroup": score_regroup,
     "ins_attack": score_ins_attack,
     "ins_raid": score_ins_raid,

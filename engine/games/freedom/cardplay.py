@@ -58,8 +58,9 @@ class PlayCard(PromptState):
                                           detail=card.text))
                 detail = card.text
                 if card.side == other(role):
-                    detail = (f"Its event helps {SIDE_NAME[card.side]}: they may discard a card "
-                              f"on their next turn to trigger it. {card.text}")
+                    # What the card does first: a menu shows only the first 100 characters.
+                    detail = (f"{card.text} (Its event helps {SIDE_NAME[card.side]}: they may "
+                              "discard a card on their next turn to trigger it.)")
                 choices.append(choice(id=f"card:{cid}:ap", label=f"{card.ap} AP: {card.name}",
                                       group="Play for AP", detail=detail))
         if state.pending_for == role and state.pending_event:

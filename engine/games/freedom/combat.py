@@ -17,8 +17,9 @@ from engine.games.freedom.data import (
     SPACES,
     TRACKS,
 )
-from engine.games.freedom.flow import push_morale_choice
+from engine.games.freedom.flow import push, push_morale_choice, top
 from engine.games.freedom.pieces import remove_cannon, remove_units, units
+from engine.games.freedom.revisions import cannon_removal_optional
 from engine.games.freedom.state import FreedomState
 
 SHOT_NEED = {1: 4, 2: 5, 3: 6, 4: 7}
@@ -343,6 +344,10 @@ def insurgent_shot(state: FreedomState, dst: str) -> None:
     target = state.spaces[dst]
     if target.imperial > 0:
         kill(state, dst, "empire", "insurgents")
+    elif target.cannon == "empire" and cannon_removal_optional(state):
+        asked = top(state)
+        if asked is None or asked.name != "cannon_removal" or asked.data["space"] != dst:
+            push(state, "cannon_removal", "insurgents", space=dst)  # once for the shot
     elif target.cannon == "empire":
         remove_cannon(state, dst)
         state.say(f"The Imperial cannon on {SPACES[dst].name} is destroyed.")

@@ -18,10 +18,12 @@ from engine.games.freedom.pieces import (
     add_units,
     change_morale,
     place_cannon,
+    remove_cannon,
     remove_units,
     room,
     units,
 )
+from engine.games.freedom.revisions import allied_overflow_when_full
 from engine.games.freedom.state import Frame, FreedomState
 
 KIND_NAMES = {"exp": "Expeditionary", "ally": "Allied", "ins": "Insurgent"}
@@ -129,10 +131,16 @@ class PlaceUnits(PromptState):
         return f"Place {frame.data['count']} {KIND_NAMES[frame.data['kind']]} unit(s) ({reason})."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        return [
+        found = [
             choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place on")
             for sid in placement_candidates(state, frame)
         ]
+        overflow = frame.data.get("overflow")
+        if not found and overflow and allied_overflow_when_full(state):
+            # the rules' remainder goes to the Camp (6): the "pass" says so and does it
+            return [choice(id="pass", label=f"No room left: {frame.data['count']} unit(s) go "
+                           f"to {SPACES[overflow].name}", group="Place on")]
+        return found
 
     def on_space(self, state: FreedomState, frame: Frame, arg: str) -> None:
         add_units(state, arg, frame.data["kind"], 1)
@@ -183,3 +191,29 @@ class PlaceCannon(PromptState):
         frame.data["count"] = frame.data.get("count", 1) - 1
         if frame.data["count"] <= 0:
             pop(state, frame)
+
+
+@prompt_state
+class CannonRemoval(PromptState):
+    """v2.2 5.4.2 (revision 2): an Insurgent hit on an Imperial cannon with no unit beside it
+    "may remove a Cannon"."""
+
+    name = "cannon_removal"
+
+    def text(self, state: FreedomState, frame: Frame) -> str:
+        return (f"Your shot hit {SPACES[frame.data['space']].name}, where an Imperial cannon "
+                "stands without a unit: remove it?")
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return [choice(id="cannon:remove", label="Remove the cannon", group="Cannon",
+                       style="danger"),
+                choice(id="cannon:keep", label="Leave it", group="Cannon")]
+
+    def on_cannon(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        pop(state, frame)
+        where = SPACES[frame.data["space"]].name
+        if arg == "remove" and state.spaces[frame.data["space"]].cannon == "empire":
+            remove_cannon(state, frame.data["space"])
+            state.say(f"The Imperial cannon on {where} is destroyed.", role=frame.role)
+        else:
+            state.say(f"The Insurgents leave the Imperial cannon on {where}.", role=frame.role)

@@ -152,8 +152,16 @@ class AreaDef(BaseModel):
     support: int = Field(ge=0, le=5)
     insurgents: Reward
     empire: Reward
+    # The rewards of earlier rules revisions where they differ: revision -> side -> reward,
+    # the reward up to and including that revision (games keep the rules they started under).
+    before: dict[int, dict[Side, Reward]] = Field(default_factory=dict)
 
-    def reward(self, side: str) -> Reward:
+    def reward(self, side: str, revision: int | None = None) -> Reward:
+        """``side``'s reward under rules ``revision`` (None: the newest)."""
+        if revision is not None:
+            for last in sorted(self.before):
+                if revision <= last and side in self.before[last]:
+                    return self.before[last][side]
         return self.empire if side == "empire" else self.insurgents
 
 

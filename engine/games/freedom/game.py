@@ -13,8 +13,10 @@ from engine.games.freedom import (  # noqa: F401 (prompt states)
     events,
     phases,
 )
+from engine.games.freedom.data import SPACES
 from engine.games.freedom.flow import FLOW
 from engine.games.freedom.invariants import check
+from engine.games.freedom.revisions import NEWEST
 from engine.games.freedom.setup import setup_state
 from engine.games.freedom.state import FreedomOptions, FreedomState
 from engine.games.freedom.view import FreedomView, build_view, cards_view
@@ -31,6 +33,7 @@ class Freedom(FlowGame[FreedomState, FreedomOptions]):
     Options = FreedomOptions
     State = FreedomState
     flow = FLOW
+    revision = NEWEST
     tables: ClassVar[dict[int, tuple[RoleInfo, ...]]] = {
         2: (RoleInfo(id="empire", name="Empire", team="empire"),
             RoleInfo(id="insurgents", name="Insurgents", team="insurgents"))}
@@ -67,6 +70,25 @@ class Freedom(FlowGame[FreedomState, FreedomOptions]):
             if cid.startswith("card:") and cid.endswith(":ap"):
                 return cid
         return available[0]
+
+    def ending(self, state: FreedomState) -> str:
+        """How the game ended: "fort" or "southern_beach" (Imperial troops held one at the
+        position check), "insurgents_morale" / "empire_morale" (a Morale fell to 0),
+        "round_limit" (the city stood six rounds), "resigned" or "other"."""
+        if state.result is None:
+            return ""
+        reason = state.result.reason
+        held = reason.removeprefix("Imperial troops hold ")
+        if held != reason:
+            kinds = {d.kind for d in SPACES.values() if d.name == held}
+            return "fort" if "fort" in kinds else "southern_beach"
+        if reason == "the Insurgents' morale fell to zero":
+            return "insurgents_morale"
+        if reason == "the Empire's morale fell to zero":
+            return "empire_morale"
+        if reason == "Messolonghi still stands after six rounds":
+            return "round_limit"
+        return "resigned" if "resign" in reason else "other"
 
     def invariants(self, state: FreedomState) -> list[str]:
         # The spectator view's card part is the only part that can carry card ids (see

@@ -190,7 +190,7 @@ def replenish_empire(state: FreedomState) -> None:
     for aid, area in state.areas.items():
         if area.side != "empire":
             continue
-        reward = AREAS[aid].empire
+        reward = AREAS[aid].reward("empire", state.options.revision)
         gained["supplies"] += reward.supplies
         gained["morale"] += reward.morale
         gained["units"] += add_units(state, CAMP, "exp", reward.units)
@@ -250,7 +250,7 @@ def replenish_insurgents(state: FreedomState) -> None:
     for aid, area in state.areas.items():
         if area.side != "insurgents":
             continue
-        reward = AREAS[aid].insurgents
+        reward = AREAS[aid].reward("insurgents", state.options.revision)
         supplies += reward.supplies
         morale += reward.morale
         new_units += reward.units
@@ -320,12 +320,15 @@ STEPS: dict[str, Callable[[FreedomState], None]] = {
     "replenish_insurgents": replenish_insurgents,
     "round_end": round_end,
 }
+# The phase a player is in while the questions are asked that were pushed before
+# ``state.step`` (which names the step to run *next*): the Insurgents' Opening Regroup is asked
+# with "actions_start" next, the Insurgents' cannons with "replenish_empire" next.
 PHASE_OF_STEP = {
-    "administration": "administration", "opening": "opening", "opening_insurgents": "opening",
-    "actions_start": "actions", "actions": "actions", "actions_end": "cannons",
-    "cannons_empire": "cannons", "cannons_insurgents": "cannons",
-    "replenish_empire": "replenishment", "replenish_insurgents": "replenishment",
-    "round_end": "replenishment",
+    "administration": "replenishment", "opening": "administration",
+    "opening_insurgents": "opening", "actions_start": "opening",
+    "actions": "actions", "actions_end": "actions", "cannons_empire": "actions",
+    "cannons_insurgents": "cannons", "replenish_empire": "cannons",
+    "replenish_insurgents": "replenishment", "round_end": "replenishment",
 }
 
 

@@ -16,7 +16,12 @@ Phase = Literal["administration", "opening", "actions", "cannons", "replenishmen
 
 
 class FreedomOptions(GameOptions):
-    """Game options. ``edition`` picks the defaults; each difference can be overridden."""
+    """Game options. ``edition`` picks the defaults; each difference can be overridden.
+
+    Revision 2 reads two v2.2 phrases again (docs "Rules revisions"): "4 Support at Sea" is
+    four Support actions, as in the 2nd edition, and the Period B Morale loss is the one of
+    Administration (5.1), told twice; the v2.2 preset no longer sets ``markers`` and the
+    Replenishment loss. Games started under revision 1 keep the old preset."""
 
     edition: Literal["2nd", "v2.2"] = "2nd"
     insurgent_supplies: int | None = Field(default=None, ge=0, le=30)  # 8 (2nd) / 10 (v2.2)
@@ -39,10 +44,11 @@ class FreedomOptions(GameOptions):
             self.opening = "exactly_5" if v22 else "up_to_5"
         if self.position_check is None:
             self.position_check = "end_of_round" if v22 else "end_of_actions"
+        old_v22 = v22 and self.revision < 2  # the v2.2 preset of revision 1
         if self.period_b_sea is None:
-            self.period_b_sea = "markers" if v22 else "actions"
+            self.period_b_sea = "markers" if old_v22 else "actions"
         if self.period_b_replenishment_morale is None:
-            self.period_b_replenishment_morale = v22
+            self.period_b_replenishment_morale = old_v22
         return self
 
 

@@ -320,19 +320,22 @@ def level_allowing(item: str) -> int:
 _cross_check()
 
 
+# Every price by id, built once (the rules ask for prices on every prompt).
+PRICE_TABLE: dict[str, int | None] = {
+    **{b.id: b.cost for b in PRICES.building},
+    **{u.id: u.cost for u in (*PRICES.unit, *PRICES.ship)},
+    "spy": AGENTS.spy_cost,
+    "internal_expedition": EXPEDITIONS.internal.cost,
+    "overseas_expedition": EXPEDITIONS.overseas.cost,
+    **{f"capital_{c.level}": c.upgrade_cost for c in REALM.capital_level[1:]},
+}
+
+
 def price(item: str) -> int:
     """What ``item`` costs: a building, a land unit, a ship, "spy", an expedition
     ("internal_expedition", "overseas_expedition") or a capital upgrade ("capital_2",
     "capital_3")."""
-    table: dict[str, int | None] = {
-        **{b.id: b.cost for b in PRICES.building},
-        **{u.id: u.cost for u in (*PRICES.unit, *PRICES.ship)},
-        "spy": AGENTS.spy_cost,
-        "internal_expedition": EXPEDITIONS.internal.cost,
-        "overseas_expedition": EXPEDITIONS.overseas.cost,
-        **{f"capital_{c.level}": c.upgrade_cost for c in REALM.capital_level[1:]},
-    }
-    cost = table[item]
+    cost = PRICE_TABLE[item]
     if cost is None:
         raise KeyError(f"{item} is not bought")
     return cost

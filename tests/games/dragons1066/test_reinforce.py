@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from engine.core.runner import act, start
 from engine.games.dragons1066 import GAME
 from engine.games.dragons1066.movement import Situation, destinations
 from tests.games.dragons1066.helpers import asked, choose, empty, ids, put, reinforce, units
@@ -29,6 +33,32 @@ def test_any_number_of_new_units_at_a_fortress() -> None:
     for _ in range(5):
         choose(state, "buy", "unit:knight", "at:england")
     assert units(state, "england") == ["knight"] * 5 and state.gold["red"] == 1
+
+
+def test_the_same_purchase_again_is_one_click_while_it_is_legal() -> None:
+    state = empty()
+    reinforce(state)
+    assert "again" not in ids(state)
+    choose(state, "buy", "unit:knight", "at:england")
+    label = next(c.label for p in GAME.prompts(state).values() for c in p.choices
+                 if c.id == "again")
+    assert label == "Another Knight in England (2 Gold)"
+    for _ in range(4):
+        choose(state, "again")
+    assert units(state, "england") == ["knight"] * 5 and state.gold["red"] == 1
+    assert "again" not in ids(state)  # 1 Gold left: no Knight affordable
+    choose(state, "buy", "back")  # a purchase given up leaves no "again" behind
+    assert "again" not in ids(state)
+
+
+def test_logs_stored_before_the_repeat_purchase_replay_unchanged() -> None:
+    """Games stored before "again" existed bought through Buy, the unit and the place: those
+    choices are all still offered, and a stored greedy 4-player log replays to its result."""
+    stored = json.loads((Path(__file__).parent / "log_before_repeat_purchase.json").read_text())
+    state = start(GAME, stored["seed"], stored["players"], stored["options"])
+    for role, choice in stored["actions"]:
+        act(GAME, state, role, choice)
+    assert state.result is not None and state.result.model_dump() == stored["result"]
 
 
 def test_sea_units_go_next_to_a_castle_in_an_enemy_free_sea_and_count_toward_it() -> None:

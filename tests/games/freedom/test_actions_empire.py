@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalChoice
+from engine.core.game import Choice
 from engine.games.freedom import GAME, flow
 from engine.games.freedom.data import SPACES
 from engine.games.freedom.movement import step_destinations
@@ -14,6 +15,7 @@ from tests.games.freedom.freedom_helpers import (
     asked,
     card_with,
     choose,
+    current,
     empty_board,
     ids,
     load_dice,
@@ -90,6 +92,42 @@ def test_slow_spaces_need_slow_movement() -> None:
     choose(state, "empire", "back", "back")
     choose(state, "empire", "act:slow", "from:M41")
     assert set(ids(state, "empire")) == {"to:MR1", "to:W2", "back"}  # W1 intact, W5 held
+
+
+@pytest.mark.parametrize("revision", [1, 2])
+def test_a_card_ends_by_itself_once_nothing_is_affordable(revision: int) -> None:
+    """Issue 13: "End the card (0 AP unused)" was asked with nothing left to spend; from
+    rules revision 2 the card ends by itself (revision-1 games keep asking)."""
+    state = new_game(revision=revision)
+    empty_board(state)
+    put(state, "W5", ins=1)
+    put(state, "M76", exp=2)
+    play_ap(state, "empire", ap=2)
+    choose(state, "empire", "act:move", "from:M76", "to:M66", "from:M76", "to:M65")
+    choose(state, "empire", "act:move", "from:M66", "to:M56", "from:M65", "to:M55")
+    frames = [f.name for f in state.stack]
+    if revision == 1:
+        assert ap_left(state) == 0
+        assert ids(state, "empire") == ["done"]  # asked, though nothing is affordable
+        assert "spend" in frames
+    else:
+        assert "spend" not in frames  # ended: the Insurgents play their card now
+        assert list(GAME.prompts(state)) == ["insurgents"]
+
+
+def test_back_after_picking_a_unit_says_it_picks_another_unit() -> None:
+    """Issue 13: "Back to the action menu" went one step back once a unit was picked."""
+    state = board()
+    put(state, "M76", exp=2)
+    play_ap(state, "empire", ap=3)
+    choose(state, "empire", "act:move")
+    labels = {c.id: c.label for c in current_choices(state)}
+    assert labels["back"] == "Back to the action menu"
+    choose(state, "empire", "from:M76")
+    labels = {c.id: c.label for c in current_choices(state)}
+    assert labels["back"] == "Back: pick another unit"
+    choose(state, "empire", "back")
+    assert "from:M76" in ids(state, "empire")  # the unit to pick again, not the menu
 
 
 def test_wall_entry_needs_a_destroyed_empty_space_then_walk_the_wall() -> None:
@@ -380,3 +418,9 @@ def test_event_ap_prompt_says_preparation_cannot_be_added() -> None:
         GAME.prompts(state)["empire"].text
     flow.push_ap(state, "empire", 3, actions=["attack"], source="General Assault")
     assert "Preparation cannot be added" in GAME.prompts(state)["empire"].text
+
+
+def current_choices(state: FreedomState) -> list[Choice]:
+    asked_now = current(state)
+    assert asked_now is not None
+    return asked_now[2]

@@ -81,3 +81,34 @@ def test_cli_refuses_unknown_players(capsys: pytest.CaptureFixture[str]) -> None
     # A game without automatic players plays only at random.
     assert main(["simulate", "duel", "--games", "1", "--policy", "greedy"]) == 2
     assert main(["simulate", "duel", "--games", "1", "--policy", "random"]) == 0
+
+
+def test_the_insurgents_refill_an_empty_beach_the_empire_can_step_onto() -> None:
+    """An emptied beach beside Imperial units is an open door: the greedy Insurgents spend
+    their card for AP and regroup onto it instead of playing an event (the Agios Spyridon
+    landings won most Imperial games while they did not)."""
+    from engine.games.freedom.ai import open_door, urgent
+    from tests.games.freedom.freedom_helpers import choose as answer
+    from tests.games.freedom.freedom_helpers import empty_board, new_game, put, to_actions
+
+    state = new_game(revision=2)
+    empty_board(state)
+    put(state, "W5", ins=2)
+    put(state, "W3", ins=1)
+    put(state, "S1", exp=3)
+    assert open_door(state, "B1") and urgent(state, "insurgents")
+    to_actions(state, "insurgents", list(state.hands["insurgents"]))
+    [(role, prompt)] = GAME.prompts(state).items()
+    picked = choose(state, role, prompt.choices, Rng(seed="t"))
+    assert picked.endswith(":ap")
+    answer(state, "insurgents", picked)
+    while state.spaces["B1"].ins == 0:
+        [(role, prompt)] = GAME.prompts(state).items()
+        assert role == "insurgents" and state.step == "actions"
+        answer(state, role, choose(state, role, prompt.choices, Rng(seed="t")))
+    assert not open_door(state, "B1")  # held again
+    quiet = new_game(revision=2)
+    empty_board(quiet)
+    put(quiet, "W5", ins=1)
+    put(quiet, "VR", exp=3)  # two slow steps away: no door yet
+    assert not open_door(quiet, "B1") and not urgent(quiet, "insurgents")

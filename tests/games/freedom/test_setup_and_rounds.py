@@ -177,7 +177,9 @@ def test_the_prompts_say_who_may_trigger_an_event_played_for_ap() -> None:
     own = card_with(2, "empire", exclude=(marsh,))
     to_actions(state, "empire", [marsh, own], other_hand=[card_with(3, "insurgents")])
     details = {c.id: c.detail for c in GAME.prompts(state)["empire"].choices}
-    assert details[f"card:{marsh}:ap"].startswith("Its event helps the Insurgents")
+    # what the card does first (a menu shows 100 characters), then who may trigger it
+    assert details[f"card:{marsh}:ap"].startswith(cards.card(marsh).text)
+    assert "(Its event helps the Insurgents: they may discard" in details[f"card:{marsh}:ap"]
     assert details[f"card:{own}:ap"] == cards.card(own).text
     choose(state, "empire", f"card:{marsh}:ap", "done")
     assert "The Empire played “Marsh Diseases” for AP" in GAME.prompts(state)["insurgents"].text

@@ -38,3 +38,29 @@ def test_no_view_shows_a_card_of_another_hand_or_of_a_deck(seed: str) -> None:
             others = {card for r, hand in state.hands.items() if r != role for card in hand}
             text = GAME.view(state, role).model_dump_json()
             assert not [card for card in decks | others if f'"{card}"' in text], role
+
+
+# The phase each question belongs to (by its prompt state's name), for the status header.
+PHASE_OF_QUESTION = {"opening": "opening", "play": "actions", "cannons": "cannons"}
+
+
+@pytest.mark.parametrize("seed", ["phase-1", "phase-2"])
+def test_the_phase_shown_is_the_phase_of_the_question_asked(seed: str) -> None:
+    """The header said "Actions" while the Insurgents' Opening Regroup was asked (issue 13)."""
+    _, playout = play_random(GAME, seed, 2, check=False)
+    state = start(GAME, seed, 2)
+    assert isinstance(state, FreedomState)
+    seen: set[str] = set()
+    for action in playout.history:
+        top = state.stack[-1] if state.stack else None
+        if top is not None and state.result is None:
+            wanted = PHASE_OF_QUESTION.get(top.name)
+            if top.data.get("source"):
+                wanted = None  # an event card's move in the way of an Opening
+            if top.name == "ins_regroup" and top.data.get("opening"):
+                wanted = "opening"
+            if wanted is not None:
+                assert GAME.view(state, None).phase == wanted, (top.name, state.step)
+                seen.add(top.name)
+        act(GAME, state, action.role, action.choice)
+    assert {"opening", "ins_regroup", "play", "cannons"} <= seen

@@ -1,0 +1,261 @@
+"""A simple automatic player for Six Continents (balance runs, computer seats).
+
+Imported only by what plays it. ``greedy(game, state, role, choices, rng)`` returns one of
+``choices``; it reads the state, never changes it and never draws from ``state.rng``.
+
+How it plays, one action at a time (each step of an action recomputes the same plan from the
+same state, so the steps agree):
+
+* **Set-up**: the capital with the most neighbours (room to grow), on the continent with the
+  most open provinces; a lost capital's replacement where most of its soldiers stand.
+* **Attack** when the forces next to an enemy province outnumber its defenders by half again
+  and the modifiers do not weigh too much against it (an undefended province always),
+  withdrawing when down to a quarter.
+* **Feed** the realm first (a fishing boat where a port allows, a farm at level 2, else a
+  granary), raise the capital to level 2
+  and 3 when rich enough, then a manufactory or a farm with money to spare.
+* **Recruit** infantry (cavalry from level 2) up to the turn's limit, keeping a little back,
+  and **expand** into empty neighbouring provinces one unit at a time, as long as the realm
+  stays fed (a hungry realm revolts); conquests too, but for capitals.
+* Revolts: the rebellion breaks out where most soldiers stand, so that loyal ones remain.
+* Send an internal expedition with 30 or more to spare; buy the minerals found; fight savages
+  when clearly stronger, else leave.
+* Offer peace when it would keep more provinces than it gives; accept a peace that does not
+  cost it more than it gains.
+* Hunger: pay when it can; after a conquest: pay the march when there are buildings to keep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.game import Choice, Game, GameState
+from engine.core.rng import Rng
+from engine.core.steps import answers_of
+from engine.games.sixcontinents.army import recruitable, step_cost
+from engine.games.sixcontinents.army_prompts import (
+    affordable_groups,
+    attack_targets,
+    move_sources,
+)
+from engine.games.sixcontinents.battle import (
+    Attack,
+    attack_forces,
+    attacker_modifiers,
+    defender_modifiers,
+    defenders_of,
+)
+from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF
+from engine.games.sixcontinents.content import food_needed
+from engine.games.sixcontinents.diplomacy import ceded, peace_partners
+from engine.games.sixcontinents.economy import buildable, building_cost, food_lines, upgrade_cost
+from engine.games.sixcontinents.expeditions import expedition_sites
+from engine.games.sixcontinents.fishing import boat_sites, ports
+from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_in, units_of
+from engine.games.sixcontinents.setup_prompts import capital_sites
+from engine.games.sixcontinents.state import NEUTRAL, SixState
+
+Plan = dict[str, str]
+RESERVE = 4  # currency kept back for marches and hunger
+
+
+def attack_plan(state: SixState, role: str) -> Plan | None:
+    best: tuple[float, Plan] | None = None
+    for target in attack_targets(state, role):
+        forces = attack_forces(state, role, target, "all")
+        origins = sorted({u.province for u in forces})
+        defenders = defenders_of(state, target)
+        mine, theirs = soldiers(forces), soldiers(defenders)
+        attack = Attack(attacker=role, target=target, units=forces, defenders=defenders,
+                        withdraw_at=0)
+        edge = sum(a for _, a in attacker_modifiers(state, attack)) - sum(
+            a for _, a in defender_modifiers(state, attack))
+        if theirs and (mine < 1.5 * theirs + 1 or edge < -12):
+            continue
+        if not capital_of(state, target) and not fed_with(state, role, 1):
+            continue
+        score = mine - theirs + edge / 5 + (10 if not theirs else 0)
+        withdraw = mine // 4 if 0 < mine // 4 < mine else 0
+        plan = {"target": target, "forces": origins[0] if len(origins) == 1 else "all",
+                "withdraw": str(withdraw)}
+        if best is None or score > best[0]:
+            best = (score, plan)
+    return best[1] if best else None
+
+
+def production(state: SixState, role: str) -> int:
+    """The food the realm makes now (this turn's buildings included)."""
+    return sum(amount for _, amount in food_lines(state, role))
+
+
+def fed_with(state: SixState, role: str, more: int) -> bool:
+    """Whether the realm would still be fed with ``more`` provinces (revolts otherwise)."""
+    return food_needed(len(held(state, role)) + more) <= production(state, role)
+
+
+def wanted_buildings(state: SixState, role: str) -> list[str]:
+    """What to build, best first: food while the next province would go hungry (a port for
+    fishing boats, a farm, a granary), else income when rich."""
+    realm = state.realms[role]
+    if not fed_with(state, role, 1):
+        return [*(["port"] if not ports(state, role) else []), "farm", "granary"]
+    if realm.currency >= 30 and realm.level >= 3:
+        return ["manufactory"]
+    if realm.currency >= 28 and realm.level >= 2:
+        return ["farm"]
+    return []
+
+
+def build_plan(state: SixState, role: str) -> Plan | None:
+    places = sorted(buildable(state, role).items())
+    for wanted in wanted_buildings(state, role):
+        for province, kinds in places:
+            if wanted in kinds and building_cost(state, wanted) + RESERVE \
+                    <= state.realms[role].currency:
+                return {"province": province, "building": wanted}
+    return None
+
+
+def recruit_plan(state: SixState, role: str) -> Plan | None:
+    kinds = recruitable(state, role)
+    realm = state.realms[role]
+    army = soldiers(units_of(state, role))
+    if realm.currency < 2 + RESERVE or army >= 4 + 3 * len(held(state, role)):
+        return None  # enough soldiers: the money goes to food and buildings
+    kind = "cavalry" if "cavalry" in kinds and realm.currency >= 6 + RESERVE else "infantry"
+    if kind not in kinds:
+        return None
+    price = 6 if kind == "cavalry" else 2
+    count = min(kinds[kind], (realm.currency - RESERVE) // price)
+    return {"unit": kind, "count": str(count)} if count > 0 else None
+
+
+def expand_plan(state: SixState, role: str) -> Plan | None:
+    if not fed_with(state, role, 1):
+        return None  # a province more would go hungry: revolts
+    best: tuple[int, Plan] | None = None
+    for start in move_sources(state, role):
+        groups = affordable_groups(state, role, start)
+        if not groups:
+            continue
+        key = sorted(groups)[0]
+        here = len(units_of(state, role, start))
+        for to in sorted(ADJACENT[start]):
+            land = state.provinces[to]
+            if land.holder:
+                continue
+            room = sum(1 for p in ADJACENT[to] if not state.provinces[p].holder)
+            if here < 2 and start == state.realms[role].seat:
+                continue
+            plan = {"from": start, "units": f"{key}.1", "to": to}
+            if best is None or room > best[0]:
+                best = (room, plan)
+    return best[1] if best else None
+
+
+def expedition_plan(state: SixState, role: str) -> Plan | None:
+    """An expedition with money to spare (30 or more), into the first province open."""
+    sites = expedition_sites(state, role)
+    if not sites or state.realms[role].currency < 30:
+        return None
+    return {"province": sites[0]}
+
+
+def boat_plan(state: SixState, role: str) -> Plan | None:
+    """A fishing boat (7 for a food and a currency) whenever the realm goes hungry."""
+    realm = state.realms[role]
+    sites = boat_sites(state, role)
+    if not sites or realm.food >= realm.food_needed + 1 or realm.currency < 7 + RESERVE:
+        return None
+    return {"zone": sites[0]}
+
+
+def upgrade_wanted(state: SixState, role: str) -> bool:
+    cost = upgrade_cost(state, role)
+    return cost is not None and state.realms[role].currency >= cost + 6 + 2 * RESERVE
+
+
+def step_choice(plan: Plan | None, answers: dict[str, str], steps: Sequence[str],
+                ids: set[str]) -> str:
+    if plan is None:
+        return "back"
+    step = next(s for s in steps if s not in answers)
+    wanted = f"{step}:{plan[step]}"
+    return wanted if wanted in ids else "back"
+
+
+def setup_choice(state: SixState, name: str, role: str, ids: set[str]) -> str | None:
+    if name == "capital":
+        sites = capital_sites(state)
+        best = max(sites, key=lambda p: (len(ADJACENT[p]), p))
+        answers = answers_of(state.stack[-1])
+        wanted = f"province:{best}" if answers else f"continent:{CONTINENT_OF[best]}"
+        return wanted if wanted in ids else sorted(ids)[0]
+    if name == "seat":
+        mine = held(state, role)
+        return "seat:" + max(mine, key=lambda p: (soldiers(units_of(state, role, p)), p))
+    return None
+
+
+def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[Choice],
+           rng: Rng) -> str:
+    assert isinstance(state, SixState)
+    ids = {c.id for c in choices}
+    frame = state.stack[-1]
+    name = frame.name
+    early = setup_choice(state, name, role, ids)
+    if early is not None:
+        return early
+    answers = answers_of(frame)
+    plans = {
+        "attack": (attack_plan, ("target", "forces", "withdraw")),
+        "build": (build_plan, ("province", "building")),
+        "recruit": (recruit_plan, ("unit", "count")),
+        "move": (expand_plan, ("from", "units", "to")),
+        "expedition": (expedition_plan, ("province",)),
+        "boat": (boat_plan, ("zone",)),
+    }
+    if name in plans:
+        planner, steps = plans[name]
+        return step_choice(planner(state, role), answers, steps, ids)
+    if name == "menu":
+        for action in ("attack", "boat", "build"):
+            if action in ids and plans[action][0](state, role):
+                return action
+        if "upgrade" in ids and upgrade_wanted(state, role):
+            return "upgrade"
+        for other in peace_partners(state, role):
+            gains = ceded(state, role, other)
+            if len(gains[role]) > len(gains[other]):
+                return f"peace:{other}"
+        for action in ("recruit", "move", "expedition"):
+            if action in ids and plans[action][0](state, role):
+                return action
+        return "end"
+    if name == "peace":
+        gains = ceded(state, str(frame.data["offer"]), role)
+        return "accept" if len(gains[role]) >= len(gains[str(frame.data["offer"])]) \
+            else "refuse"
+    if name == "revolt":
+        return max(sorted(ids), key=lambda c: soldiers(units_of(state, role,
+                                                                 c.partition(":")[2])))
+    if name == "mineral":
+        return "buy" if "buy" in ids else "leave"
+    if name == "savages":
+        province = str(frame.data["province"])
+        mine = soldiers(units_of(state, role, province))
+        theirs = soldiers([u for u in units_in(state, province) if u.owner == NEUTRAL])
+        leave = sorted(i for i in ids if i.startswith("leave:"))
+        return "fight" if mine > theirs + 1 or not leave else leave[0]
+    if name == "shortage":
+        return "pay" if "pay" in ids else "lose"
+    if name == "plunder":
+        province = str(frame.data["province"])
+        keep = state.provinces[province].buildings() and step_cost(state, province, 0) == 0
+        return "pay" if "pay" in ids and (keep or state.realms[role].currency > 20) \
+            else "plunder"
+    return "back" if "back" in ids else sorted(ids)[0]
+
+
+POLICIES = {"greedy": greedy}

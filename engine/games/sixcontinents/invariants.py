@@ -1,0 +1,92 @@
+"""Cheap checks that hold after every action (random playouts run them all the time):
+currency and soldiers accounted for, limits kept, the map consistent."""
+
+from __future__ import annotations
+
+from engine.games.sixcontinents.board import PROVINCES, SEAS
+from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, SHIPS, UNITS
+from engine.games.sixcontinents.expeditions import INTERNAL
+from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
+from engine.games.sixcontinents.state import NEUTRALS, SixState
+from engine.games.sixcontinents.voyages import CAPACITY, at_sea
+
+BUILDING_IDS = {b for b, info in BUILDINGS.items() if not info.additional}
+
+
+def check_invariants(state: SixState) -> list[str]:
+    problems: list[str] = []
+    if sorted(state.provinces) != sorted(PROVINCES):
+        problems.append("the provinces are not the map's")
+    for role, realm in state.realms.items():
+        if realm.currency < 0:
+            problems.append(f"{role} has negative currency")
+        if realm.currency != REALM.start.currency + realm.received - realm.paid:
+            problems.append(f"{role}'s currency {realm.currency} is not 40 + "
+                            f"{realm.received} received - {realm.paid} paid")
+        mine = units_of(state, role) + at_sea(state, role)
+        on_map = soldiers(mine)  # at sea included
+        if on_map != realm.raised - realm.lost - realm.harnessed:
+            problems.append(f"{role} has {on_map} soldiers, not {realm.raised} raised - "
+                            f"{realm.lost} lost - {realm.harnessed} harnessed")
+        if realm.harnessed != sum(horse(u.kind) for u in mine):
+            problems.append(f"{role}'s harnessed horses do not match his caravans")
+        limit = BATTLE.army.recruits_per_province * len(held(state, role))
+        if realm.recruited > (limit if role == state.current else 0):
+            problems.append(f"{role} recruited {realm.recruited} soldiers this turn")
+        if realm.seat and state.provinces[realm.seat].holder != role:
+            problems.append(f"{role}'s seat {realm.seat} is not his")
+    problems += province_problems(state)
+    zones = [s.zone for s in state.ships if s.kind == "fishing_boat"]
+    if len(zones) != len(set(zones)):
+        problems.append("two fishing boats share a sea zone")
+    sailing = {v.ship for v in state.voyages}
+    for ship in state.ships:
+        where = ship.zone in SEAS if ship.kind == "fishing_boat" else (
+            ship.id in sailing if not ship.port else
+            state.provinces[ship.port].holder == ship.owner and state.provinces[ship.port].port)
+        if not where or ship.owner not in state.realms or ship.kind not in SHIPS \
+                or ship.used > SHIPS[ship.kind].movement:
+            problems.append(f"ship {ship.id} is unknown, nowhere or moved too far")
+    for voyage in state.voyages:
+        if voyage.destination not in PROVINCES or not voyage.units or voyage.turns < 1 or \
+                (soldiers(voyage.units) > CAPACITY and not voyage.transfer):
+            problems.append(f"a voyage of {voyage.owner} is out of order")
+    return problems
+
+
+def province_problems(state: SixState) -> list[str]:
+    problems: list[str] = []
+    where: dict[str, set[str]] = {}
+    # savages have just taken these: the owner's soldiers are deciding to fight or leave
+    meeting = {f.data.get("province") for f in state.stack if f.name == "savages"}
+    for unit in state.units:
+        if unit.kind not in UNITS or unit.province not in PROVINCES or \
+                (unit.owner not in state.realms and unit.owner not in NEUTRALS):
+            problems.append(f"unit {unit.id} is unknown or nowhere")
+            continue
+        where.setdefault(unit.province, set()).add(unit.owner)
+    for pid, owners in where.items():
+        if pid in meeting:
+            continue
+        if len(owners) > 1:
+            problems.append(f"enemies share {pid}")
+        elif (state.provinces[pid].occupier or state.provinces[pid].owner) not in owners:
+            problems.append(f"units stand in {pid}, which their owner does not hold")
+    capitals = {realm.capital for realm in state.realms.values()}
+    for pid, land in state.provinces.items():
+        if land.red_tokens > REALM.provinces.max_red_tokens:
+            problems.append(f"{pid} has {land.red_tokens} red tokens")
+        if land.building and land.building not in BUILDING_IDS:
+            problems.append(f"{pid} has an unknown building {land.building!r}")
+        if (land.building or land.port or land.road) and pid in capitals:
+            problems.append(f"a building stands in the capital {pid}")
+        if land.port and not PROVINCES[pid].coastal:
+            problems.append(f"a port inland in {pid}")
+        if land.robbery > REALM.robbery.turns or (land.robbery and (
+                land.fading or not land.red_tokens or land.building or land.occupier)):
+            problems.append(f"{pid}: a robbery economy out of order")
+        if land.expedition and (not land.explorer or land.expedition > INTERNAL.turns):
+            problems.append(f"{pid}: an expedition out of order")
+        if land.occupier and (land.occupier == land.owner or not land.owner):
+            problems.append(f"{pid} is occupied by its owner, or nobody's")
+    return problems

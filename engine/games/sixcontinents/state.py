@@ -1,0 +1,196 @@
+"""The Six Continents game state: every field the rules and the views read.
+
+Vocabulary: roles are the colours ``red``, ``blue``, ``green`` (seats; Game Start 1), province
+ids are ``board.PROVINCES``' ids, unit kinds and building ids are ``content``'s.
+
+Fields (plain data, JSON-ready):
+
+``options``     SixOptions.
+``phase``       ``setup`` (capitals being chosen), ``turn`` (a player's turn), ``over``.
+``round``       1-based; each player takes one turn a round, in ``order``.
+``order``       the roles in turn order, from the first player (the highest d100).
+``current``     the role whose turn it is ("" during the set-up).
+``realms``      role -> :class:`Realm` (currency, food, capital, counters).
+``provinces``   province id -> :class:`Land` (owner, occupier, buildings, red tokens, markers).
+``units``       every land unit on the map (:class:`Unit`).
+``ships``       every ship (:class:`Ship`): fishing boats on sea zones, voyage ships in ports.
+``voyages``     ships at sea with their troops and their secret destination (:class:`Voyage`).
+``weather``     the weather row's id and the rounds it still lasts (this one included).
+``battle``      the last land battle fought (:class:`BattleRecord`), for the views.
+``stack``       the prompt stack (``engine.core.flow``).
+
+Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
+``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
+effects, slaves; rebels), ``Ship`` the fleets' kinds, and voyages and offers get their own
+fields.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core.flow import FlowState
+from engine.core.game import GameOptions
+
+Phase = Literal["setup", "turn", "over"]
+COLOURS = ("red", "blue", "green")
+# The owners of neutral units (the savages of an internal expedition, rebels): no realm, no
+# turn, they never move.
+NEUTRAL = "savages"
+REBELS = "rebels"
+NEUTRALS = (NEUTRAL, REBELS)
+
+
+class SixOptions(GameOptions):
+    """Game options. ``rounds``: the points decide after this many rounds (0: no limit;
+    realm.toml's ``round_limit_choices``)."""
+
+    timeout_policy: Literal["pass", "resign"] = "pass"
+    rounds: Literal[0, 20, 30, 40] = 30
+
+
+class Realm(BaseModel):
+    """One player's realm.
+
+    ``capital``: the province chosen at the start (the capital marker; "" before the choice).
+    ``seat``: where the player recruits now: the capital while he holds it, else a temporary
+    capital he chose, else "" (Capital).
+    ``level``: the capital's level, 1 to 3.
+    ``food`` / ``food_needed``: this turn's food count (Economy 2.0, 3).
+    ``recruited``: soldiers recruited this turn (Army 9).
+    ``received`` / ``paid``: every currency gained and spent: ``currency`` is always the
+    start's 40 plus ``received`` minus ``paid`` (checked by the invariants).
+    ``raised`` / ``lost``: soldiers recruited and soldiers gone (battle, hunger, disbanding,
+    encirclement); ``harnessed``: the soldiers of the horses pulling caravans, which do not
+    fight: the soldiers on the map are always ``raised - lost - harnessed``.
+    ``out``: holds nothing and has no unit left: his turns are passed over.
+    ``offered``: the players he has offered peace this turn (once each a turn).
+    """
+
+    currency: int
+    food: int = 0
+    food_needed: int = 0
+    capital: str = ""
+    seat: str = ""
+    level: int = Field(default=1, ge=1, le=3)
+    recruited: int = 0
+    received: int = 0
+    paid: int = 0
+    raised: int = 0
+    lost: int = 0
+    harnessed: int = 0
+    out: bool = False
+    offered: list[str] = Field(default_factory=list)  # offered peace this turn
+
+
+class Land(BaseModel):
+    """A land province. ``owner``: whose land it is ("" nobody's); ``occupier``: another
+    player holding it by conquest until a peace cedes it (General rules 5-6), "" if none.
+    ``building``: the one building ("" none); ``port`` and ``road``: the additional ones.
+    ``robbery``: turns of robbery-economy income still to come (the "R" card; 0: none).
+    ``fading``: the robbery economy has ended here: one red token goes each turn of the
+    holder until none is left, and until then only a road may be built (Economy 2.0, 2).
+    ``explorer``: who sent an internal expedition here ("" nobody yet; once per province in
+    the whole game); ``expedition``: its turns still to go (0: none under way).
+    ``mineral``: currency a turn from a mineral found here (the K or K+ marker).
+    ``markers``: "K", "K+" (minerals), "black" (poisoned water: no farm or granary ever);
+    later sessions' L, rebels."""
+
+    owner: str = ""
+    occupier: str = ""
+    building: str = ""
+    port: bool = False
+    road: bool = False
+    red_tokens: int = Field(default=0, ge=0)
+    robbery: int = Field(default=0, ge=0)
+    fading: bool = False
+    explorer: str = ""
+    expedition: int = Field(default=0, ge=0)
+    mineral: int = Field(default=0, ge=0)
+    markers: list[str] = Field(default_factory=list)
+
+    @property
+    def holder(self) -> str:
+        """Who holds it now: the occupier, else the owner."""
+        return self.occupier or self.owner
+
+    def buildings(self) -> list[str]:
+        """Every building here, by id."""
+        return [b for b in (self.building, "port" if self.port else "",
+                            "road" if self.road else "") if b]
+
+
+class Unit(BaseModel):
+    """A land unit. ``used``: movement points spent this turn; ``fresh``: recruited or
+    exchanged this turn, so it has no movement point (Army 4)."""
+
+    id: int
+    kind: str
+    owner: str
+    province: str
+    used: int = 0
+    fresh: bool = False
+
+
+class Ship(BaseModel):
+    """A ship: on a sea zone (``zone``: the fishing boats), or docked in a port (``port``:
+    the voyage ships, "" while at sea on a :class:`Voyage`). ``used``: movement points spent
+    this turn; ``fresh``: built (or back from a voyage) this turn, so it does not sail."""
+
+    id: int
+    kind: str
+    owner: str
+    zone: str = ""
+    port: str = ""
+    used: int = 0
+    fresh: bool = False
+
+
+class Voyage(BaseModel):
+    """A ship at sea with its troops (Sea voyages): ``destination`` is secret until it
+    arrives, at the start of its owner's turn when ``turns`` reaches 0. A ``transfer``
+    between two of one's ports (Buildings: "this action lasts 1 turn") needs no ship
+    (``ship`` 0) and its destination is no secret."""
+
+    owner: str
+    ship: int
+    transfer: bool = False
+    port: str
+    destination: str
+    turns: int
+    units: list[Unit]
+
+
+class Weather(BaseModel):
+    id: str = "sunny"
+    left: int = 0  # rounds it still lasts, the current one included; 0: roll at round start
+    roller: int = -1  # index in ``order`` of the last player the roll was made for
+
+
+class BattleRecord(BaseModel):
+    """A land battle's account: who, where, every roll, how it ended."""
+
+    province: str
+    attacker: str
+    defender: str
+    rolls: list[str] = Field(default_factory=list)
+    outcome: str = ""
+
+
+class SixState(FlowState):
+    options: SixOptions
+    phase: Phase = "setup"
+    round: int = 0
+    order: list[str] = Field(default_factory=list)
+    current: str = ""
+    realms: dict[str, Realm]
+    provinces: dict[str, Land]
+    units: list[Unit] = Field(default_factory=list)
+    ships: list[Ship] = Field(default_factory=list)
+    voyages: list[Voyage] = Field(default_factory=list)
+    next_unit: int = 1  # the next id of a unit or a ship
+    weather: Weather = Field(default_factory=Weather)
+    battle: BattleRecord | None = None
+    ending: str = ""  # how the game ended: "capitals", "last_standing", "points"

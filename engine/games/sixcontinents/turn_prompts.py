@@ -1,0 +1,332 @@
+"""A player's turn: the menu (Economy, Build, Army, End turn: every action one pick away,
+listed only when something of it is legal and affordable), building and demolishing, the
+capital's upgrade, and the hunger of a shortage.
+
+Choice ids: menu ``build``, ``upgrade``, ``demolish``, ``recruit``, ``move``, ``attack``,
+``exchange``, ``disband``, ``end``; steps ``province:<id>``, ``building:<id>``;
+shortage ``pay``, ``lose``.
+"""
+
+from __future__ import annotations
+
+from engine.core.flow import Frame, PromptState
+from engine.core.game import Choice, choice
+from engine.core.steps import StepAction, start_action
+from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitable
+from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
+from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
+from engine.games.sixcontinents.content import BUILDINGS, REALM, price
+from engine.games.sixcontinents.diplomacy import offer_peace, payees, peace_partners
+from engine.games.sixcontinents.economy import (
+    build,
+    buildable,
+    building_cost,
+    demolish,
+    demolishable,
+    refund,
+    upgrade_capital,
+    upgrade_cost,
+    weather,
+)
+from engine.games.sixcontinents.expeditions import INTERNAL, expedition_sites
+from engine.games.sixcontinents.fishing import BOAT, boat_moves, boat_sites
+from engine.games.sixcontinents.fleet_prompts import transfer_sources, voyage_ports
+from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
+from engine.games.sixcontinents.phases import end_turn
+from engine.games.sixcontinents.realm import (
+    held,
+    lose_soldiers,
+    pay,
+    recruit_limit,
+    soldiers,
+    units_of,
+)
+from engine.games.sixcontinents.revolts import bribable
+from engine.games.sixcontinents.robbery import (
+    end_robbery,
+    robbery_sites,
+    robbing,
+    start_robbery,
+)
+from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.voyages import SHIP, shipyards
+
+
+def status(state: SixState, role: str) -> str:
+    realm = state.realms[role]
+    seat = place(realm.seat) if realm.seat else "none"
+    if realm.seat and realm.seat != realm.capital:
+        seat += " (temporary)"
+    limit = state.options.rounds
+    return (f"Round {state.round}{f' of {limit}' if limit else ''}, {weather(state).name}. "
+            f"{colour(role)}: {realm.currency} currency, food {realm.food}/"
+            f"{realm.food_needed}, capital {seat} level {realm.level}, "
+            f"{len(held(state, role))} provinces, {soldiers(units_of(state, role))} soldiers "
+            f"(may recruit {recruit_limit(state, role)} more this turn).")
+
+
+@FLOW.state
+class Menu(PromptState[SixState]):
+    """The turn: one pick opens any action; End turn closes it."""
+
+    name = "menu"
+
+    def prompt(self, state: SixState, frame: Frame) -> tuple[str, list[Choice]]:
+        role = frame.role
+        choices: list[Choice] = []
+        places = buildable(state, role)
+        if places:
+            cheapest = min(building_cost(state, b) for kinds in places.values() for b in kinds)
+            choices.append(choice("build", f"Build (from {cheapest})", group="Build",
+                                  style="primary"))
+        cost = upgrade_cost(state, role)
+        if cost is not None and cost <= state.realms[role].currency:
+            level = state.realms[role].level + 1
+            choices.append(choice("upgrade", f"Raise the capital to level {level} ({cost})",
+                                  group="Build"))
+        if demolishable(state, role):
+            choices.append(choice("demolish", "Demolish a building (half back)",
+                                  group="Economy"))
+        if robbery_sites(state, role):
+            choices.append(choice("robbery", f"Robbery economy (+{REALM.robbery.income} a "
+                                  f"turn for {REALM.robbery.turns} turns)", group="Economy"))
+        if expedition_sites(state, role):
+            choices.append(choice("expedition", f"Internal expedition ({INTERNAL.cost})",
+                                  group="Economy"))
+        if robbing(state, role):
+            choices.append(choice("stop_robbery", "Stop a robbery economy", group="Economy"))
+        if boat_sites(state, role):
+            choices.append(choice("boat", f"Build a fishing boat ({price(BOAT)})",
+                                  group="Fleet"))
+        if boat_moves(state, role):
+            choices.append(choice("sail", "Sail a fishing boat", group="Fleet"))
+        if shipyards(state, role):
+            choices.append(choice("ship", f"Build a ship ({price(SHIP)})", group="Fleet"))
+        if voyage_ports(state, role):
+            choices.append(choice("voyage", "Send a ship with troops", group="Fleet"))
+        if payees(state, role):
+            choices.append(choice("pay_player", "Pay another player", group="Diplomacy"))
+        if bribable(state, role):
+            choices.append(choice("bribe", "Bribe rebels (3 a rebel)", group="Diplomacy"))
+        for other in peace_partners(state, role):
+            choices.append(choice(f"peace:{other}", f"Offer {colour(other)} peace",
+                                  group="Diplomacy"))
+        kinds = recruitable(state, role)
+        if kinds:
+            choices.append(choice("recruit", "Recruit in the capital", group="Army",
+                                  style="primary"))
+        if move_sources(state, role):
+            choices.append(choice("move", "Move units", group="Army"))
+        if transfer_sources(state, role):
+            choices.append(choice("transfer", "Send troops by port (next turn)", group="Army"))
+        if attack_targets(state, role):
+            choices.append(choice("attack", "Attack a province", group="Army",
+                                  style="danger"))
+        if exchanges(state, role):
+            choices.append(choice("exchange", "Exchange units in the capital", group="Army"))
+        if caravan_moves(state, role):
+            choices.append(choice("caravan", "Form or unhitch a caravan", group="Army"))
+        if units_of(state, role):
+            choices.append(choice("disband", "Disband units (no refund)", group="Army"))
+        choices.append(choice("end", "End turn", style="success"))
+        return status(state, role), choices
+
+    def on_build(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "build", frame.role)
+
+    def on_upgrade(self, state: SixState, frame: Frame, _: str) -> None:
+        upgrade_capital(state, frame.role)
+
+    def on_demolish(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "demolish", frame.role)
+
+    def on_expedition(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "expedition", frame.role)
+
+    def on_ship(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "ship", frame.role)
+
+    def on_voyage(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "voyage", frame.role)
+
+    def on_transfer(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "transfer", frame.role)
+
+    def on_boat(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "boat", frame.role)
+
+    def on_sail(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "sail", frame.role)
+
+    def on_pay_player(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "pay_player", frame.role)
+
+    def on_bribe(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "bribe", frame.role)
+
+    def on_peace(self, state: SixState, frame: Frame, other: str) -> None:
+        offer_peace(state, frame.role, other)
+
+    def on_robbery(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "robbery", frame.role)
+
+    def on_stop_robbery(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "stop_robbery", frame.role)
+
+    def on_recruit(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "recruit", frame.role)
+
+    def on_move(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "move", frame.role)
+
+    def on_attack(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "attack", frame.role)
+
+    def on_exchange(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "exchange", frame.role)
+
+    def on_caravan(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "caravan", frame.role)
+
+    def on_disband(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "disband", frame.role)
+
+    def on_end(self, state: SixState, frame: Frame, _: str) -> None:
+        FLOW.end(state, frame)
+        end_turn(state, frame.role)
+
+
+def province_choices(provinces: list[str], detail: dict[str, str]) -> list[Choice]:
+    return [choice(f"province:{p}", place(p), group=CONTINENTS[CONTINENT_OF[p]].name,
+                   detail=detail.get(p, "")) for p in provinces]
+
+
+@FLOW.state
+class Build(StepAction[SixState]):
+    """Buildings: on one's own land (a road also on occupied land), one building per
+    province besides a port and a road, as the capital's level allows."""
+
+    name = "build"
+    steps = ("province", "building")
+    cancel = "Back to the menu"
+
+    def ask_province(self, state: SixState, frame: Frame,
+                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        places = buildable(state, frame.role)
+        detail = {p: ", ".join(building_name(b) for b in kinds)[:100]
+                  for p, kinds in places.items()}
+        return (f"Build where? {state.realms[frame.role].currency} currency.",
+                province_choices(sorted(places), detail))
+
+    def ask_building(self, state: SixState, frame: Frame,
+                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        province = picked["province"]
+        choices = []
+        for b in buildable(state, frame.role).get(province, []):
+            info = BUILDINGS[b]
+            gives = ", ".join(x for x in (
+                f"{info.income} currency" if info.income else "",
+                f"{info.food} food" if info.food else "",
+                f"defence +{info.defence}" if info.defence else "",
+                f"upkeep {info.upkeep}" if info.upkeep else "") if x)
+            choices.append(choice(f"building:{b}",
+                                  f"{info.name} ({building_cost(state, b)})",
+                                  group="Buildings", detail=gives))
+        return f"Build what in {place(province)}?", choices
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        build(state, frame.role, picked["province"], picked["building"])
+
+
+@FLOW.state
+class Demolish(StepAction[SixState]):
+    """Buildings: demolition returns half the nominal price."""
+
+    name = "demolish"
+    steps = ("province", "building")
+    cancel = "Back to the menu"
+
+    def ask_province(self, state: SixState, frame: Frame,
+                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        places = demolishable(state, frame.role)
+        detail = {p: ", ".join(building_name(b) for b in kinds) for p, kinds in places.items()}
+        return "Demolish in which province?", province_choices(sorted(places), detail)
+
+    def ask_building(self, state: SixState, frame: Frame,
+                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        province = picked["province"]
+        return f"Demolish what in {place(province)}?", [
+            choice(f"building:{b}", f"{building_name(b)} ({refund(b)} back)",
+                   group="Buildings")
+            for b in demolishable(state, frame.role).get(province, [])]
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        demolish(state, frame.role, picked["province"], picked["building"])
+
+
+@FLOW.state
+class Robbery(StepAction[SixState]):
+    """Economy 2.0 2: a province with nothing else in it gives 2 a turn for 3 turns, at the
+    price of red tokens."""
+
+    name = "robbery"
+    steps = ("province",)
+    cancel = "Back to the menu"
+
+    def ask_province(self, state: SixState, frame: Frame,
+                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        return ("Run a robbery economy where? One red token now, one more each turn, and 2 "
+                "more at the end; only a road may be built there until they are all gone.",
+                province_choices(robbery_sites(state, frame.role), {}))
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        start_robbery(state, frame.role, picked["province"])
+
+
+@FLOW.state
+class StopRobbery(StepAction[SixState]):
+    """Economy 2.0 2: "You can stop this action at any time"."""
+
+    name = "stop_robbery"
+    steps = ("province",)
+    cancel = "Back to the menu"
+
+    def ask_province(self, state: SixState, frame: Frame,
+                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        detail = {p: f"{state.provinces[p].robbery} turns of income left"
+                  for p in robbing(state, frame.role)}
+        return ("Stop the robbery economy where? The 2 closing red tokens are placed now.",
+                province_choices(robbing(state, frame.role), detail))
+
+    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
+        end_robbery(state, picked["province"])
+
+
+@FLOW.state
+class Shortage(PromptState[SixState]):
+    """Economy 2.0 3: a shortage costs the soldiers rolled, or their price."""
+
+    name = "shortage"
+
+    def prompt(self, state: SixState, frame: Frame) -> tuple[str, list[Choice]]:
+        count = int(frame.data["soldiers"])
+        cost = count * REALM.food.soldier_price
+        have = soldiers(units_of(state, frame.role))
+        choices = []
+        if cost <= state.realms[frame.role].currency:
+            choices.append(choice("pay", f"Pay {cost} currency"))
+        choices.append(choice("lose", f"Lose {min(count, have)} soldiers", style="danger"))
+        return (f"{colour(frame.role)}: hunger. Lose {count} soldiers or pay {cost}.",
+                choices)
+
+    def on_pay(self, state: SixState, frame: Frame, _: str) -> None:
+        cost = int(frame.data["soldiers"]) * REALM.food.soldier_price
+        pay(state, frame.role, cost)
+        state.say(f"{colour(frame.role)} pays {cost} for the hunger.", role=frame.role)
+        FLOW.end(state, frame)
+
+    def on_lose(self, state: SixState, frame: Frame, _: str) -> None:
+        dead = lose_soldiers(state, frame.role, int(frame.data["soldiers"]))
+        state.say(f"{colour(frame.role)} loses {dead} soldier{'s' if dead != 1 else ''} to "
+                  "hunger.", role=frame.role)
+        FLOW.end(state, frame)

@@ -1,0 +1,210 @@
+"""What a spectator, or one colour, sees of a game of Six Continents: typed views.
+
+Nothing the rules engine holds yet is secret (voyages' destinations, agent cards and sealed
+bids come with later sessions, in ``SixSecrets``): ``SixView`` (``role=None``) is the whole
+board; ``SixPlayerView`` adds ``private``, the colour's own question in full.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from pydantic import BaseModel
+
+from engine.core.game import Result
+from engine.core.view import Private, View
+from engine.games.sixcontinents.board import CONTINENT_OF, PROVINCES, SEAS
+from engine.games.sixcontinents.content import UNITS
+from engine.games.sixcontinents.economy import food_lines, income_lines, upkeep_lines, weather
+from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_of
+from engine.games.sixcontinents.state import Phase, SixState
+from engine.games.sixcontinents.victory import points
+
+LOG_LINES = 20
+
+
+class UnitCount(BaseModel):
+    owner: str
+    kind: str
+    count: int
+
+
+class ProvinceView(BaseModel):
+    id: str
+    name: str
+    continent: str
+    owner: str  # "" nobody's
+    occupier: str  # "" not occupied
+    capital_of: str  # the colour whose capital marker is here, ""
+    building: str
+    port: bool
+    road: bool
+    red_tokens: int
+    robbery: int  # turns of robbery-economy income left (the "R" card), 0 none
+    fading: bool  # the robbery economy has ended: a red token goes each turn
+    explorer: str  # who sent an internal expedition here ("" nobody yet)
+    expedition: int  # its turns still to go (0: none under way)
+    mineral: int  # currency a turn from a mineral bought here
+    markers: list[str]  # K, K+ (minerals), black (poisoned water)
+    units: list[UnitCount]
+    soldiers: int
+
+
+class SeaView(BaseModel):
+    id: str
+    name: str
+    fishing_boat: str  # the colour whose fishing boat is on it, ""
+
+
+class VoyageView(BaseModel):
+    """A ship at sea, as everyone sees it: where from, how many, how long (not where to)."""
+
+    owner: str
+    port: str
+    to: str  # a transfer's destination port; "" for a ship's secret destination
+    soldiers: int
+    turns: int
+
+
+class SecretVoyage(BaseModel):
+    port: str
+    destination: str
+    soldiers: int
+    turns: int
+
+
+class Line(BaseModel):
+    what: str
+    amount: int
+
+
+class RealmView(BaseModel):
+    role: str
+    name: str
+    currency: int
+    food: int
+    food_needed: int
+    capital: str
+    seat: str  # where it recruits: the capital, a temporary capital, or ""
+    level: int
+    provinces: int
+    soldiers: int
+    units: int
+    income: list[Line]  # next turn's, as it stands
+    upkeep: list[Line]
+    food_sources: list[Line]
+    points: int  # as the round limit would count them now
+    out: bool
+
+
+class WeatherView(BaseModel):
+    id: str
+    name: str
+    text: str
+    left: int
+
+
+class BattleView(BaseModel):
+    province: str
+    attacker: str
+    defender: str
+    rolls: list[str]
+    outcome: str
+
+
+class SixView(View):
+    game: Literal["sixcontinents"] = "sixcontinents"
+    players: int
+    round: int
+    rounds: int  # the round limit (0: none)
+    phase: Phase
+    current: str
+    order: list[str]
+    asking: list[str]
+    question: str
+    weather: WeatherView
+    realms: list[RealmView]
+    provinces: list[ProvinceView]
+    seas: list[SeaView]
+    ships: dict[str, list[str]]  # colour -> the ports where a ship of his is docked
+    voyages: list[VoyageView]
+    battle: BattleView | None
+    log: list[str]
+    result: Result | None
+
+
+class SixSecrets(Private):
+    question: str  # this colour's question in full, "" when it is not asked
+    voyages: list[SecretVoyage]  # this colour's ships at sea, with their destinations
+
+
+class SixPlayerView(SixView):
+    private: SixSecrets
+
+
+def lines(found: list[tuple[str, int]]) -> list[Line]:
+    return [Line(what=w, amount=a) for w, a in found]
+
+
+def realm_view(state: SixState, role: str) -> RealmView:
+    realm = state.realms[role]
+    mine = units_of(state, role)
+    return RealmView(
+        role=role, name=role.title(), currency=realm.currency, food=realm.food,
+        food_needed=realm.food_needed, capital=realm.capital, seat=realm.seat,
+        level=realm.level, provinces=len(held(state, role)), soldiers=soldiers(mine),
+        units=len(mine),
+        income=lines(income_lines(state, role)) if realm.capital else [],
+        upkeep=lines(upkeep_lines(state, role)),
+        food_sources=lines(food_lines(state, role)),
+        points=points(state, role) if realm.capital else 0, out=realm.out)
+
+
+def build_view(state: SixState, asking: list[str], question: str,
+               role: str | None, own_question: str = "") -> SixView:
+    by_province: dict[str, Counter[tuple[str, str]]] = {}
+    for unit in state.units:
+        by_province.setdefault(unit.province, Counter())[(unit.owner, unit.kind)] += 1
+    provinces = []
+    for pid, info in PROVINCES.items():
+        land = state.provinces[pid]
+        here = by_province.get(pid, Counter())
+        provinces.append(ProvinceView(
+            id=pid, name=info.name, continent=CONTINENT_OF[pid], owner=land.owner,
+            occupier=land.occupier, capital_of=capital_of(state, pid),
+            building=land.building, port=land.port, road=land.road,
+            red_tokens=land.red_tokens, robbery=land.robbery, fading=land.fading,
+            explorer=land.explorer, expedition=land.expedition, mineral=land.mineral,
+            markers=list(land.markers),
+            units=[UnitCount(owner=o, kind=k, count=n) for (o, k), n in sorted(here.items())],
+            soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items())))
+    now = weather(state)
+    battle = state.battle
+    boats = {s.zone: s.owner for s in state.ships if s.kind == "fishing_boat"}
+    public = SixView(
+        players=state.players, round=state.round, rounds=state.options.rounds,
+        phase=state.phase, current=state.current, order=list(state.order), asking=asking,
+        question=question,
+        weather=WeatherView(id=now.id, name=now.name, text=now.text, left=state.weather.left),
+        realms=[realm_view(state, r) for r in state.roles], provinces=provinces,
+        seas=[SeaView(id=z, name=sea.name, fishing_boat=boats.get(z, ""))
+              for z, sea in SEAS.items()],
+        ships={r: sorted(s.port for s in state.ships if s.owner == r and s.port)
+               for r in state.roles},
+        voyages=[VoyageView(owner=v.owner, port=v.port,
+                            to=v.destination if v.transfer else "",
+                            soldiers=soldiers(v.units), turns=v.turns)
+                 for v in state.voyages],
+        battle=None if battle is None else BattleView(
+            province=battle.province, attacker=battle.attacker, defender=battle.defender,
+            rolls=list(battle.rolls), outcome=battle.outcome),
+        log=[e.text for e in state.log if e.visible(None)][-LOG_LINES:],
+        result=state.result)
+    if role is None:
+        return public
+    secret = [SecretVoyage(port=v.port, destination=v.destination,
+                           soldiers=soldiers(v.units), turns=v.turns)
+              for v in state.voyages if v.owner == role and not v.transfer]
+    return SixPlayerView(**dict(public), private=SixSecrets(role=role, question=own_question,
+                                                            voyages=secret))
