@@ -858,6 +858,27 @@ def _draw_slot(draw: ImageDraw.ImageDraw, box: c.Box, cell: Cell, shown: bool,
 
 # --- texts --------------------------------------------------------------------------------
 
+def progress_lines(view: EpireiaView) -> list[str]:
+    """How near each objective is ("2 of 3", ✓ once met), and a warning in a solo game's
+    last round."""
+    progress = view.scenario.progress
+    if not progress or view.result is not None:
+        return []
+    if view.solo is not None:
+        lines = [f"{'✓' if p.done else '·'} {c.md_escape(p.text)} ({min(p.count, p.amount)} "
+                 f"of {p.amount})" for p in progress]
+        if view.solo.rounds and view.round == view.solo.rounds:
+            lines.append("**Last round:** every objective must be met by its end.")
+        return lines
+
+    def name(who: str) -> str:  # a seat (a City's own Prestige) or a league
+        return seat_name(view, who) if who in view.seats else LEAGUE_NAMES.get(who, who)
+
+    parts = [f"{c.md_escape(name(p.who))} {min(p.count, p.amount)} of {p.amount}"
+             f"{' ✓' if p.done else ''}" for p in progress]
+    return ["Objective so far: " + ", ".join(parts)]
+
+
 def status_text(view: EpireiaView) -> str:
     lines = [f"**Epireia** — round {view.round} · {PHASES[view.phase]}"]
     scenario = view.scenario
@@ -877,6 +898,7 @@ def status_text(view: EpireiaView) -> str:
                 lines.append(f"**{name}:** {c.md_escape(text)}")
         if scenario.reward:
             lines.append(f"**Reward:** a {token_label(scenario.reward)} token")
+    lines += progress_lines(view)
     for league in ("delian", "peloponnesian"):
         data = view.leagues.get(league)
         if data is None:

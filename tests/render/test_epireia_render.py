@@ -367,3 +367,20 @@ def test_the_map_legend_lines_fit_its_box() -> None:
     width = epireia_render.MAP_LEGEND_BOX[2] - epireia_render.MAP_LEGEND_BOX[0]
     for line in ("a figure: its name's first letters,", "⚓ by sea (a storm closes it)"):
         assert 40 + text_size(line, epireia_render.MAP_LEGEND_SIZE)[0] < width
+
+
+def test_the_status_shows_how_near_each_objective_is() -> None:
+    """Issue 13: a solo game was lost without ever seeing "1 of 2 maritime Territories"."""
+    solo = _state(1, 30, seed="prog")
+    view = GAME.view(solo, None)
+    lines = epireia_render.progress_lines(view)
+    assert len(lines) == len(view.scenario.progress) >= 1
+    for line, p in zip(lines, view.scenario.progress, strict=True):
+        assert line.startswith("✓" if p.done else "·")
+        assert f"({min(p.count, p.amount)} of {p.amount})" in line
+    assert view.solo is not None
+    solo.round = view.solo.rounds
+    assert "**Last round:**" in RENDERER.status_text(GAME.view(solo, None))
+    duel = _state(2, 60, seed="prog")
+    text = RENDERER.status_text(GAME.view(duel, None))
+    assert "Objective so far: Delian League " in text and "Peloponnesian League" in text

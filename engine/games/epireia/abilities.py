@@ -598,29 +598,34 @@ def start_scenario(state: EpireiaState, card_id: str) -> None:
 
 def objective_holds(state: EpireiaState, role: str, objective: Objective) -> bool:
     """Whether ``objective`` is met for ``role`` (league-wide checks use ``role``'s league)."""
-    check, amount = objective.check, objective.amount
+    return objective_count(state, role, objective) >= objective.amount
+
+
+def objective_count(state: EpireiaState, role: str, objective: Objective) -> int:
+    """How far ``role`` (or its league) is toward ``objective``: met at ``objective.amount``
+    (shown to the players as "2 of 3")."""
+    check = objective.check
     if check == "prestige":
-        return state.seats[role].prestige >= amount
+        return state.seats[role].prestige
     league = state.league_of(role)
     if check == "treasury":
         treasury = state.leagues[league].treasury
-        held = treasury[objective.resource] if objective.resource else sum(treasury.values())
-        return held >= amount
+        return treasury[objective.resource] if objective.resource else sum(treasury.values())
     if check == "reserve":
         reserve = state.leagues[league].reserve
         unit = objective.unit
-        return sum(1 for k in reserve if unit is None or k.startswith(unit)) >= amount
+        return sum(1 for k in reserve if unit is None or k.startswith(unit))
     roles = state.league_roles(league)
     if check == "prestige_per_city":
         if revisions.prestige_per_city_on_average(state):
-            return sum(state.seats[r].prestige for r in roles) >= amount * len(roles)
-        return all(state.seats[r].prestige >= amount for r in roles)
+            return sum(state.seats[r].prestige for r in roles) // len(roles)
+        return min(state.seats[r].prestige for r in roles)
     if check == "buildings":
-        return any(len(state.seats[r].buildings) >= amount for r in roles)
+        return max(len(state.seats[r].buildings) for r in roles)
     taken = [t for t, owner in state.territories.items() if owner in roles]
     if objective.terrain is not None:
         taken = [t for t in taken if TERRITORIES[t].sea == (objective.terrain == "sea")]
-    return len(taken) >= amount
+    return len(taken)
 
 
 def objective_met(state: EpireiaState, role: str) -> bool:

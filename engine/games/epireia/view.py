@@ -81,6 +81,17 @@ class LeagueView(BaseModel):
     allied: list[str]  # city ids
 
 
+class ObjectiveProgress(BaseModel):
+    """How near an objective is: ``count`` of ``amount`` for ``who`` (a league, a seat for a
+    City's own Prestige, "" in solo); ``done`` once met (a solo objective stays done)."""
+
+    who: str
+    text: str
+    count: int
+    amount: int
+    done: bool
+
+
 class ScenarioView(BaseModel):
     """The act's scenario card (solo: the solo scenario, ``act`` 0)."""
 
@@ -97,6 +108,7 @@ class ScenarioView(BaseModel):
     history: list[str]  # card ids of past acts
     reveal_next: bool
     revealed_turn: int  # the turn it was revealed in: that turn's post reads the story
+    progress: list[ObjectiveProgress] = []
 
 
 class SoloView(BaseModel):
@@ -320,10 +332,18 @@ def scenario_view(state: EpireiaState) -> ScenarioView:
     scenario = state.scenario
     if state.is_solo and state.solo.scenario:
         solo = catalog.solo_scenario(state.solo.scenario)
+        role = state.roles[0]
+        progress = [
+            ObjectiveProgress(who="", text=o.text, count=abilities.objective_count(state, role, o),
+                              amount=o.amount, done=index in state.solo.completed
+                              or abilities.objective_holds(state, role, o))
+            for index, o in enumerate(solo.objectives)
+        ] if state.league_of(role) else []  # (no league before the City is chosen)
         return ScenarioView(act=0, card=solo.id, name=solo.name, story=solo.story,
                             objective=" ".join(o.text for o in solo.objectives), reward="",
                             constraint="", completed=False, winner="", winner_league="",
-                            history=[], reveal_next=False, revealed_turn=scenario.revealed_turn)
+                            history=[], reveal_next=False, revealed_turn=scenario.revealed_turn,
+                            progress=progress)
     if not scenario.card:
         return ScenarioView(act=0, card="", name="", story="", objective="", reward="",
                             constraint="", completed=False, winner="", winner_league="",
@@ -334,7 +354,24 @@ def scenario_view(state: EpireiaState) -> ScenarioView:
                         constraint=card.constraint_text, completed=scenario.completed,
                         winner=scenario.winner, winner_league=scenario.winner_league,
                         history=list(scenario.history), reveal_next=scenario.reveal_next,
-                        revealed_turn=scenario.revealed_turn)
+                        revealed_turn=scenario.revealed_turn,
+                        progress=[] if scenario.completed else act_progress(state))
+
+
+def act_progress(state: EpireiaState) -> list[ObjectiveProgress]:
+    """The act's objective, how near each league is (each seat, for a City's own Prestige)."""
+    objective = CONTENT.scenarios[state.scenario.card].objective
+    text = catalog.scenario_card(state.scenario.card, state.options.revision).objective.text
+    askers = list(state.roles)
+    if objective.check != "prestige":  # league-wide: read once per league, by its first seat
+        first: dict[str, str] = {}
+        for role in state.roles:
+            first.setdefault(state.league_of(role), role)
+        askers = list(first.values())
+    return [ObjectiveProgress(
+        who=r if objective.check == "prestige" else state.league_of(r), text=text,
+        count=abilities.objective_count(state, r, objective), amount=objective.amount,
+        done=abilities.objective_holds(state, r, objective)) for r in askers]
 
 
 def solo_view(state: EpireiaState) -> SoloView | None:
