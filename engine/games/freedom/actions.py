@@ -275,7 +275,17 @@ class Spend(PromptState):
         pop(state, frame)
 
     def over(self, state: FreedomState, frame: Frame) -> bool:
-        return card_ends_when_spent(state) and not self.menu(state, frame)
+        return card_ends_when_spent(state) and not self.any_action(state, frame)
+
+    def any_action(self, state: FreedomState, frame: Frame) -> bool:
+        """Whether the menu lists any action. Support Area is on every side's menu, so when
+        it is allowed and affordable the rest need not be worked out: this is asked after
+        every action spent, before the menu itself is listed."""
+        allowed = frame.data.get("actions")
+        support = C.empire_support if frame.role == "empire" else C.insurgents_support
+        if (allowed is None or "support" in allowed) and affordable(state, frame, support):
+            return True
+        return bool(self.menu(state, frame))
 
     def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:
         if arg not in {a for a, _, _ in self.menu(state, frame, only=arg)}:
