@@ -12,14 +12,24 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine.core import registry
+from engine.core.game import Game
 from tests.support import postgres
 
 registry.GAME_MODULES.setdefault("duel", "tests.support.duel")
 registry.GAME_MODULES.setdefault("alliance", "tests.support.alliance")
+
+
+@pytest.fixture
+def duel_at_revision_2(monkeypatch: pytest.MonkeyPatch) -> Game[Any, Any]:
+    """The Duel test game as if a rules revision 2 had been released (its newest)."""
+    duel = registry.get_game("duel")
+    monkeypatch.setattr(duel, "revision", 2)
+    return duel
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

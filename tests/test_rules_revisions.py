@@ -16,13 +16,6 @@ from engine.core.runner import parse_options, start, with_revision
 from engine.core.simulate import play_random, simulate
 
 
-@pytest.fixture
-def duel_at_revision_2(monkeypatch: pytest.MonkeyPatch) -> Game[Any, Any]:
-    duel = get_game("duel")
-    monkeypatch.setattr(duel, "revision", 2)
-    return duel
-
-
 def test_options_without_a_revision_are_a_new_games(duel_at_revision_2: Game[Any, Any]) -> None:
     duel = duel_at_revision_2
     assert parse_options(duel, {}).revision == 2

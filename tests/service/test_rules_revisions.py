@@ -12,13 +12,6 @@ from engine.core.registry import get_game
 from tests.service.play import GUILD, NORTH, play_out, started_duel
 
 
-@pytest.fixture
-def duel_at_revision_2(monkeypatch: pytest.MonkeyPatch) -> Game[Any, Any]:
-    duel = get_game("duel")
-    monkeypatch.setattr(duel, "revision", 2)
-    return duel
-
-
 async def test_a_lobby_stores_the_newest_revision_whatever_it_was_given(
     service: GameService, duel_at_revision_2: Game[Any, Any]
 ) -> None:
