@@ -333,12 +333,13 @@ def scenario_view(state: EpireiaState) -> ScenarioView:
     if state.is_solo and state.solo.scenario:
         solo = catalog.solo_scenario(state.solo.scenario)
         role = state.roles[0]
-        progress = [
-            ObjectiveProgress(who="", text=o.text, count=abilities.objective_count(state, role, o),
-                              amount=o.amount, done=index in state.solo.completed
-                              or abilities.objective_holds(state, role, o))
-            for index, o in enumerate(solo.objectives)
-        ] if state.league_of(role) else []  # (no league before the City is chosen)
+        progress = []
+        if state.league_of(role):  # (no league before the City is chosen)
+            for index, o in enumerate(solo.objectives):
+                count = abilities.objective_count(state, role, o)
+                progress.append(ObjectiveProgress(
+                    who="", text=o.text, count=count, amount=o.amount,
+                    done=index in state.solo.completed or count >= o.amount))
         return ScenarioView(act=0, card=solo.id, name=solo.name, story=solo.story,
                             objective=" ".join(o.text for o in solo.objectives), reward="",
                             constraint="", completed=False, winner="", winner_league="",
@@ -355,23 +356,27 @@ def scenario_view(state: EpireiaState) -> ScenarioView:
                         winner=scenario.winner, winner_league=scenario.winner_league,
                         history=list(scenario.history), reveal_next=scenario.reveal_next,
                         revealed_turn=scenario.revealed_turn,
-                        progress=[] if scenario.completed else act_progress(state))
+                        progress=[] if scenario.completed
+                        else act_progress(state, card.objective.text))
 
 
-def act_progress(state: EpireiaState) -> list[ObjectiveProgress]:
-    """The act's objective, how near each league is (each seat, for a City's own Prestige)."""
+def act_progress(state: EpireiaState, text: str) -> list[ObjectiveProgress]:
+    """The act's objective (``text``: as its card reads under the game's revision), how near
+    each league is (each seat, for a City's own Prestige)."""
     objective = CONTENT.scenarios[state.scenario.card].objective
-    text = catalog.scenario_card(state.scenario.card, state.options.revision).objective.text
     askers = list(state.roles)
     if objective.check != "prestige":  # league-wide: read once per league, by its first seat
         first: dict[str, str] = {}
         for role in state.roles:
             first.setdefault(state.league_of(role), role)
         askers = list(first.values())
-    return [ObjectiveProgress(
-        who=r if objective.check == "prestige" else state.league_of(r), text=text,
-        count=abilities.objective_count(state, r, objective), amount=objective.amount,
-        done=abilities.objective_holds(state, r, objective)) for r in askers]
+    progress = []
+    for role in askers:
+        count = abilities.objective_count(state, role, objective)
+        progress.append(ObjectiveProgress(
+            who=role if objective.check == "prestige" else state.league_of(role), text=text,
+            count=count, amount=objective.amount, done=count >= objective.amount))
+    return progress
 
 
 def solo_view(state: EpireiaState) -> SoloView | None:
