@@ -252,8 +252,7 @@ class ServiceBase:
     async def open_games(self) -> dict[str, int]:
         """How many games are open, by status (lobby, running, paused)."""
         async with self.db.read() as conn:
-            return {status: len(await queries.games_of_status(conn, [status]))
-                    for status in OPEN_STATUSES}
+            return await queries.count_games_of_status(conn, OPEN_STATUSES)
 
     # --- the write path ------------------------------------------------------------------
 

@@ -430,6 +430,18 @@ async def games_of_status(conn: Conn, statuses: Sequence[str]) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
+async def count_games_of_status(conn: Conn, statuses: Sequence[str]) -> dict[str, int]:
+    """Status -> how many games have it, for each of ``statuses`` (0 when none)."""
+    marks = ", ".join("?" for _ in statuses)
+    rows = await _all(
+        conn,
+        f"SELECT status, COUNT(*) FROM games WHERE status IN ({marks}) GROUP BY status",
+        tuple(statuses),
+    )
+    counted = {str(r[0]): int(r[1]) for r in rows}
+    return {status: counted.get(status, 0) for status in statuses}
+
+
 # --- seats --------------------------------------------------------------------------------
 
 

@@ -135,3 +135,11 @@ async def test_one_user_may_hold_every_side(service: GameService) -> None:
     assert lobby.roles_of(NORTH) == ["north", "south"]
     update = await service.start(10, NORTH)
     assert set(update.loaded.prompts_for(NORTH)) == {"north", "south"}
+
+
+async def test_open_games_are_counted_by_status(service: GameService) -> None:
+    """What the metrics line reports (bot.cogs.metrics), counted in the database."""
+    assert await service.open_games() == {"lobby": 0, "running": 0, "paused": 0}
+    await service.open_lobby(GUILD, 10, "duel", NORTH, {})
+    await started_duel(service, channel=11)
+    assert await service.open_games() == {"lobby": 1, "running": 1, "paused": 0}
