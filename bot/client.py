@@ -93,7 +93,7 @@ class StrategosBot(commands.Bot):
         await asyncio.to_thread(warm_up)
         self.db = await open_database(self.settings.database,
                                       allow_empty=self.settings.allow_empty_database)
-        self._service = GameService(self.db, clock=self.clock)
+        self._service = GameService(self.db, clock=self.clock, counters=self.counters)
         # Results stored under another rating model (Elo before schema 7) are rated again.
         await self._service.refresh_ratings()
         for cog in COGS:

@@ -21,17 +21,11 @@ class MetricsCog(BackgroundCog):
         self.last = Counters()
         self.last_time = time.monotonic()
 
-    def counters(self) -> Counters:
-        """The bot's refusals and failures, and the actions its service committed."""
-        now: Counters = self.bot.counters.snapshot()
-        now.actions = self.bot.service.actions_committed
-        return now
-
     def wanted(self) -> bool:
         return bool(self.bot.settings.metrics_interval > 0)
 
     async def cog_load(self) -> None:
-        self.last, self.last_time = self.counters(), time.monotonic()
+        self.last, self.last_time = self.bot.counters.snapshot(), time.monotonic()
         await super().cog_load()
 
     async def loop(self) -> None:
@@ -44,7 +38,7 @@ class MetricsCog(BackgroundCog):
 
     async def report_once(self) -> str:
         """Log the line for the time since the last one, and return it."""
-        now, counters = time.monotonic(), self.counters()
+        now, counters = time.monotonic(), self.bot.counters.snapshot()
         line = metrics_line(await self.bot.service.open_games(), counters.since(self.last),
                             now - self.last_time)
         self.last, self.last_time = counters, now

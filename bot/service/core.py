@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot import errors
-from bot.metrics import OPEN_STATUSES
+from bot.metrics import OPEN_STATUSES, Counters
 from bot.models import GameRow, LoadedGame, Seat, TurnUpdate
 from bot.service.results import store_result
 from bot.storage import Conn, Database, Row, parse_stamp, queries, stamp
@@ -50,13 +50,16 @@ class ServiceBase:
     the caches of loaded games and prompts, the guards, and the versioned write path
     (``_commit``). Each job's mixin inherits from it; ``GameService`` combines them."""
 
-    def __init__(self, db: Database, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utc_now,
+                 counters: Counters | None = None) -> None:
         self.db = db
         self.clock = clock
+        # What the metrics line reports: the bot hands in its own, which also counts its
+        # refusals and failures.
+        self.counters = counters or Counters()
         self._locks: dict[int, asyncio.Lock] = {}
         self._prompt_cache: dict[tuple[int, int], dict[str, Prompt]] = {}
         self._loaded_cache: dict[int, tuple[tuple[Any, ...], LoadedGame]] = {}
-        self.actions_committed = 0  # engine actions stored by this process (the metrics line)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -352,7 +355,7 @@ class ServiceBase:
         if isinstance(written, int):
             raise WriteConflict(written)
         row, previous = written
-        self.actions_committed += len(applied)
+        self.counters.actions += len(applied)
         self._remember((loaded.id, row["version"]), prompts)
         after = LoadedGame(
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
