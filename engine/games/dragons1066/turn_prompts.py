@@ -66,10 +66,11 @@ class Reinforce(PhaseMenu):
     def prompt(self, state: DragonsState, frame: Frame) -> tuple[str, list[Choice]]:
         gold = state.gold[state.kingdom]
         choices = []
-        if affordable(state):
+        kinds = affordable(state)
+        if kinds:
             choices.append(Choice(id="buy", label=f"Buy a unit ({gold} Gold left)",
                                   style="primary"))
-        again = repeat_purchase(state, frame)
+        again = repeat_purchase(state, frame, kinds)
         if again is not None:
             kind, zone = again
             choices.append(Choice(
@@ -81,7 +82,7 @@ class Reinforce(PhaseMenu):
         if galleon_seas(state):
             choices.append(Choice(id="carry", label="Carry a unit by Galleon"))
         warnings = []
-        if gold and affordable(state):
+        if gold and kinds:
             warnings.append(f"{gold} unspent Gold will be lost")
         lost = stranded(state)
         if lost:
@@ -109,14 +110,17 @@ class Reinforce(PhaseMenu):
             frame.data["again"] = [result["unit"], result["at"]]
 
 
-def repeat_purchase(state: DragonsState, frame: Frame) -> tuple[str, str] | None:
+def repeat_purchase(state: DragonsState, frame: Frame,
+                    kinds: list[str] | None = None) -> tuple[str, str] | None:
     """The unit and place of this turn's last purchase, when one more may be bought there:
-    one click for each further unit of the same kind in the same place."""
+    one click for each further unit of the same kind in the same place (``kinds``: the
+    affordable ones, when the caller has them already)."""
     last = frame.data.get("again")
     if not last:
         return None
     kind, zone = str(last[0]), str(last[1])
-    if kind in affordable(state) and zone in placements(state, kind):
+    if kind in (affordable(state) if kinds is None else kinds) \
+            and zone in placements(state, kind):
         return kind, zone
     return None
 
