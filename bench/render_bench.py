@@ -1,8 +1,9 @@
 """Milliseconds per board picture, for each game with a renderer.
 
 Plays a few random seeded games part-way, then times drawing and PNG encoding of the
-spectator view's board (and the extra images, when there are any). Six Continents, whose
-rules are not written yet, is timed on its map's preview board.
+spectator view's board (and the extra images, when there are any), and then the phone card
+a turn post shows first (``Renderer.focus``, drawn from that board, with its PNG). Six
+Continents, whose rules are not written yet, is timed on its map's preview board.
 
     .venv/bin/python bench/render_bench.py [--games 5] [--steps 120]
 """
@@ -41,6 +42,7 @@ def bench(game_id: str, players: int, games: int, steps: int) -> None:
     renderer = get_renderer(game_id)
     draw_ms: list[float] = []
     png_ms: list[float] = []
+    card_ms: list[float] = []
     sizes: list[int] = []
     renderer.board(game.view(start(game, "warm-up", players), None))  # fonts, cached layers
     for number in range(games):
@@ -56,13 +58,18 @@ def bench(game_id: str, players: int, games: int, steps: int) -> None:
         for _, extra in extras:
             png_bytes(extra)
         t2 = time.perf_counter()
+        card = renderer.focus(image, view)
+        if card is not None:
+            png_bytes(card)
+            card_ms.append((time.perf_counter() - t2) * 1000)
         draw_ms.append((t1 - t0) * 1000)
         png_ms.append((t2 - t1) * 1000)
         sizes.append(len(data))
     print(f"{game_id} ({players}p): draw {statistics.median(draw_ms):.0f} ms, "
           f"png {statistics.median(png_ms):.0f} ms, "
           f"total {statistics.median(draw_ms) + statistics.median(png_ms):.0f} ms per board "
-          f"(median of {games}), {statistics.mean(sizes) / 1024:.0f} KiB")
+          f"(median of {games}), {statistics.mean(sizes) / 1024:.0f} KiB"
+          + (f"; phone card {statistics.median(card_ms):.0f} ms" if card_ms else ""))
 
 
 def bench_sixcontinents(repeat: int) -> None:
