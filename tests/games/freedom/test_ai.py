@@ -16,8 +16,10 @@ from engine.core.rng import Rng
 from engine.core.runner import act, canonical_json, start
 from engine.core.simulate import play_random, simulate
 from engine.games.freedom import GAME
-from engine.games.freedom.ai import POLICIES, choose
+from engine.games.freedom.ai import POLICIES, choose, open_door, urgent
 from engine.games.freedom.state import FreedomState
+from tests.games.freedom.freedom_helpers import choose as answer
+from tests.games.freedom.freedom_helpers import empty_board, new_game, put, to_actions
 
 GREEDY = POLICIES["greedy"]
 BOTH = {"empire": GREEDY, "insurgents": GREEDY}
@@ -87,10 +89,6 @@ def test_the_insurgents_refill_an_empty_beach_the_empire_can_step_onto() -> None
     """An emptied beach beside Imperial units is an open door: the greedy Insurgents spend
     their card for AP and regroup onto it instead of playing an event (the Agios Spyridon
     landings won most Imperial games while they did not)."""
-    from engine.games.freedom.ai import open_door, urgent
-    from tests.games.freedom.freedom_helpers import choose as answer
-    from tests.games.freedom.freedom_helpers import empty_board, new_game, put, to_actions
-
     state = new_game(revision=2)
     empty_board(state)
     put(state, "W5", ins=2)
