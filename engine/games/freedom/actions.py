@@ -13,6 +13,8 @@ from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
     RAID_LANES,
+    any_imperial_attacker,
+    any_insurgent_target,
     imperial_attack,
     imperial_attack_modifier,
     imperial_attackers,
@@ -39,6 +41,7 @@ from engine.games.freedom.movement import (
 from engine.games.freedom.pieces import (
     add_units,
     gain_money,
+    occupied,
     gain_supplies,
     move_units,
     place_cannon,
@@ -158,28 +161,73 @@ WALL_SPACES = sorted(s for s, d in SPACES.items() if d.on_wall)
 CITY_SPACES = sorted(s for s, d in SPACES.items() if d.in_city)
 
 
+def menu_gate(state: FreedomState, spend: Frame) -> Callable[[str, int], bool]:
+    """Whether ``spend``'s menu may list an action (id, cost): one its AP's source allows
+    (``actions``) and they can pay for (``affordable``). Asked before an action's legality is
+    worked out, so that nothing is worked out for an action the menu would drop."""
+    data = spend.data
+    allowed = data.get("actions")
+    ap = int(data["ap"])
+
+    def fits(aid: str, cost: int) -> bool:
+        if allowed is not None and aid not in allowed:
+            return False
+        if cost <= ap:
+            return True
+        if data.get("event") or cost <= int(data["card_ap"]):
+            return False  # Preparation AP only for an action the card alone cannot pay for
+        return ap + state.prep[spend.role] >= cost
+
+    return fits
+
+
+def any_empire_move(state: FreedomState, imperial: list[str], spaces: list[str] | None) -> bool:
+    """Whether ``empire_move_sources`` lists anything (``imperial``: the spaces with Imperial
+    units, ``pieces.occupied``)."""
+    return any(can_move_normally(state, sid, kind, spaces)
+               for sid in imperial for kind in imperial_kinds(state, sid))
+
+
+def any_empire_slow(state: FreedomState, imperial: list[str], spaces: list[str] | None) -> bool:
+    """Whether ``empire_slow_sources`` lists anything."""
+    slow = REACH["slow"]
+    return any(can_step(state, sid, kind, "slow", spaces)
+               for sid in imperial if slow[sid] for kind in imperial_kinds(state, sid))
+
+
 def empire_menu(
     state: FreedomState, spend: Frame, only: str | None = None
 ) -> list[tuple[str, str, int]]:
-    """(action id, label, cost) of every Imperial action possible now (``only``: of that
-    action alone, when a chosen action is checked: the others are not worked out)."""
+    """(action id, label, cost) of every Imperial action possible now that ``spend`` allows
+    and can pay for (``only``: of that action alone among the ones whose legality must be
+    worked out, when a chosen action is checked)."""
+    fits = menu_gate(state, spend)
     menu: list[tuple[str, str, int]] = []
-    if only in (None, "move") and empire_move_sources(state, first=True):
+    imperial, insurgent = occupied(state)
+    spaces = zone(state)
+    if only in (None, "move") and fits("move", C.empire_move) \
+            and any_empire_move(state, imperial, spaces):
         menu.append(("move", "Normal Movement (2 units 1 space or 1 unit 2 spaces)", C.empire_move))
-    if only in (None, "slow") and empire_slow_sources(state, first=True):
+    if only in (None, "slow") and fits("slow", C.empire_slow) \
+            and any_empire_slow(state, imperial, spaces):
         menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
-    if only in (None, "attack") and imperial_attackers(state, zone(state), first=True):
+    if only in (None, "attack") and fits("attack", C.empire_attack) \
+            and any_imperial_attacker(state, imperial, insurgent, spaces):
         menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
-    if not state.reward and state.money >= C.empire_reward_money:
+    if not state.reward and state.money >= C.empire_reward_money \
+            and fits("reward", C.empire_reward):
         menu.append(("reward", "Reward Attack (+2 to attacks this card, 1 Money)",
                      C.empire_reward))
-    if state.prep["empire"] < TRACKS.limits.preparation_max:
+    if state.prep["empire"] < TRACKS.limits.preparation_max and fits("prep", C.empire_prep):
         menu.append(("prep", "Preparation (store 1 AP)", C.empire_prep))
-    menu.append(("support", "Support Area", C.empire_support))
-    menu.append(("plea", f"Plea for Funds (2d6 + {state.plea['empire']} < 12)", C.empire_plea))
+    if fits("support", C.empire_support):
+        menu.append(("support", "Support Area", C.empire_support))
+    if fits("plea", C.empire_plea):
+        menu.append(("plea", f"Plea for Funds (2d6 + {state.plea['empire']} < 12)",
+                     C.empire_plea))
     if only in (None, "cannon"):
         sites = [cost for _, cost in cannon_sites(state) if affordable(state, spend, cost)]
-        if sites:
+        if sites and fits("cannon", min(sites)):
             menu.append(("cannon", "Build Cannon (3/5/7 AP)", min(sites)))
     return menu
 
@@ -187,40 +235,53 @@ def empire_menu(
 def insurgent_menu(
     state: FreedomState, spend: Frame, only: str | None = None
 ) -> list[tuple[str, str, int]]:
-    """(action id, label, cost) of every Insurgent action possible now (``only``: as in
-    ``empire_menu``)."""
+    """(action id, label, cost) of every Insurgent action possible now that ``spend`` allows
+    and can pay for (``only``: as in ``empire_menu``)."""
+    fits = menu_gate(state, spend)
     menu: list[tuple[str, str, int]] = []
-    if only in (None, "regroup") and any(sp.ins > 0 for sp in state.spaces.values()) \
-            and insurgent_placements(state):
-        menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
-    if only in (None, "attack") and insurgent_targets(state):
+    imperial, insurgent = occupied(state)
+    placements: list[str] | None = None  # where a unit may be put: worked out once, if asked
+    if only in (None, "regroup") and fits("regroup", C.insurgents_regroup) and insurgent:
+        placements = insurgent_placements(state)
+        if placements:
+            menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
+    if only in (None, "attack") and fits("attack", C.insurgents_attack) \
+            and any_insurgent_target(imperial, insurgent):
         menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall or a beach)",
                      C.insurgents_attack))
-    if state.prep["insurgents"] < TRACKS.limits.preparation_max:
+    if state.prep["insurgents"] < TRACKS.limits.preparation_max \
+            and fits("prep", C.insurgents_prep):
         menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
-    menu.append(("support", "Support Area", C.insurgents_support))
-    raid_cost = cheapest_raid(state, spend) if only in (None, "raid") else None
-    if raid_cost is not None:
+    if fits("support", C.insurgents_support):
+        menu.append(("support", "Support Area", C.insurgents_support))
+    raid_cost = cheapest_raid(state, spend, imperial) if only in (None, "raid") else None
+    if raid_cost is not None and fits("raid", raid_cost):
         menu.append(("raid", "Raid (1d8, 5+; AP = distance)", raid_cost))
     plea = state.plea["insurgents"]
-    if plea is not None and plea < TRACKS.plea.insurgents_max:
+    if plea is not None and plea < TRACKS.plea.insurgents_max and fits("plea", C.insurgents_plea):
         menu.append(("plea", "Plea for Help from the Government", C.insurgents_plea))
-    if only in (None, "repair") and repair_sites(state):
+    if only in (None, "repair") and fits("repair", C.insurgents_repair) and repair_sites(state):
         menu.append(("repair", "Repair Wall", C.insurgents_repair))
-    if only in (None, "train") and state.spaces[CITY].civ > 0 and state.pool["ins"] > 0 \
-            and insurgent_placements(state):
-        menu.append(("train", "Train Civilians", C.insurgents_train))
-    if only in (None, "cannon") and (
+    if only in (None, "train") and fits("train", C.insurgents_train) \
+            and state.spaces[CITY].civ > 0 and state.pool["ins"] > 0:
+        if placements is None:
+            placements = insurgent_placements(state)
+        if placements:
+            menu.append(("train", "Train Civilians", C.insurgents_train))
+    if only in (None, "cannon") and fits("cannon", C.insurgents_cannon) and (
             state.supplies["insurgents"] >= C.insurgents_cannon_supplies
             and state.pool["cannons"] > 0 and insurgent_cannon_sites(state)):
         menu.append(("cannon", "Build Cannon (4 AP + 1 Supply)", C.insurgents_cannon))
     return menu
 
 
-def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
+def cheapest_raid(
+    state: FreedomState, spend: Frame, imperial: list[str] | None = None
+) -> int | None:
     """The cost of the cheapest Raid ``spend`` can pay for. A dearer raid may be affordable
     when the cheapest is not (Preparation AP pay only for an action dearer than the card)."""
-    return next((c for c in sorted(raid_costs(state)) if affordable(state, spend, c)), None)
+    return next((c for c in sorted(raid_costs(state, imperial)) if affordable(state, spend, c)),
+                None)
 
 
 def repair_sites(state: FreedomState) -> list[str]:
@@ -254,12 +315,7 @@ class Spend(PromptState):
     def menu(
         self, state: FreedomState, frame: Frame, only: str | None = None
     ) -> list[tuple[str, str, int]]:
-        full = (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame, only)
-        allowed = frame.data.get("actions")
-        return [
-            item for item in full
-            if (allowed is None or item[0] in allowed) and affordable(state, frame, item[2])
-        ]
+        return (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame, only)
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         choices = [
@@ -278,13 +334,25 @@ class Spend(PromptState):
         return card_ends_when_spent(state) and not self.any_action(state, frame)
 
     def any_action(self, state: FreedomState, frame: Frame) -> bool:
-        """Whether the menu lists any action. Support Area is on every side's menu, so when
-        it is allowed and affordable the rest need not be worked out: this is asked after
-        every action spent, before the menu itself is listed."""
-        allowed = frame.data.get("actions")
-        support = C.empire_support if frame.role == "empire" else C.insurgents_support
-        if (allowed is None or "support" in allowed) and affordable(state, frame, support):
-            return True
+        """Whether the menu lists any action. The actions that need no search of the board
+        (Support Area, Preparation, Reward, Plea) are tried first, with the menu's own
+        conditions: this is asked after every action spent, before the menu itself is listed."""
+        fits = menu_gate(state, frame)
+        role = frame.role
+        prep = state.prep[role] < TRACKS.limits.preparation_max
+        if role == "empire":
+            if (fits("support", C.empire_support) or (prep and fits("prep", C.empire_prep))
+                    or (not state.reward and state.money >= C.empire_reward_money
+                        and fits("reward", C.empire_reward))
+                    or fits("plea", C.empire_plea)):
+                return True
+        else:
+            plea = state.plea["insurgents"]
+            if (fits("support", C.insurgents_support)
+                    or (prep and fits("prep", C.insurgents_prep))
+                    or (plea is not None and plea < TRACKS.plea.insurgents_max
+                        and fits("plea", C.insurgents_plea))):
+                return True
         return bool(self.menu(state, frame))
 
     def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:

@@ -54,6 +54,26 @@ def imperial_attackers(
     return sorted(result)
 
 
+def any_imperial_attacker(
+    state: FreedomState, imperial: list[str], insurgent: list[str], spaces: list[str] | None
+) -> bool:
+    """Whether ``imperial_attackers`` lists any space, from ``pieces.occupied``'s lists."""
+    held = set(insurgent) if spaces is None else {sid for sid in insurgent if sid in spaces}
+    if not held:
+        return False
+    everything = state.spaces
+    attacked = state.attacked
+    for sid in imperial:
+        if sid == "CAMP" or (spaces is not None and sid not in spaces):
+            continue
+        space = everything[sid]
+        if (space.exp + space.ally) * state.attacks_per_unit <= attacked.get(sid, 0):
+            continue
+        if not held.isdisjoint(SPACES[sid].neighbours):
+            return True
+    return False
+
+
 def imperial_targets(state: FreedomState, src: str, spaces: list[str] | None = None) -> list[str]:
     return sorted(
         n for n in SPACES[src].neighbours
@@ -114,6 +134,14 @@ def insurgent_targets(state: FreedomState) -> list[str]:
     return sorted(sid for sid in imperial if not held.isdisjoint(SPACES[sid].neighbours))
 
 
+def any_insurgent_target(imperial: list[str], insurgent: list[str]) -> bool:
+    """Whether ``insurgent_targets`` lists any space, from ``pieces.occupied``'s lists."""
+    if not insurgent:
+        return False
+    held = set(insurgent)
+    return any(sid != "CAMP" and not held.isdisjoint(SPACES[sid].neighbours) for sid in imperial)
+
+
 def insurgent_need(dst: str) -> int:
     """An Insurgent Attack hits on 6+, on 5+ against the wall or a beach (5.3.2 / 4.3)."""
     return 5 if SPACES[dst].kind in ("wall", "fort", "beach") else 6
@@ -172,11 +200,13 @@ RAID_LANES_TO: dict[str, dict[str, tuple[list[str], int]]] = {
 }
 
 
-def raid_costs(state: FreedomState) -> set[int]:
+def raid_costs(state: FreedomState, imperial: list[str] | None = None) -> set[int]:
     """The AP costs of every Raid the Insurgents can make now: the costs of ``raid_targets``
-    of every raider, in one pass over the lanes (the action menu asks after every action)."""
+    of every raider, in one pass over the lanes (the action menu asks after every action).
+    ``imperial``: the spaces with Imperial units (``pieces.occupied``), when known."""
     spaces = state.spaces
-    held = {sid for sid, space in spaces.items() if space.exp + space.ally > 0}
+    held = ({sid for sid, space in spaces.items() if space.exp + space.ally > 0}
+            if imperial is None else set(imperial))
     costs: set[int] = set()
     if not held:
         return costs

@@ -117,11 +117,12 @@ def can_move_normally(
 ) -> bool:
     """Whether ``normal_destinations`` is not empty (stops at the first destination found)."""
     for dst in REACH["normal"][src]:
-        if imperial_step(state, src, dst, kind, "normal", spaces=spaces):
+        # a step that may end on ``dst`` is one that may pass it with room left there
+        if not imperial_step(state, src, dst, kind, "normal", end=False, spaces=spaces):
+            continue
+        if room(state, dst, kind) > 0:
             return True
-        if allow_through and imperial_step(
-            state, src, dst, kind, "normal", end=False, spaces=spaces
-        ) and any(
+        if allow_through and any(
             imperial_step(state, dst, nxt, kind, "normal", spaces=spaces)
             for nxt in REACH["normal"][dst] if nxt != src
         ):

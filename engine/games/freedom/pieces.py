@@ -22,6 +22,19 @@ def units(space: SpaceState, side: str) -> int:
     return space.ins if side == "insurgents" else space.exp + space.ally
 
 
+def occupied(state: FreedomState) -> tuple[list[str], list[str]]:
+    """(the spaces with Imperial units, the spaces with Insurgent units), in board order, in one
+    pass over the board (the action menu asks several questions of both)."""
+    imperial: list[str] = []
+    insurgent: list[str] = []
+    for sid, space in state.spaces.items():
+        if space.exp + space.ally > 0:
+            imperial.append(sid)
+        if space.ins > 0:
+            insurgent.append(sid)
+    return imperial, insurgent
+
+
 def room(state: FreedomState, space_id: str, kind: str) -> int:
     """How many more ``kind`` units may end their move on ``space_id`` now."""
     here = state.spaces[space_id]
