@@ -41,9 +41,9 @@ from engine.games.freedom.movement import (
 from engine.games.freedom.pieces import (
     add_units,
     gain_money,
-    occupied,
     gain_supplies,
     move_units,
+    occupied,
     place_cannon,
     repair_wall,
     support_area,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.games.freedom.data import CAMP, SPACES
 from engine.games.freedom.pieces import room
-from engine.games.freedom.state import FreedomState
+from engine.games.freedom.state import FreedomState, SpaceState
 
 
 class _Edge:
@@ -92,21 +92,72 @@ def imperial_kinds(state: FreedomState, space_id: str) -> list[str]:
     return ["ally"] if space.ally > 0 else []
 
 
+# mode -> space -> (neighbour, climb, thick, limit) of each step in ``REACH``: what
+# ``imperial_step`` still asks of the pieces for those (``_may_step`` settled the rest; a Camp
+# or City Centre is never a step's destination, so the room left is the space's limit less
+# its Imperial units, when no unit of the other kind nor an Insurgent stands there).
+STEPS: dict[str, dict[str, tuple[tuple[str, bool, str | None, int], ...]]] = {
+    mode: {src: tuple((dst, EDGES[src, dst].climb, EDGES[src, dst].thick, SPACES[dst].limit)
+                      for dst in reach)
+           for src, reach in by_src.items()}
+    for mode, by_src in REACH.items()
+}
+OTHER_KIND = {"exp": "ally", "ally": "exp"}
+
+
+def _passable(
+    spaces: dict[str, SpaceState], dst: str, climb: bool, thick: str | None,
+    zone: list[str] | None,
+) -> SpaceState | None:
+    """``dst``'s pieces when a step of ``STEPS`` may pass it (``imperial_step`` with ``end``
+    False), else None."""
+    if zone is not None and dst not in zone:
+        return None
+    target = spaces[dst]
+    if target.ins > 0 or (climb and target.damage < 2):
+        return None
+    if thick is not None:
+        held = spaces[thick]
+        if held.exp + held.ally == 0:
+            return None
+    return target
+
+
+def _may_end(
+    spaces: dict[str, SpaceState], src: str, kind: str, mode: str, zone: list[str] | None,
+    skip: str | None = None,
+) -> bool:
+    """Whether any step of ``mode`` from ``src`` but to ``skip`` may end (``imperial_step``)."""
+    if zone is not None and src not in zone:
+        return False
+    other = OTHER_KIND[kind]
+    for dst, climb, thick, limit in STEPS[mode][src]:
+        if dst == skip:
+            continue
+        target = _passable(spaces, dst, climb, thick, zone)
+        if target is not None and getattr(target, other) <= 0 \
+                and limit - target.exp - target.ally > 0:
+            return True
+    return False
+
+
 def normal_destinations(
     state: FreedomState, src: str, kind: str, spaces: list[str] | None = None,
     *, allow_through: bool = True,
 ) -> list[tuple[str, bool]]:
     """(destination, must_continue) pairs for one Normal Movement step from ``src``."""
     result: list[tuple[str, bool]] = []
-    for dst in REACH["normal"][src]:
-        if imperial_step(state, src, dst, kind, "normal", spaces=spaces):
+    board = state.spaces
+    if spaces is not None and src not in spaces:
+        return result
+    other = OTHER_KIND[kind]
+    for dst, climb, thick, limit in STEPS["normal"][src]:
+        target = _passable(board, dst, climb, thick, spaces)
+        if target is None:
+            continue
+        if getattr(target, other) <= 0 and limit - target.exp - target.ally > 0:
             result.append((dst, False))
-        elif allow_through and imperial_step(
-            state, src, dst, kind, "normal", end=False, spaces=spaces
-        ) and any(
-            imperial_step(state, dst, nxt, kind, "normal", spaces=spaces)
-            for nxt in REACH["normal"][dst] if nxt != src
-        ):
+        elif allow_through and _may_end(board, dst, kind, "normal", spaces, skip=src):
             result.append((dst, True))
     return sorted(result)
 
@@ -116,16 +167,17 @@ def can_move_normally(
     *, allow_through: bool = True,
 ) -> bool:
     """Whether ``normal_destinations`` is not empty (stops at the first destination found)."""
-    for dst in REACH["normal"][src]:
-        # a step that may end on ``dst`` is one that may pass it with room left there
-        if not imperial_step(state, src, dst, kind, "normal", end=False, spaces=spaces):
+    board = state.spaces
+    if spaces is not None and src not in spaces:
+        return False
+    other = OTHER_KIND[kind]
+    for dst, climb, thick, limit in STEPS["normal"][src]:
+        target = _passable(board, dst, climb, thick, spaces)
+        if target is None:
             continue
-        if room(state, dst, kind) > 0:
+        if getattr(target, other) <= 0 and limit - target.exp - target.ally > 0:
             return True
-        if allow_through and any(
-            imperial_step(state, dst, nxt, kind, "normal", spaces=spaces)
-            for nxt in REACH["normal"][dst] if nxt != src
-        ):
+        if allow_through and _may_end(board, dst, kind, "normal", spaces, skip=src):
             return True
     return False
 
@@ -134,17 +186,23 @@ def can_step(
     state: FreedomState, src: str, kind: str, mode: str, spaces: list[str] | None = None
 ) -> bool:
     """Whether ``step_destinations`` is not empty (stops at the first destination found)."""
-    return any(imperial_step(state, src, dst, kind, mode, spaces=spaces)
-               for dst in REACH[mode][src])
+    return _may_end(state.spaces, src, kind, mode, spaces)
 
 
 def step_destinations(
     state: FreedomState, src: str, kind: str, mode: str, spaces: list[str] | None = None
 ) -> list[str]:
-    return sorted(
-        dst for dst in REACH[mode][src]
-        if imperial_step(state, src, dst, kind, mode, spaces=spaces)
-    )
+    board = state.spaces
+    if spaces is not None and src not in spaces:
+        return []
+    other = OTHER_KIND[kind]
+    found = []
+    for dst, climb, thick, limit in STEPS[mode][src]:
+        target = _passable(board, dst, climb, thick, spaces)
+        if target is not None and getattr(target, other) <= 0 \
+                and limit - target.exp - target.ally > 0:
+            found.append(dst)
+    return sorted(found)
 
 
 CITY_SPACES = sorted(sid for sid, sdef in SPACES.items() if sdef.in_city)

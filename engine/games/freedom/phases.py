@@ -28,7 +28,7 @@ from engine.games.freedom.data import (
     side_does,
 )
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
-from engine.games.freedom.movement import REACH, imperial_kinds, imperial_step
+from engine.games.freedom.movement import can_step, imperial_kinds, step_destinations
 from engine.games.freedom.pieces import (
     add_units,
     change_morale,
@@ -343,7 +343,7 @@ def opening_sources(state: FreedomState, frame: Frame) -> list[tuple[str, str]]:
         for kind in imperial_kinds(state, sid):
             if getattr(space, kind) - moved.get(f"{sid}:{kind}", 0) <= 0:
                 continue
-            if any(imperial_step(state, sid, d, kind, "opening") for d in REACH["opening"][sid]):
+            if can_step(state, sid, kind, "opening"):
                 found.append((sid, kind))
     return sorted(found)
 
@@ -368,8 +368,7 @@ class Opening(PromptState):
         d = frame.data
         if d.get("src"):
             return [choice(id=f"to:{t}", label=SPACES[t].name, group="Forward to")
-                    for t in sorted(REACH["opening"][d["src"]])
-                    if imperial_step(state, d["src"], t, d["kind"], "opening")] + [
+                    for t in step_destinations(state, d["src"], d["kind"], "opening")] + [
                         choice(id="back", label="Back")]
         sources = opening_sources(state, frame)
         choices = []
