@@ -26,7 +26,16 @@ from engine.games.freedom.combat import (
     raid_costs,
     raid_targets,
 )
-from engine.games.freedom.data import AREAS, CAMP, CITY, KLISOVA, SPACES, TRACKS, side_does
+from engine.games.freedom.data import (
+    AREAS,
+    BOARD_ORDER,
+    CAMP,
+    CITY,
+    KLISOVA,
+    SPACES,
+    TRACKS,
+    side_does,
+)
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import (
     REACH,
@@ -112,17 +121,13 @@ DONE = choice(id="done", label="Done", style="secondary")
 
 # --- Imperial actions ----------------------------------------------------------------------
 
-def empire_move_sources(
-    state: FreedomState, exclude: str | None = None, first: bool = False
-) -> list[tuple[str, str]]:
-    """Spaces (and unit kinds) that can make a Normal Movement step; ``first``: stop at one."""
+def empire_move_sources(state: FreedomState, exclude: str | None = None) -> list[tuple[str, str]]:
+    """Spaces (and unit kinds) that can make a Normal Movement step (``any_empire_move``:
+    whether there is one)."""
     spaces = zone(state)
     found: list[tuple[str, str]] = []
-    for sid, space in state.spaces.items():
-        if space.exp + space.ally == 0:
-            continue
-        if found and first:
-            break
+    for sid in state.occupancy.imperial:
+        space = state.spaces[sid]
         for kind in imperial_kinds(state, sid):
             count = getattr(space, kind) - (1 if exclude == sid else 0)
             if count > 0 and can_move_normally(state, sid, kind, spaces,
@@ -131,18 +136,12 @@ def empire_move_sources(
     return sorted(found)
 
 
-def empire_slow_sources(state: FreedomState, first: bool = False) -> list[tuple[str, str]]:
+def empire_slow_sources(state: FreedomState) -> list[tuple[str, str]]:
     spaces = zone(state)
-    found = []
-    for sid, space in state.spaces.items():
-        if space.exp + space.ally == 0 or not REACH["slow"][sid]:
-            continue
-        for kind in imperial_kinds(state, sid):
-            if can_step(state, sid, kind, "slow", spaces):
-                found.append((sid, kind))
-                if first:
-                    return found
-    return sorted(found)
+    slow = REACH["slow"]
+    return sorted((sid, kind) for sid in state.occupancy.imperial if slow[sid]
+                  for kind in imperial_kinds(state, sid)
+                  if can_step(state, sid, kind, "slow", spaces))
 
 
 def cannon_sites(state: FreedomState) -> list[tuple[str, int]]:
@@ -181,14 +180,14 @@ def menu_gate(state: FreedomState, spend: Frame) -> Callable[[str, int], bool]:
     return fits
 
 
-def any_empire_move(state: FreedomState, imperial: list[str], spaces: list[str] | None) -> bool:
+def any_empire_move(state: FreedomState, imperial: set[str], spaces: list[str] | None) -> bool:
     """Whether ``empire_move_sources`` lists anything (``imperial``: the spaces with Imperial
     units, ``pieces.occupied``)."""
     return any(can_move_normally(state, sid, kind, spaces)
                for sid in imperial for kind in imperial_kinds(state, sid))
 
 
-def any_empire_slow(state: FreedomState, imperial: list[str], spaces: list[str] | None) -> bool:
+def any_empire_slow(state: FreedomState, imperial: set[str], spaces: list[str] | None) -> bool:
     """Whether ``empire_slow_sources`` lists anything."""
     slow = REACH["slow"]
     return any(can_step(state, sid, kind, "slow", spaces)
@@ -254,7 +253,7 @@ def insurgent_menu(
         menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
     if fits("support", C.insurgents_support):
         menu.append(("support", "Support Area", C.insurgents_support))
-    raid_cost = cheapest_raid(state, spend, imperial) if only in (None, "raid") else None
+    raid_cost = cheapest_raid(state, spend) if only in (None, "raid") else None
     if raid_cost is not None and fits("raid", raid_cost):
         menu.append(("raid", "Raid (1d8, 5+; AP = distance)", raid_cost))
     plea = state.plea["insurgents"]
@@ -275,13 +274,10 @@ def insurgent_menu(
     return menu
 
 
-def cheapest_raid(
-    state: FreedomState, spend: Frame, imperial: list[str] | None = None
-) -> int | None:
+def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
     """The cost of the cheapest Raid ``spend`` can pay for. A dearer raid may be affordable
     when the cheapest is not (Preparation AP pay only for an action dearer than the card)."""
-    return next((c for c in sorted(raid_costs(state, imperial)) if affordable(state, spend, c)),
-                None)
+    return next((c for c in sorted(raid_costs(state)) if affordable(state, spend, c)), None)
 
 
 def repair_sites(state: FreedomState) -> list[str]:
@@ -646,8 +642,8 @@ class Regroup(PromptState):
         opening = frame.data.get("opening")
         free = insurgent_placements(state)  # a unit's regroup destinations: these but its own
         return [choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
-                for s, sp in state.spaces.items()
-                if sp.ins > 0 and any(d != s for d in free)] + [
+                for s in sorted(state.occupancy.insurgent, key=BOARD_ORDER.__getitem__)
+                if any(d != s for d in free)] + [
                     choice(id="pass", label="No Regroup") if opening else BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:

@@ -27,21 +27,20 @@ SHOT_NEED = {1: 4, 2: 5, 3: 6, 4: 7}
 
 # --- Imperial Attack -----------------------------------------------------------------------
 
-def imperial_attackers(
-    state: FreedomState, spaces: list[str] | None = None, first: bool = False
-) -> list[str]:
+def imperial_attackers(state: FreedomState, spaces: list[str] | None = None) -> list[str]:
     """Spaces with an Imperial unit that has not yet used its attacks and an Insurgent
-    neighbour (``first``: stop at the first one found)."""
+    neighbour (``any_imperial_attacker``: whether there is one)."""
     result: list[str] = []
     everything = state.spaces
+    board = state.occupancy
     # the Insurgent-held spaces that may be attacked (inside ``spaces``)
-    held = {sid for sid, space in everything.items()
-            if space.ins > 0 and (spaces is None or sid in spaces)}
+    held = {sid for sid in board.insurgent if spaces is None or sid in spaces}
     if not held:
         return result
-    for sid, space in everything.items():
+    for sid in board.imperial:
+        space = everything[sid]
         units_here = space.exp + space.ally
-        if units_here == 0 or sid == "CAMP":
+        if sid == "CAMP":
             continue
         if units_here * state.attacks_per_unit <= state.attacked.get(sid, 0):
             continue
@@ -49,16 +48,14 @@ def imperial_attackers(
             continue
         if not held.isdisjoint(SPACES[sid].neighbours):
             result.append(sid)
-            if first:
-                break
     return sorted(result)
 
 
 def any_imperial_attacker(
-    state: FreedomState, imperial: list[str], insurgent: list[str], spaces: list[str] | None
+    state: FreedomState, imperial: set[str], insurgent: set[str], spaces: list[str] | None
 ) -> bool:
     """Whether ``imperial_attackers`` lists any space, from ``pieces.occupied``'s lists."""
-    held = set(insurgent) if spaces is None else {sid for sid in insurgent if sid in spaces}
+    held = insurgent if spaces is None else {sid for sid in insurgent if sid in spaces}
     if not held:
         return False
     everything = state.spaces
@@ -124,22 +121,18 @@ def imperial_attack(state: FreedomState, src: str, dst: str) -> bool:
 # --- Insurgent Attack and Raid -------------------------------------------------------------
 
 def insurgent_targets(state: FreedomState) -> list[str]:
-    held: set[str] = set()
-    imperial: list[str] = []
-    for sid, space in state.spaces.items():
-        if space.ins > 0:
-            held.add(sid)
-        if space.exp + space.ally > 0 and sid != "CAMP":
-            imperial.append(sid)
-    return sorted(sid for sid in imperial if not held.isdisjoint(SPACES[sid].neighbours))
+    board = state.occupancy
+    held = board.insurgent
+    return sorted(sid for sid in board.imperial
+                  if sid != "CAMP" and not held.isdisjoint(SPACES[sid].neighbours))
 
 
-def any_insurgent_target(imperial: list[str], insurgent: list[str]) -> bool:
-    """Whether ``insurgent_targets`` lists any space, from ``pieces.occupied``'s lists."""
+def any_insurgent_target(imperial: set[str], insurgent: set[str]) -> bool:
+    """Whether ``insurgent_targets`` lists any space, from ``pieces.occupied``'s sets."""
     if not insurgent:
         return False
-    held = set(insurgent)
-    return any(sid != "CAMP" and not held.isdisjoint(SPACES[sid].neighbours) for sid in imperial)
+    return any(sid != "CAMP" and not insurgent.isdisjoint(SPACES[sid].neighbours)
+               for sid in imperial)
 
 
 def insurgent_need(dst: str) -> int:
@@ -200,19 +193,16 @@ RAID_LANES_TO: dict[str, dict[str, tuple[list[str], int]]] = {
 }
 
 
-def raid_costs(state: FreedomState, imperial: list[str] | None = None) -> set[int]:
+def raid_costs(state: FreedomState) -> set[int]:
     """The AP costs of every Raid the Insurgents can make now: the costs of ``raid_targets``
-    of every raider, in one pass over the lanes (the action menu asks after every action).
-    ``imperial``: the spaces with Imperial units (``pieces.occupied``), when known."""
+    of every raider, in one pass over the lanes (the action menu asks after every action)."""
     spaces = state.spaces
-    held = ({sid for sid, space in spaces.items() if space.exp + space.ally > 0}
-            if imperial is None else set(imperial))
+    held = state.occupancy.imperial
     costs: set[int] = set()
     if not held:
         return costs
-    for src, lanes in RAID_LANES_TO.items():
-        if spaces[src].ins == 0:
-            continue
+    for src in state.occupancy.insurgent.intersection(RAID_LANES_TO):
+        lanes = RAID_LANES_TO[src]
         for dst in held.intersection(lanes):
             path, cost = lanes[dst]
             if cost not in costs and held.isdisjoint(path):

@@ -71,9 +71,10 @@ class MoraleChoice(PromptState):
 def removal_candidates(state: FreedomState, frame: Frame) -> list[str]:
     side = frame.data["side"]
     allowed = frame.data.get("spaces")
+    board = state.occupancy
     found = sorted(
-        sid for sid, space in state.spaces.items()
-        if units(space, side) > 0 and (allowed is None or sid in allowed) and sid != CAMP
+        sid for sid in (board.insurgent if side == "insurgents" else board.imperial)
+        if (allowed is None or sid in allowed) and sid != CAMP
     )
     if not found and (allowed is None or CAMP in allowed) and units(state.spaces[CAMP], side):
         found = [CAMP]  # the Camp only when no unit is left on the city map

@@ -307,3 +307,5 @@ AREAS: dict[str, AreaDef] = {
 }
 TRACKS = Tracks.model_validate(_load("tracks.toml"))
 SPACES: dict[str, SpaceDef] = _BY_ID
+# A space's place in board order (the order of ``SPACES`` and of a state's ``spaces``).
+BOARD_ORDER: dict[str, int] = {sid: index for index, sid in enumerate(SPACES)}

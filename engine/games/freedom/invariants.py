@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS
-from engine.games.freedom.state import FreedomState
+from engine.games.freedom.state import FreedomState, Occupancy
 from engine.games.freedom.view import CardsView
 
 WALL = frozenset(sid for sid, d in SPACES.items() if d.on_wall)
@@ -77,8 +77,21 @@ def check(state: FreedomState, public_cards: CardsView | None = None) -> list[st
             problems.append(f"{side} morale {value}")
     if state.result is None and min(state.morale.values()) <= 0:
         problems.append("a morale is 0 but the game goes on")
+    problems += occupancy_problems(state)
     if public_cards is not None:
         problems += hidden_leaks(state, public_cards)
+    return problems
+
+
+def occupancy_problems(state: FreedomState) -> list[str]:
+    """The spaces' ``Occupancy``, kept as pieces move, must be what the spaces hold, and every
+    space must keep the state's own."""
+    problems = []
+    board = state.occupancy
+    if board != Occupancy(state.spaces):
+        problems.append(f"occupancy {board!r} is not the board's {Occupancy(state.spaces)!r}")
+    if any(space._board is not board or space._sid != sid for sid, space in state.spaces.items()):
+        problems.append("a space keeps another occupancy than its state's")
     return problems
 
 

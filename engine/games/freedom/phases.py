@@ -337,9 +337,10 @@ PHASE_OF_STEP = {
 def opening_sources(state: FreedomState, frame: Frame) -> list[tuple[str, str]]:
     moved: dict[str, int] = frame.data["moved"]
     found = []
-    for sid, space in state.spaces.items():
-        if space.exp + space.ally == 0 or (sid != CAMP and SPACES[sid].kind != "mainland"):
+    for sid in state.occupancy.imperial:
+        if sid != CAMP and SPACES[sid].kind != "mainland":
             continue
+        space = state.spaces[sid]
         for kind in imperial_kinds(state, sid):
             if getattr(space, kind) - moved.get(f"{sid}:{kind}", 0) <= 0:
                 continue
@@ -431,7 +432,8 @@ class Cannons(PromptState):
         limit = frame.data.get("limit")
         if limit is not None and len(frame.data["fired"]) >= int(limit):
             return []
-        return sorted(s for s, sp in state.spaces.items() if sp.cannon == frame.role
+        spaces = state.spaces
+        return sorted(s for s in state.occupancy.cannons if spaces[s].cannon == frame.role
                       and s not in frame.data["fired"] and can_fire(state, s, frame.role))
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:

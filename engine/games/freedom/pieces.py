@@ -22,17 +22,11 @@ def units(space: SpaceState, side: str) -> int:
     return space.ins if side == "insurgents" else space.exp + space.ally
 
 
-def occupied(state: FreedomState) -> tuple[list[str], list[str]]:
-    """(the spaces with Imperial units, the spaces with Insurgent units), in board order, in one
-    pass over the board (the action menu asks several questions of both)."""
-    imperial: list[str] = []
-    insurgent: list[str] = []
-    for sid, space in state.spaces.items():
-        if space.exp + space.ally > 0:
-            imperial.append(sid)
-        if space.ins > 0:
-            insurgent.append(sid)
-    return imperial, insurgent
+def occupied(state: FreedomState) -> tuple[set[str], set[str]]:
+    """(the spaces with Imperial units, the spaces with Insurgent units), unordered (the
+    state's ``Occupancy``: no walk over the board)."""
+    board = state.occupancy
+    return board.imperial, board.insurgent
 
 
 def room(state: FreedomState, space_id: str, kind: str) -> int:

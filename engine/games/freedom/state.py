@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, field_validator, model_validator
 
 from engine.core.flow import FlowState
 from engine.core.flow import Frame as Frame  # the rules modules import it from here
@@ -52,8 +52,65 @@ class FreedomOptions(GameOptions):
         return self
 
 
+class Occupancy:
+    """Which spaces hold Imperial units, Insurgent units, a cannon: what the action menus and
+    the phases ask after every action, without a walk over the 74 spaces.
+
+    Derived from the spaces (never part of the state's JSON): built when a state is made or
+    read back, then kept by the spaces themselves (``SpaceState.__setattr__`` tells it every
+    new count, whoever writes it); ``invariants.check`` compares it with a fresh one. Equal
+    when the same spaces hold the same sides, like the boards it is derived from. Its sets are
+    unordered: whatever lists them sorts, or only asks whether one is empty."""
+
+    __slots__ = ("cannons", "imperial", "insurgent")
+
+    def __init__(self, spaces: dict[str, SpaceState]) -> None:
+        self.imperial: set[str] = set()
+        self.insurgent: set[str] = set()
+        self.cannons: set[str] = set()
+        for sid, space in spaces.items():
+            self.note(sid, space)
+
+    def note(self, sid: str, space: SpaceState) -> None:
+        """``space`` (``sid``) changed: file it again."""
+        pieces = space.__dict__
+        if pieces["exp"] + pieces["ally"] > 0:
+            self.imperial.add(sid)
+        else:
+            self.imperial.discard(sid)
+        if pieces["ins"] > 0:
+            self.insurgent.add(sid)
+        else:
+            self.insurgent.discard(sid)
+        if pieces["cannon"] is not None:
+            self.cannons.add(sid)
+        else:
+            self.cannons.discard(sid)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Occupancy) and (
+            self.imperial == other.imperial and self.insurgent == other.insurgent
+            and self.cannons == other.cannons)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Occupancy(imperial={sorted(self.imperial)}, insurgent={sorted(self.insurgent)},"
+                f" cannons={sorted(self.cannons)})")
+
+
+# The fields of a space that ``Occupancy`` files it by.
+FILED = frozenset({"exp", "ally", "ins", "cannon"})
+
+
 class SpaceState(BaseModel):
-    """What stands on one space. ``cannon`` is the owner of its one cannon (or None)."""
+    """What stands on one space. ``cannon`` is the owner of its one cannon (or None).
+
+    A space of a state knows its id and its board's ``Occupancy`` (private: not in its JSON),
+    and tells the latter of every change to its units or cannon."""
+
+    _sid: str = PrivateAttr(default="")
+    _board: Occupancy | None = PrivateAttr(default=None)
 
     exp: int = 0  # Imperial Expeditionary units (red)
     ally: int = 0  # Imperial Allied units (green, Period B)
@@ -66,6 +123,19 @@ class SpaceState(BaseModel):
     @property
     def imperial(self) -> int:
         return self.exp + self.ally
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in FILED:
+            super().__setattr__(name, value)
+            return
+        # a field write as pydantic's own does it (no validation on assignment), then filed
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+        private = self.__pydantic_private__
+        if private:
+            board = private["_board"]
+            if board is not None:
+                board.note(private["_sid"], self)
 
 
 class Area(BaseModel):
@@ -130,6 +200,24 @@ class FreedomState(FlowState):
     @classmethod
     def _areas_in_board_order(cls, areas: dict[str, Area]) -> dict[str, Area]:
         return in_order(areas, AREAS)
+
+    _occupancy: Occupancy = PrivateAttr(default_factory=lambda: Occupancy({}))
+
+    def model_post_init(self, context: Any, /) -> None:
+        """File the spaces (a new state, or one read back) in a fresh ``Occupancy``."""
+        self.attach()
+
+    def attach(self) -> None:
+        """Build the ``Occupancy`` from the spaces and make each space keep it."""
+        board = Occupancy(self.spaces)
+        for sid, space in self.spaces.items():
+            space._sid = sid
+            space._board = board
+        self._occupancy = board
+
+    @property
+    def occupancy(self) -> Occupancy:
+        return self._occupancy
 
     @property
     def period(self) -> str:
