@@ -12,6 +12,7 @@ from collections.abc import Callable
 from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
+    RAID_COSTS,
     RAID_LANES,
     any_imperial_attacker,
     any_insurgent_target,
@@ -23,7 +24,7 @@ from engine.games.freedom.combat import (
     insurgent_need,
     insurgent_targets,
     raid,
-    raid_costs,
+    raid_costing,
     raid_targets,
 )
 from engine.games.freedom.data import (
@@ -277,7 +278,8 @@ def insurgent_menu(
 def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
     """The cost of the cheapest Raid ``spend`` can pay for. A dearer raid may be affordable
     when the cheapest is not (Preparation AP pay only for an action dearer than the card)."""
-    return next((c for c in sorted(raid_costs(state)) if affordable(state, spend, c)), None)
+    return next((c for c in RAID_COSTS if affordable(state, spend, c) and raid_costing(state, c)),
+                None)
 
 
 def repair_sites(state: FreedomState) -> list[str]:

@@ -193,6 +193,32 @@ RAID_LANES_TO: dict[str, dict[str, tuple[list[str], int]]] = {
 }
 
 
+# cost -> target -> (raider, lane) of every Raid of that cost but Klisova's, for
+# ``cheapest_raid``: the costs are tried cheapest first.
+RAIDS_BY_COST: dict[int, dict[str, list[tuple[str, list[str]]]]] = {}
+for _src, _lanes in RAID_LANES_TO.items():
+    for _dst, (_path, _cost) in _lanes.items():
+        RAIDS_BY_COST.setdefault(_cost, {}).setdefault(_dst, []).append((_src, _path))
+RAID_COSTS = sorted({*RAIDS_BY_COST, TRACKS.costs.klisova_raid})
+
+
+def raid_costing(state: FreedomState, cost: int) -> bool:
+    """Whether the Insurgents can make a Raid of ``cost`` AP now (a cost of ``raid_costs``)."""
+    spaces = state.spaces
+    held = state.occupancy.imperial
+    if cost == TRACKS.costs.klisova_raid and spaces[KLISOVA].ins \
+            and KLISOVA_OUTER in held and KLISOVA_INNER not in held:
+        return True
+    by_target = RAIDS_BY_COST.get(cost)
+    if not by_target:
+        return False
+    for dst in held.intersection(by_target):
+        for src, path in by_target[dst]:
+            if spaces[src].ins and held.isdisjoint(path):
+                return True
+    return False
+
+
 def raid_costs(state: FreedomState) -> set[int]:
     """The AP costs of every Raid the Insurgents can make now: the costs of ``raid_targets``
     of every raider, in one pass over the lanes (the action menu asks after every action)."""

@@ -217,7 +217,12 @@ class FreedomState(FlowState):
 
     @property
     def occupancy(self) -> Occupancy:
-        return self._occupancy
+        # read from pydantic's private dict directly: ``self._occupancy`` goes through
+        # ``BaseModel.__getattr__``, several times slower (the listings ask after every action)
+        private = self.__pydantic_private__
+        assert private is not None
+        board: Occupancy = private["_occupancy"]
+        return board
 
     @property
     def period(self) -> str:

@@ -1,6 +1,6 @@
 """The action menu's fast paths give what the plain definitions give, on every state of a few
-random games: the raid costs in one pass, a chosen action checked alone, Insurgent targets,
-whether a unit can move at all."""
+random games: the raid costs in one pass and cost by cost, a chosen action checked alone,
+Insurgent targets, whether a unit can move at all."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engine.core.runner import act, start
 from engine.games.freedom import GAME
 from engine.games.freedom.actions import RAIDERS, Spend, spend_frame
 from engine.games.freedom.combat import insurgent_targets as fast_insurgent_targets
-from engine.games.freedom.combat import raid_costs, raid_targets
+from engine.games.freedom.combat import RAID_COSTS, raid_costing, raid_costs, raid_targets
 from engine.games.freedom.data import SPACES
 from engine.games.freedom.movement import (
     can_move_normally,
@@ -51,6 +51,7 @@ def test_fast_listings_agree_with_the_plain_definitions(seed: str) -> None:
     for state in states(seed):
         every = {c for src in RAIDERS for _, c in raid_targets(state, src)}
         assert raid_costs(state) == every
+        assert {c for c in RAID_COSTS if raid_costing(state, c)} == every
         assert fast_insurgent_targets(state) == plain_insurgent_targets(state)
         for sid in SPACES:
             for kind in imperial_kinds(state, sid):
