@@ -3,6 +3,8 @@ event played for AP, the 7-card limit and the last-card rule."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.game import Choice
 from engine.games.freedom import cards, events
 from engine.games.freedom.data import SIDE_NAME, other, side_does, side_title
@@ -22,6 +24,25 @@ def can_play(state: FreedomState, role: str) -> bool:
 def card_label(card_id: str) -> str:
     card = cards.card(card_id)
     return f"{card.name} ({card.ap} AP, {card.side})"
+
+
+@cache
+def play_choices(card_id: str, role: str) -> tuple[Choice, ...]:
+    """How ``role`` may play the card from its hand: as its Event (when it helps ``role``),
+    then for its AP. The same for every hand holding it: worked out once per card and side."""
+    card = cards.card(card_id)
+    found = []
+    if card.beneficial_to(role):
+        found.append(choice(id=f"card:{card_id}:event", label=f"Event: {card.name}",
+                            group="Play as Event", style="primary", detail=card.text))
+    detail = card.text
+    if card.side == other(role):
+        # What the card does first: a menu shows only the first 100 characters.
+        detail = (f"{card.text} (Its event helps {SIDE_NAME[card.side]}: they may "
+                  "discard a card on their next turn to trigger it.)")
+    found.append(choice(id=f"card:{card_id}:ap", label=f"{card.ap} AP: {card.name}",
+                        group="Play for AP", detail=detail))
+    return tuple(found)
 
 
 @prompt_state
@@ -51,18 +72,7 @@ class PlayCard(PromptState):
         choices: list[Choice] = []
         if state.played[role] < CARDS_PER_ROUND:
             for cid in state.hands[role]:
-                card = cards.card(cid)
-                if card.beneficial_to(role):
-                    choices.append(choice(id=f"card:{cid}:event", label=f"Event: {card.name}",
-                                          group="Play as Event", style="primary",
-                                          detail=card.text))
-                detail = card.text
-                if card.side == other(role):
-                    # What the card does first: a menu shows only the first 100 characters.
-                    detail = (f"{card.text} (Its event helps {SIDE_NAME[card.side]}: they may "
-                              "discard a card on their next turn to trigger it.)")
-                choices.append(choice(id=f"card:{cid}:ap", label=f"{card.ap} AP: {card.name}",
-                                      group="Play for AP", detail=detail))
+                choices += play_choices(cid, role)
         if state.pending_for == role and state.pending_event:
             name = cards.card(state.pending_event).name
             for cid in state.hands[role]:

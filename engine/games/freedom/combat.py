@@ -247,15 +247,11 @@ def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
         if state.spaces[KLISOVA_OUTER].imperial > 0 and state.spaces[KLISOVA_INNER].imperial == 0:
             result.append((KLISOVA_OUTER, TRACKS.costs.klisova_raid))
         return result
-    spaces = state.spaces
+    held = state.occupancy.imperial
     for dst, path, cost in RAID_LANES.get(src, ()):
-        target = spaces[dst]
-        if target.exp + target.ally > 0:
-            for p in path:  # a lane is blocked by any Imperial unit on the way
-                if spaces[p].exp + spaces[p].ally > 0:
-                    break
-            else:
-                result.append((dst, cost))
+        # a lane is blocked by any Imperial unit on the way
+        if dst in held and held.isdisjoint(path):
+            result.append((dst, cost))
     return sorted(result)
 
 
