@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, Field
 
 from engine.core.errors import IllegalChoice
-from engine.core.game import Choice, Game, GameOptions, GameState, Prompt
+from engine.core.game import Choice, Game, GameOptions, GameState, Prompt, trusted
 
 
 class Frame(BaseModel):
@@ -130,7 +130,8 @@ class Flow(Generic[S]):
         """Ask ``role`` the question ``name`` next (call)."""
         if name not in self.states:
             raise KeyError(f"unknown prompt state {name!r}")
-        frame = Frame(name=name, role=role, data=data)
+        # ``data`` is this call's own dict of JSON values: kept as it is (``trusted``)
+        frame = trusted(Frame, {"name": name, "role": role, "data": data})
         state.stack.append(frame)
         return frame
 
@@ -173,7 +174,10 @@ class Flow(Generic[S]):
 
     def ask(self, state: S, frame: Frame) -> Prompt:
         text, choices = self.states[frame.name].prompt(state, frame)
-        return Prompt(role=frame.role, text=text, choices=choices or [NOTHING_TO_DO])
+        # a list of its own (a prompt state may hand back a list it keeps), not validated again
+        # (``trusted``: prompts are made on every action)
+        return trusted(Prompt, {"role": frame.role, "text": text,
+                                "choices": list(choices) if choices else [NOTHING_TO_DO]})
 
 
 def _index(state: FlowState, frame: Frame) -> int | None:

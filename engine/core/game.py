@@ -93,6 +93,24 @@ def _shared_choice(
     return Choice(id=id, label=label, group=group, detail=detail, style=style)
 
 
+M = TypeVar("M", bound=BaseModel)
+_new = object.__new__
+_set = object.__setattr__
+
+
+def trusted(cls: type[M], fields: dict[str, Any]) -> M:
+    """A ``cls`` holding ``fields`` as they are, without pydantic's validation: for the models
+    the turn flow makes on every action (a prompt, a frame), from values already of their
+    fields' types, every field given (no default is filled in), no private attribute. Equal
+    to the validated model, dumped the same; ``fields`` becomes its ``__dict__``."""
+    model = _new(cls)
+    _set(model, "__dict__", fields)
+    _set(model, "__pydantic_fields_set__", set(fields))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
 class Prompt(BaseModel):
     """What one role is asked now, with every legal choice."""
 
