@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from engine.core.errors import BadOptions
-from engine.core.game import Choice, Game, GameState
+from engine.core.game import Choice, Game, GameState, trusted
 from engine.core.registry import GAME_MODULES, get_game, policies
 from engine.core.rng import Rng
 from engine.core.runner import Action, act, parse_options, start
@@ -90,7 +90,7 @@ def play_random(
                 choice_id = chooser.choice(prompts[role].choices).id
             else:
                 choice_id = policy(game, state, role, prompts[role].choices, tie_breaks[role])
-            history.append(Action(role=role, choice=choice_id))
+            history.append(trusted(Action, {"role": role, "choice": choice_id}))
             # the prompts just listed are handed on: act checks the choice without listing
             # them again (a policy may only pick a listed choice)
             act(game, state, role, choice_id, prompts=prompts)
