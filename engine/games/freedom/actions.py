@@ -40,6 +40,7 @@ from engine.games.freedom.data import (
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.movement import (
     REACH,
+    any_insurgent_placement,
     can_move_normally,
     can_step,
     imperial_kinds,
@@ -225,10 +226,14 @@ def empire_menu(
     if fits("plea", C.empire_plea):
         menu.append(("plea", f"Plea for Funds (2d6 + {state.plea['empire']} < 12)",
                      C.empire_plea))
-    if only in (None, "cannon"):
-        sites = [cost for _, cost in cannon_sites(state) if affordable(state, spend, cost)]
-        if sites and fits("cannon", min(sites)):
-            menu.append(("cannon", "Build Cannon (3/5/7 AP)", min(sites)))
+    if only in (None, "cannon") and state.camp_cannons > 0:
+        # the cheapest affordable site of ``cannon_sites``, from the Imperial-held spaces
+        board = state.spaces
+        cost = min((CANNON_COST[sid] for sid in imperial
+                    if sid in CANNON_COST and board[sid].cannon is None
+                    and affordable(state, spend, CANNON_COST[sid])), default=None)
+        if cost is not None and fits("cannon", cost):
+            menu.append(("cannon", "Build Cannon (3/5/7 AP)", cost))
     return menu
 
 
@@ -240,10 +245,10 @@ def insurgent_menu(
     fits = menu_gate(state, spend)
     menu: list[tuple[str, str, int]] = []
     imperial, insurgent = occupied(state)
-    placements: list[str] | None = None  # where a unit may be put: worked out once, if asked
+    placement: bool | None = None  # whether a unit may be put anywhere: worked out once, if asked
     if only in (None, "regroup") and fits("regroup", C.insurgents_regroup) and insurgent:
-        placements = insurgent_placements(state)
-        if placements:
+        placement = any_insurgent_placement(state)
+        if placement:
             menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
     if only in (None, "attack") and fits("attack", C.insurgents_attack) \
             and any_insurgent_target(imperial, insurgent):
@@ -264,9 +269,9 @@ def insurgent_menu(
         menu.append(("repair", "Repair Wall", C.insurgents_repair))
     if only in (None, "train") and fits("train", C.insurgents_train) \
             and state.spaces[CITY].civ > 0 and state.pool["ins"] > 0:
-        if placements is None:
-            placements = insurgent_placements(state)
-        if placements:
+        if placement is None:
+            placement = any_insurgent_placement(state)
+        if placement:
             menu.append(("train", "Train Civilians", C.insurgents_train))
     if only in (None, "cannon") and fits("cannon", C.insurgents_cannon) and (
             state.supplies["insurgents"] >= C.insurgents_cannon_supplies

@@ -215,6 +215,16 @@ def regroup_destinations(state: FreedomState, src: str) -> list[str]:
     return [dst for dst in insurgent_placements(state) if dst != src]
 
 
+def any_insurgent_placement(state: FreedomState) -> bool:
+    """Whether ``insurgent_placements`` lists any space (stops at the first)."""
+    spaces = state.spaces
+    for dst, limit in CITY_LIMITS:
+        here = spaces[dst]
+        if here.exp == 0 and here.ally == 0 and here.ins < limit:
+            return True
+    return False
+
+
 def insurgent_placements(state: FreedomState) -> list[str]:
     """Where a new Insurgent unit may be put (wall, beach, islands; no Imperial units)."""
     spaces = state.spaces

@@ -342,7 +342,7 @@ def opening_sources(state: FreedomState, frame: Frame) -> list[tuple[str, str]]:
             continue
         space = state.spaces[sid]
         for kind in imperial_kinds(state, sid):
-            if getattr(space, kind) - moved.get(f"{sid}:{kind}", 0) <= 0:
+            if getattr(space, kind) - (moved.get(f"{sid}:{kind}", 0) if moved else 0) <= 0:
                 continue
             if can_step(state, sid, kind, "opening"):
                 found.append((sid, kind))
