@@ -8,6 +8,7 @@ when the action costs more than the card gives (and never for event AP).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
@@ -100,14 +101,16 @@ def zone(state: FreedomState) -> list[str] | None:
 
 
 def _unit_choices(state: FreedomState, sources: list[tuple[str, str]]) -> list[Choice]:
-    choices = []
-    for sid, kind in sources:
-        several = len(imperial_kinds(state, sid)) > 1
-        cid = f"from:{sid}:{kind}" if several else f"from:{sid}"
-        label = SPACES[sid].name + (f" ({'Allied' if kind == 'ally' else 'Expeditionary'})"
-                                    if several else "")
-        choices.append(choice(id=cid, label=label, group="Move a unit from"))
-    return choices
+    return [_unit_choice(sid, kind, len(imperial_kinds(state, sid)) > 1) for sid, kind in sources]
+
+
+@cache
+def _unit_choice(sid: str, kind: str, several: bool) -> Choice:
+    """A unit to move: its space, and its kind when both kinds stand there."""
+    cid = f"from:{sid}:{kind}" if several else f"from:{sid}"
+    label = SPACES[sid].name + (f" ({'Allied' if kind == 'ally' else 'Expeditionary'})"
+                                if several else "")
+    return choice(id=cid, label=label, group="Move a unit from")
 
 
 def _parse_from(state: FreedomState, arg: str) -> tuple[str, str]:
@@ -321,13 +324,8 @@ class Spend(PromptState):
         return (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame, only)
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        choices = [
-            choice(id=f"act:{aid}", label=f"{label} — {cost} AP", group="Actions",
-                   style="primary")
-            for aid, label, cost in self.menu(state, frame)
-        ]
-        choices.append(choice(id="done", label=f"End the card ({frame.data['ap']} AP unused)",
-                              style="secondary"))
+        choices = [_action_choice(*item) for item in self.menu(state, frame)]
+        choices.append(_end_choice(str(frame.data["ap"])))
         return choices
 
     def on_done(self, state: FreedomState, frame: Frame, arg: str) -> None:
@@ -362,6 +360,16 @@ class Spend(PromptState):
         if arg not in {a for a, _, _ in self.menu(state, frame, only=arg)}:
             raise IllegalChoice("That action is not possible now.")
         IMMEDIATE.get((frame.role, arg), _push_action(arg))(state, frame)
+
+
+@cache
+def _action_choice(aid: str, label: str, cost: int) -> Choice:
+    return choice(id=f"act:{aid}", label=f"{label} — {cost} AP", group="Actions", style="primary")
+
+
+@cache
+def _end_choice(ap: str) -> Choice:
+    return choice(id="done", label=f"End the card ({ap} AP unused)", style="secondary")
 
 
 def _push_action(aid: str) -> Callable[[FreedomState, Frame], None]:

@@ -4,6 +4,7 @@ victory checks. ``advance`` runs whenever no question is pending and moves to th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.core.game import Choice
 from engine.games.freedom import cards
@@ -349,6 +350,14 @@ def opening_sources(state: FreedomState, frame: Frame) -> list[tuple[str, str]]:
     return sorted(found)
 
 
+@cache
+def _advance_choice(sid: str, kind: str, several: bool) -> Choice:
+    """A unit to advance: its space, and its kind when both kinds stand there."""
+    return choice(id=f"from:{sid}:{kind}" if several else f"from:{sid}",
+                  label=SPACES[sid].name + (f" ({kind})" if several else ""),
+                  group="Advance from")
+
+
 @prompt_state
 class Opening(PromptState):
     """The Empire moves up to 5 units (exactly 5 in v2.2) one space forward."""
@@ -372,12 +381,8 @@ class Opening(PromptState):
                     for t in step_destinations(state, d["src"], d["kind"], "opening")] + [
                         choice(id="back", label="Back")]
         sources = opening_sources(state, frame)
-        choices = []
-        for sid, kind in sources:
-            several = len(imperial_kinds(state, sid)) > 1
-            choices.append(choice(id=f"from:{sid}:{kind}" if several else f"from:{sid}",
-                                  label=SPACES[sid].name + (f" ({kind})" if several else ""),
-                                  group="Advance from"))
+        choices = [_advance_choice(sid, kind, len(imperial_kinds(state, sid)) > 1)
+                   for sid, kind in sources]
         if state.options.opening == "up_to_5" or not sources or d.get("source"):
             choices.append(choice(id="done", label="End the advance"))
         return choices
