@@ -1,0 +1,64 @@
+"""The state's ``Occupancy`` (which spaces hold Imperial units, Insurgent units, a cannon) stays
+what the spaces hold, whoever changes them, and survives copies and a trip through JSON."""
+
+from __future__ import annotations
+
+import copy
+
+from engine.core.rng import Rng
+from engine.core.runner import act, start
+from engine.games.freedom import GAME
+from engine.games.freedom.invariants import occupancy_problems
+from engine.games.freedom.state import FreedomState, Occupancy
+
+
+def new_state(seed: str = "occupancy") -> FreedomState:
+    state = start(GAME, seed, 2)
+    assert isinstance(state, FreedomState)
+    return state
+
+
+def test_kept_after_every_action_of_a_random_game() -> None:
+    state = new_state()
+    chooser = Rng(seed="occupancy-chooser")
+    while state.result is None:
+        [(role, prompt)] = GAME.prompts(state).items()
+        act(GAME, state, role, chooser.choice(prompt.choices).id)
+        assert occupancy_problems(state) == [], state.actions
+
+
+def test_kept_by_direct_writes_to_a_space() -> None:
+    state = new_state()
+    assert "M41" not in state.occupancy.imperial
+    state.spaces["M41"].exp = 2
+    assert "M41" in state.occupancy.imperial
+    state.spaces["W1"].ins = 0
+    assert "W1" not in state.occupancy.insurgent
+    state.spaces["W1"].cannon = "insurgents"
+    state.spaces["M64"].cannon = None
+    assert "W1" in state.occupancy.cannons and "M64" not in state.occupancy.cannons
+    assert occupancy_problems(state) == []
+
+
+def test_copies_and_json_keep_their_own() -> None:
+    state = new_state()
+    state.spaces["M41"].exp = 1
+    for other in (copy.deepcopy(state), state.model_copy(deep=True),
+                  GAME.load(state.model_dump_json()), GAME.load(state.model_dump(mode="json"))):
+        assert isinstance(other, FreedomState)
+        assert other == state and other.occupancy == state.occupancy
+        assert other.occupancy is not state.occupancy
+        assert occupancy_problems(other) == []
+        other.spaces["M42"].ally = 1  # the copy's board only
+        assert "M42" in other.occupancy.imperial and "M42" not in state.occupancy.imperial
+        assert other != state
+
+
+def test_invariants_catch_an_occupancy_out_of_step() -> None:
+    state = new_state()
+    state.occupancy.imperial.add("W1")  # W1 holds Insurgents only
+    assert any("occupancy" in p for p in GAME.invariants(state))
+    stray = new_state("another")
+    state.spaces["W2"]._board = stray.occupancy
+    assert "a space keeps another occupancy than its state's" in occupancy_problems(state)
+    assert Occupancy(state.spaces) != state.occupancy
