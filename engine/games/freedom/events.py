@@ -21,6 +21,7 @@ Rules for every effect (recorded in docs/games/freedom.md, "Cards"):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import TypeAdapter
@@ -94,7 +95,54 @@ TRACK_NAME = {
 def play_event(state: FreedomState, card_id: str, role: str) -> None:
     """Resolve ``card_id``'s event for ``role`` ("empire" or "insurgents")."""
     card = CARDS[card_id]
-    _push_run(state, role, card.id, [e.model_dump() for e in card.effects])
+    _push_run(state, role, card.id, dumped(card.effects))
+
+
+# The effects of the cards (frozen models, made once) as a frame holds them, dumped once: id of
+# an effect -> (the effect, its dump), for every effect of every card (``walk``: roll branches
+# too) and for the effects validated back from those dumps. The frames of every game share
+# these dicts and never change them.
+_DUMPS: dict[int, tuple[Effect, dict[str, Any]]] = {}
+# id of one of those dumps -> (the dump, the effect validated back from it, once): what
+# ``effect_of`` gives for it. A dict read back with a stored state is validated again.
+_VALIDATED: dict[int, tuple[dict[str, Any], Effect]] = {}
+
+
+def _file(effects: list[Effect]) -> None:
+    """Dump and validate back ``effects`` once, and file both (their branches too)."""
+    for effect in effects:
+        data = effect.model_dump()
+        back = EFFECT.validate_python(data)
+        _DUMPS[id(effect)] = (effect, data)
+        _VALIDATED[id(data)] = (data, back)
+        if isinstance(effect, Roll):
+            _file(effect.then)
+            _file(effect.otherwise)
+        if isinstance(back, Roll):  # ``roll`` dumps the branches of the effect run
+            _file(back.then)
+            _file(back.otherwise)
+
+
+def dumped(effects: Sequence[Effect]) -> list[dict[str, Any]]:
+    """``[e.model_dump() for e in effects]``: the filed dump of each effect of the cards."""
+    found = []
+    for effect in effects:
+        known = _DUMPS.get(id(effect))
+        found.append(known[1] if known is not None and known[0] is effect
+                     else effect.model_dump())
+    return found
+
+
+def effect_of(data: dict[str, Any]) -> Effect:
+    """``EFFECT.validate_python(data)``, worked out once for the dumps of ``dumped``."""
+    known = _VALIDATED.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    return EFFECT.validate_python(data)
+
+
+for _card in CARDS.values():
+    _file(_card.effects)
 
 
 def _push_run(state: FreedomState, role: str, card_id: str, effects: list[dict[str, Any]]) -> None:
@@ -114,7 +162,7 @@ class RunEffects(PromptState):
         card_id: str = frame.data["card"]
         first, rest = effects[0], effects[1:]
         _push_run(state, frame.role, card_id, rest)
-        perform(state, EFFECT.validate_python(first), frame.role, card_id)
+        perform(state, effect_of(first), frame.role, card_id)
 
 
 def perform(state: FreedomState, effect: Effect, role: str, card_id: str) -> None:
@@ -905,7 +953,7 @@ def roll(state: FreedomState, effect: Roll, role: str, card_id: str) -> None:
     state.say(f"Rolled {die} on 1d{effect.die} (needs {effect.at_least}+): "
               f"{'success' if success else 'failure'}.", role=role, dice=[die])
     branch = effect.then if success else effect.otherwise
-    _push_run(state, role, card_id, [e.model_dump() for e in branch])
+    _push_run(state, role, card_id, dumped(branch))
 
 
 # ───────────────────────────── special cards ─────────────────────────────
