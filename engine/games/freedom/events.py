@@ -11,6 +11,11 @@ the helpers of ``pieces.py``) or pushes a question (an ``ev_*`` prompt state bel
 the rules': ``place_units``, ``spend``) above the continuation, so the effects of a card
 happen in the order printed, each question answered before the next effect starts.
 
+Each effect's code lives with its kind: ``event_tracks`` (tracks, Civilians, Support),
+``event_units`` (units and cannons placed or removed), ``event_wall``, ``event_combat``
+(attacks, fire, sorties, advance and retreat) and ``event_orders`` (hands, guard, training,
+free actions, rolls, special cards); ``event_common`` holds what they share.
+
 Rules for every effect (recorded in docs/games/freedom.md, "Cards"):
 - An effect does what it can: with no legal target or no piece left in the reserve it does
   nothing (and says so in the log); it never fails the card play.
