@@ -69,6 +69,11 @@ def province_name(province: str) -> str:
     return info.name if info is not None else province
 
 
+def counted(count: int, word: str) -> str:
+    """"1 soldier", "3 soldiers"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def off_port(port: str) -> str:
     """The sea zone where a ship in ``port`` (docked, or at sea from it) is drawn: the
     first sea its coast touches."""
@@ -167,7 +172,7 @@ def player_line(view: SixView, realm: RealmView) -> world.PlayerLine:
         seat = "" if realm.seat == realm.capital else (
             f" (seat {province_name(realm.seat)})" if realm.seat else " (lost)")
         detail = (f"Capital {province_name(realm.capital)} L{realm.level}{seat} · "
-                  f"{realm.soldiers} soldiers · {realm.points} points")
+                  f"{counted(realm.soldiers, 'soldier')} · {counted(realm.points, 'point')}")
     else:
         detail = "No capital yet"
     return world.PlayerLine(realm.name, colour_of(view, realm.role), realm.currency,
@@ -249,9 +254,10 @@ def winners_text(view: SixView) -> str:
 
 
 def voyage_line(view: SixView, voyage: VoyageView) -> str:
-    turns = f"{voyage.turns} turn{'s' if voyage.turns != 1 else ''} left"
+    turns = f"{counted(voyage.turns, 'turn')} left"
     where = f"to {province_name(voyage.to)}" if voyage.to else "destination secret"
-    return (f"⛵ {c.md_escape(realm_name(view, voyage.owner))}: {voyage.soldiers} soldiers "
+    return (f"⛵ {c.md_escape(realm_name(view, voyage.owner))}: "
+            f"{counted(voyage.soldiers, 'soldier')} "
             f"at sea from {c.md_escape(province_name(voyage.port))} ({where}, {turns})")
 
 
@@ -259,22 +265,23 @@ def status_text(view: SixView) -> str:
     lines = [f"**Six Continents** — {c.md_escape(heading(view))}"]
     if view.phase == "turn" and view.result is None:
         lines.append(f"Weather: **{c.md_escape(view.weather.name)}** "
-                     f"({view.weather.left} round{'s' if view.weather.left != 1 else ''} "
-                     f"left): {c.md_escape(view.weather.text)}")
+                     f"({counted(view.weather.left, 'round')} left): "
+                     f"{c.md_escape(view.weather.text)}")
     for realm in view.realms:
         if realm.out:
             lines.append(f"**{c.md_escape(realm.name)}**: out of the game")
             continue
         lines.append(f"**{c.md_escape(realm.name)}**: {realm.currency} currency · food "
-                     f"{realm.food} (needs {realm.food_needed}) · {realm.provinces} provinces"
-                     f" · {realm.soldiers} soldiers · {realm.points} points")
+                     f"{realm.food} (needs {realm.food_needed}) · "
+                     f"{counted(realm.provinces, 'province')} · "
+                     f"{counted(realm.soldiers, 'soldier')} · {counted(realm.points, 'point')}")
     lines += [voyage_line(view, v) for v in view.voyages]
     if view.battle is not None:
         b = view.battle
         lines.append(f"⚔ Last battle in {c.md_escape(province_name(b.province))}: "
                      f"{c.md_escape(realm_name(view, b.attacker))} against "
-                     f"{c.md_escape(realm_name(view, b.defender))}, {len(b.rolls)} roll"
-                     f"{'s' if len(b.rolls) != 1 else ''}"
+                     f"{c.md_escape(realm_name(view, b.defender))}, "
+                     f"{counted(len(b.rolls), 'roll')}"
                      + (f", {c.md_escape(b.outcome)}" if b.outcome else ""))
     if view.result is not None:
         lines.append(f"**Game over:** {c.md_escape(winners_text(view))}"
@@ -295,8 +302,8 @@ def private_text(view: SixView) -> str:
     if realm is None:
         return "You hold no realm in this game."
     lines = [f"**{c.md_escape(realm.name)}** — {realm.currency} currency · food {realm.food} "
-             f"(needs {realm.food_needed}) · {realm.provinces} provinces · "
-             f"{realm.soldiers} soldiers in {realm.units} units"]
+             f"(needs {realm.food_needed}) · {counted(realm.provinces, 'province')} · "
+             f"{counted(realm.soldiers, 'soldier')} in {counted(realm.units, 'unit')}"]
     if realm.income:
         lines.append("Income next turn: " + ", ".join(
             f"{c.md_escape(line.what)} {line.amount:+d}" for line in realm.income))
@@ -304,9 +311,9 @@ def private_text(view: SixView) -> str:
         lines.append("Upkeep: " + ", ".join(
             f"{c.md_escape(line.what)} {line.amount}" for line in realm.upkeep))
     for voyage in view.private.voyages:
-        turns = f"{voyage.turns} turn{'s' if voyage.turns != 1 else ''} left"
+        turns = f"{counted(voyage.turns, 'turn')} left"
         lines.append(f"⛵ Your ship from {c.md_escape(province_name(voyage.port))} with "
-                     f"{voyage.soldiers} soldiers is bound for "
+                     f"{counted(voyage.soldiers, 'soldier')} is bound for "
                      f"**{c.md_escape(province_name(voyage.destination))}** ({turns}; "
                      "secret until it lands)")
     if view.private.question:
