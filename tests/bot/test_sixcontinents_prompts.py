@@ -1,6 +1,7 @@
 """Six Continents' prompts within Discord's limits, as the bot lays them out: over random
 games of 2 and 3 players (random choices, and automatic players who go further into the
-game), nothing is cut and every choice can be reached."""
+game), nothing is cut, every choice can be reached, and every action of the turn's menu is
+within two clicks."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ import re
 import pytest
 
 from bot import ids
-from bot.views.layout import MAX_BUTTONS, MAX_OPTION_TEXT, MAX_OPTIONS, MAX_ROWS, paginate
+from bot.click_count import choice_clicks
+from bot.views.layout import (
+    MAX_BUTTONS,
+    MAX_OPTION_TEXT,
+    MAX_OPTIONS,
+    MAX_ROWS,
+    paginate,
+    units_for,
+)
 from engine.core.game import Prompt
 from engine.core.rng import Rng
 from engine.core.runner import act, start
@@ -62,6 +71,10 @@ def test_every_prompt_fits_discord_and_pages_reach_every_choice(players: int) ->
             prompts = GAME.prompts(state)
             for prompt in prompts.values():
                 widest = max(widest, check(prompt))
+                if state.stack and state.stack[-1].name == "menu":  # any action in 2 clicks
+                    assert max(choice_clicks(prompt.choices, c.id) for c in prompt.choices) \
+                        <= 2, [(u.kind, [c.id for c in u.choices])
+                               for u in units_for(prompt.choices)]
             kinds.add(state.stack[-1].name if state.stack else "")
             role = chooser.choice(sorted(prompts))
             choices = prompts[role].choices
