@@ -271,10 +271,10 @@ def status_text(view: SixView) -> str:
         if realm.out:
             lines.append(f"**{c.md_escape(realm.name)}**: out of the game")
             continue
+        # short enough for one line of the phone card: soldiers are on the board's panel
         lines.append(f"**{c.md_escape(realm.name)}**: {realm.currency} currency · food "
-                     f"{realm.food} (needs {realm.food_needed}) · "
-                     f"{counted(realm.provinces, 'province')} · "
-                     f"{counted(realm.soldiers, 'soldier')} · {counted(realm.points, 'point')}")
+                     f"{realm.food}/{realm.food_needed} · "
+                     f"{counted(realm.provinces, 'province')} · {counted(realm.points, 'point')}")
     lines += [voyage_line(view, v) for v in view.voyages]
     if view.battle is not None:
         b = view.battle

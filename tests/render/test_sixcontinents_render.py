@@ -237,6 +237,11 @@ def test_the_status_names_the_round_the_weather_and_every_realm() -> None:
     for realm in view.realms:
         assert f"**{realm.name}**: {realm.currency} currency" in text
     assert len(text) < 2000
+    # the phone card keeps each realm's line (one card line each: the longer ones go first)
+    card = [line for line, _ in focus.plain_lines(text)]
+    for realm in view.realms:
+        assert any(line.startswith(f"{realm.name}: {realm.currency} currency")
+                   for line in card), card
     setup = _view(_played(2, 0, "setup"))
     assert "Choosing capitals" in RENDERER.status_text(setup)
 
