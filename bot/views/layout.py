@@ -80,13 +80,28 @@ def units_for(choices: list[Choice]) -> list[Unit]:
     return units
 
 
+def rows_per_page(units: list[Unit], nav_row: bool = False) -> int:
+    """Rows of choices on a page: all five unless a navigation row is needed."""
+    return MAX_ROWS - 1 if nav_row or len(units) > MAX_ROWS else MAX_ROWS
+
+
+def page_of(choices: list[Choice], choice_id: str, nav_row: bool = False) -> int | None:
+    """The page (0-based) showing ``choice_id``, None when the prompt does not offer it."""
+    units = units_for(choices)
+    per_page = rows_per_page(units, nav_row)
+    for position, unit in enumerate(units):
+        if any(item.id == choice_id for item in unit.choices):
+            return position // per_page
+    return None
+
+
 def paginate(choices: list[Choice], number: int = 0, nav_row: bool = False) -> Page:
     """Page ``number`` (0-based, clamped) of the prompt's rows.
 
     ``nav_row`` reserves the fifth row even on a single page (for role switching).
     """
     units = units_for(choices)
-    per_page = MAX_ROWS - 1 if nav_row or len(units) > MAX_ROWS else MAX_ROWS
+    per_page = rows_per_page(units, nav_row)
     pages = max(1, -(-len(units) // per_page))
     number = min(max(number, 0), pages - 1)
     chosen = units[number * per_page : (number + 1) * per_page]

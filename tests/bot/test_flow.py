@@ -259,6 +259,8 @@ async def test_long_prompt_is_paginated(fake: FakeDiscord, bot: StrategosBot) ->
     await fake.select(alice, prompt, units["custom_id"], [units["options"][3]["value"]])
     post = await fake.wait_for_message(after=mark, where=lambda m: "units:3" in m.text())
     assert post.images()
+    # The same menu again: it opens on the page the last choice was picked from.
+    assert "Page 2 of 2" in fake.message(prompt).text()
 
 
 async def test_game_commands(fake: FakeDiscord, bot: StrategosBot) -> None:

@@ -207,6 +207,9 @@ def _refuse() -> None:
 
 def adjust(state: FreedomState, effect: Adjust, role: str, card_id: str) -> None:
     side = _side(effect.who, role)
+    if (why := idle_adjust(state, effect, role)) is not None:
+        state.say(why)
+        return
     amount = effect.amount
     if effect.track == "supplies":
         before = state.supplies[side]
@@ -222,9 +225,7 @@ def adjust(state: FreedomState, effect: Adjust, role: str, card_id: str) -> None
         moved = state.morale[side] - before
     elif effect.track == "plea":
         current = state.plea[side]
-        if current is None:
-            state.say("The Government has already answered the Insurgents' plea: no effect.")
-            return
+        assert current is not None  # idle_adjust: an answered plea does not move
         top = TRACKS.plea.empire_max if side == "empire" else TRACKS.plea.insurgents_max
         state.plea[side] = max(0, min(top, current + amount))
         moved = state.plea[side] - current  # type: ignore[operator]
@@ -232,11 +233,33 @@ def adjust(state: FreedomState, effect: Adjust, role: str, card_id: str) -> None
         before = state.prep[side]
         state.prep[side] = max(0, min(TRACKS.limits.preparation_max, before + amount))
         moved = state.prep[side] - before
-    if moved == 0:  # the track was already at its end: say so rather than "+0"
-        state.say(f"{side_title(side)}: {TRACK_NAME[effect.track]} cannot move "
-                  f"{'up' if amount > 0 else 'down'} any further (no effect).")
-        return
     state.say(f"{side_title(side)}: {TRACK_NAME[effect.track]} {moved:+d}.")
+
+
+def idle_adjust(state: FreedomState, effect: Adjust, role: str) -> str | None:
+    """Why the track cannot move (already at its end, or the plea answered), else None."""
+    side = _side(effect.who, role)
+    if effect.track == "plea" and state.plea[side] is None:
+        return "The Government has already answered the Insurgents' plea: no effect."
+    value, top = _track(state, effect.track, side)
+    if max(0, min(top, value + effect.amount)) != value:
+        return None
+    return (f"{side_title(side)}: {TRACK_NAME[effect.track]} cannot move "
+            f"{'up' if effect.amount > 0 else 'down'} any further (no effect).")
+
+
+def _track(state: FreedomState, track: str, side: str) -> tuple[int, int]:
+    """A track's value for ``side`` and its top (its bottom is 0)."""
+    if track == "supplies":
+        return state.supplies[side], TRACKS.limits.supplies_max
+    if track == "money":
+        return state.money, TRACKS.limits.money_max
+    if track == "morale":
+        return state.morale[side], TRACKS.morale.max
+    if track == "plea":
+        top = TRACKS.plea.empire_max if side == "empire" else TRACKS.plea.insurgents_max
+        return state.plea[side] or 0, top
+    return state.prep[side], TRACKS.limits.preparation_max
 
 
 def civilians(state: FreedomState, effect: Civilians, role: str, card_id: str) -> None:
@@ -301,11 +324,18 @@ def _area_label(state: FreedomState, area_id: str) -> str:
 
 def strip_support(state: FreedomState, effect: StripSupport, role: str, card_id: str) -> None:
     areas = [AREA_ID[name] for name in effect.areas] or None
-    if not any(state.areas[a].support > 0 for a in (areas or AREAS)):
-        state.say("No Support marker to remove.")
+    if (why := idle_strip_support(state, effect, role)) is not None:
+        state.say(why)
         return
     push(state, "ev_strip", role, card=card_id, left=effect.count, areas=areas,
          up_to=effect.up_to)
+
+
+def idle_strip_support(state: FreedomState, effect: StripSupport, role: str) -> str | None:
+    areas = [AREA_ID[name] for name in effect.areas] or AREAS
+    if not any(state.areas[a].support > 0 for a in areas):
+        return "No Support marker to remove."
+    return None
 
 
 @prompt_state
@@ -425,11 +455,18 @@ class PlaceCannon(PromptState):
 def remove_units(state: FreedomState, effect: RemoveUnits, role: str, card_id: str) -> None:
     side = _side(effect.who, role)
     chooser = _side(effect.chooser, role)
-    if not _removable(state, effect.zone, side, effect.kind):
-        state.say(f"{side_does(side, 'have')} no such unit to remove.")
+    if (why := idle_remove_units(state, effect, role)) is not None:
+        state.say(why)
         return
     push(state, "ev_remove", chooser, card=card_id, side=side, zone=effect.zone, kind=effect.kind,
          left=effect.count)
+
+
+def idle_remove_units(state: FreedomState, effect: RemoveUnits, role: str) -> str | None:
+    side = _side(effect.who, role)
+    if not _removable(state, effect.zone, side, effect.kind):
+        return f"{side_does(side, 'have')} no such unit to remove."
+    return None
 
 
 def _removable(state: FreedomState, zone: str, side: str, kind: str) -> list[str]:
@@ -475,11 +512,18 @@ def _remove_one(state: FreedomState, space_id: str, side: str, kind: str) -> Non
 def remove_cannon(state: FreedomState, effect: RemoveCannon, role: str, card_id: str) -> None:
     side = _side(effect.who, role)
     chooser = _side(effect.chooser, role)
-    if not _cannons_in(state, effect.zone, side):
-        state.say(f"{side_does(side, 'have')} no cannon there.")
+    if (why := idle_remove_cannon(state, effect, role)) is not None:
+        state.say(why)
         return
     push(state, "ev_uncannon", chooser, card=card_id, side=side, zone=effect.zone,
          left=effect.count)
+
+
+def idle_remove_cannon(state: FreedomState, effect: RemoveCannon, role: str) -> str | None:
+    side = _side(effect.who, role)
+    if not _cannons_in(state, effect.zone, side):
+        return f"{side_does(side, 'have')} no cannon there."
+    return None
 
 
 def _cannons_in(state: FreedomState, zone: str, side: str) -> list[str]:
@@ -512,11 +556,17 @@ class RemoveCannonPrompt(PromptState):
 
 
 def damage_wall(state: FreedomState, effect: DamageWall, role: str, card_id: str) -> None:
-    if not _damageable(state, effect.near, effect.forts):
-        state.say("No wall space can be damaged.")
+    if (why := idle_damage_wall(state, effect, role)) is not None:
+        state.say(why)
         return
     push(state, "ev_damage", "empire", card=card_id, near=effect.near, forts=effect.forts,
          left=effect.count)
+
+
+def idle_damage_wall(state: FreedomState, effect: DamageWall, role: str) -> str | None:
+    if not _damageable(state, effect.near, effect.forts):
+        return "No wall space can be damaged."
+    return None
 
 
 def _damageable(state: FreedomState, near: str, forts: bool) -> list[str]:
@@ -571,10 +621,14 @@ class DamageWallPrompt(PromptState):
 
 
 def repair_wall(state: FreedomState, effect: RepairWall, role: str, card_id: str) -> None:
-    if not _repairable(state):
-        state.say("No wall space needs repair.")
+    if (why := idle_repair_wall(state, effect, role)) is not None:
+        state.say(why)
         return
     push(state, "ev_repair", "insurgents", card=card_id, left=effect.count)
+
+
+def idle_repair_wall(state: FreedomState, effect: RepairWall, role: str) -> str | None:
+    return None if _repairable(state) else "No wall space needs repair."
 
 
 def _repairable(state: FreedomState) -> list[str]:
@@ -609,12 +663,22 @@ class RepairWallPrompt(PromptState):
 
 def strike(state: FreedomState, effect: Strike, role: str, card_id: str) -> None:
     side = _side(effect.who, role)
-    reach = {"zone": effect.from_zone, "reach": effect.reach, "at": effect.at_zone,
-             "raids": effect.raids}
-    if not _strike_targets(state, side, reach):
-        state.say("No enemy is within reach: no attack is made.")
+    if (why := idle_strike(state, effect, role)) is not None:
+        state.say(why)
         return
-    push(state, "ev_strike", side, card=card_id, zone=reach, hit=effect.hit, left=effect.count)
+    push(state, "ev_strike", side, card=card_id, zone=_strike_reach(effect), hit=effect.hit,
+         left=effect.count)
+
+
+def _strike_reach(effect: Strike) -> dict[str, Any]:
+    return {"zone": effect.from_zone, "reach": effect.reach, "at": effect.at_zone,
+            "raids": effect.raids}
+
+
+def idle_strike(state: FreedomState, effect: Strike, role: str) -> str | None:
+    if not _strike_targets(state, _side(effect.who, role), _strike_reach(effect)):
+        return "No enemy is within reach: no attack is made."
+    return None
 
 
 def _within(space_id: str, steps: int) -> set[str]:
@@ -698,20 +762,33 @@ class StrikePrompt(PromptState):
 
 def fire(state: FreedomState, effect: Fire, role: str, card_id: str) -> None:
     side = _side(effect.who, role)
-    if not any(sp.cannon == side and can_fire(state, s, side) for s, sp in state.spaces.items()):
-        state.say(f"No cannon of {SIDE_NAME[side]} can fire.")
+    if (why := idle_fire(state, effect, role)) is not None:
+        state.say(why)
         return
     push(state, "cannons", side, fired=[], limit=effect.count or None, bonus=effect.bonus,
          source=CARDS[card_id].name)
 
 
+def idle_fire(state: FreedomState, effect: Fire, role: str) -> str | None:
+    side = _side(effect.who, role)
+    if not any(sp.cannon == side and can_fire(state, s, side) for s, sp in state.spaces.items()):
+        return f"No cannon of {SIDE_NAME[side]} can fire."
+    return None
+
+
 def sortie(state: FreedomState, effect: Sortie, role: str, card_id: str) -> None:
     victim = _side(effect.who, role)
-    if not _sortie_targets(state, role, victim, effect.zone, effect.reach):
-        state.say("No enemy space is within reach.")
+    if (why := idle_sortie(state, effect, role)) is not None:
+        state.say(why)
         return
     push(state, "ev_sortie", role, card=card_id, side=victim, zone=effect.zone,
          reach=effect.reach, count=effect.count, cannon=effect.cannon)
+
+
+def idle_sortie(state: FreedomState, effect: Sortie, role: str) -> str | None:
+    if not _sortie_targets(state, role, _side(effect.who, role), effect.zone, effect.reach):
+        return "No enemy space is within reach."
+    return None
 
 
 def _sortie_targets(state: FreedomState, role: str, victim: str, zone: str,
@@ -764,10 +841,14 @@ def advance(state: FreedomState, effect: Advance, role: str, card_id: str) -> No
 
 def retreat(state: FreedomState, effect: Retreat, role: str, card_id: str) -> None:
     chooser = _side(effect.chooser, role)
-    if not _retreat_sources(state, effect.zone):
-        state.say("No Imperial unit can move back.")
+    if (why := idle_retreat(state, effect, role)) is not None:
+        state.say(why)
         return
     push(state, "ev_retreat", chooser, card=card_id, zone=effect.zone, left=effect.count)
+
+
+def idle_retreat(state: FreedomState, effect: Retreat, role: str) -> str | None:
+    return None if _retreat_sources(state, effect.zone) else "No Imperial unit can move back."
 
 
 def _back_steps(state: FreedomState, src: str, kind: str) -> list[str]:
@@ -830,8 +911,8 @@ class RetreatPrompt(PromptState):
 def discard(state: FreedomState, effect: Discard, role: str, card_id: str) -> None:
     side = _side(effect.who, role)
     count = min(effect.count, len(state.hands[side]))
-    if count <= 0:
-        state.say(f"{side_does(side, 'have')} no card to discard.")
+    if (why := idle_discard(state, effect, role)) is not None:
+        state.say(why)
         return
     if not effect.random:
         push(state, "ev_discard", side, card=card_id, left=count)
@@ -841,6 +922,13 @@ def discard(state: FreedomState, effect: Discard, role: str, card_id: str) -> No
         pieces.discard_cards(state, side, [lost])
         state.reveals += 1  # the card leaves a hidden hand face up
         state.say(f"{side_does(side, 'discard')} “{CARDS[lost].name}” at random.")
+
+
+def idle_discard(state: FreedomState, effect: Discard, role: str) -> str | None:
+    side = _side(effect.who, role)
+    if min(effect.count, len(state.hands[side])) <= 0:
+        return f"{side_does(side, 'have')} no card to discard."
+    return None
 
 
 @prompt_state
@@ -874,13 +962,20 @@ def guard(state: FreedomState, effect: Guard, role: str, card_id: str) -> None:
 
 def train(state: FreedomState, effect: Train, role: str, card_id: str) -> None:
     count = min(effect.count, state.spaces[CITY].civ, state.pool["ins"])
-    if count <= 0 or not _insurgent_places(state):
-        state.say("No Civilian can be trained.")
+    if (why := idle_train(state, effect, role)) is not None:
+        state.say(why)
         return
     state.spaces[CITY].civ -= count
     state.pool["civ"] += count
     state.say(f"{count} Civilian{'s' if count != 1 else ''} trained.")
     push_place_units(state, "insurgents", "ins", count, reason=CARDS[card_id].name)
+
+
+def idle_train(state: FreedomState, effect: Train, role: str) -> str | None:
+    if min(effect.count, state.spaces[CITY].civ, state.pool["ins"]) <= 0 \
+            or not _insurgent_places(state):
+        return "No Civilian can be trained."
+    return None
 
 
 def draw(state: FreedomState, effect: Draw, role: str, card_id: str) -> None:
@@ -917,10 +1012,14 @@ def special(state: FreedomState, effect: Special, role: str, card_id: str) -> No
 
 def under_cover_of_night(state: FreedomState, role: str, card_id: str) -> None:
     """Pod osłoną nocy: a row-6 Imperial cannon, and up to 1 unit with it, one space forward."""
-    if not _night_sources(state):
-        state.say("No Imperial cannon in row 6 can move forward.")
+    if (why := idle_night(state)) is not None:
+        state.say(why)
         return
     push(state, "ev_night", "empire", card=card_id, step="source")
+
+
+def idle_night(state: FreedomState) -> str | None:
+    return None if _night_sources(state) else "No Imperial cannon in row 6 can move forward."
 
 
 def _forward(space_id: str) -> list[str]:
@@ -1030,3 +1129,67 @@ PERFORM: dict[type, Any] = {
     Special: special,
 }
 
+
+
+# ───────────────────────────── events that would do nothing ─────────────────────────────
+# Before a player spends a card on an event (the discard that triggers the opponent's card),
+# the prompt warns when the event would do nothing now. Each check is the one its effect
+# runs first, with the sentence the log would show; an effect without a check (a free
+# action, a die roll, a guard…) may always do something.
+
+
+def _idle_civilians(state: FreedomState, effect: Civilians, role: str) -> str | None:
+    if effect.amount > 0 and state.pool["civ"] == 0:
+        return "No Civilian is left to enter the city."
+    if effect.amount < 0 and state.spaces[CITY].civ == 0:
+        return "No Civilian is in the city to leave it."
+    return None
+
+
+def _idle_cannon(state: FreedomState, effect: GainCannon, role: str) -> str | None:
+    if state.pool["cannons"] <= 0:
+        return "No cannon is left in the reserve."
+    if _side(effect.who, role) == "insurgents" and not _cannon_places(state):
+        return "No space can take a new Insurgent cannon."
+    return None
+
+
+def _idle_draw(state: FreedomState, effect: Draw, role: str) -> str | None:
+    return "The deck is empty: no card is drawn." if not state.decks[state.period] else None
+
+
+def _idle_special(state: FreedomState, effect: Special, role: str) -> str | None:
+    return idle_night(state) if effect.name == "under_cover_of_night" else None
+
+
+IDLE: dict[type, Any] = {
+    Adjust: idle_adjust,
+    Civilians: _idle_civilians,
+    StripSupport: idle_strip_support,
+    GainCannon: _idle_cannon,
+    RemoveUnits: idle_remove_units,
+    RemoveCannon: idle_remove_cannon,
+    DamageWall: idle_damage_wall,
+    RepairWall: idle_repair_wall,
+    Strike: idle_strike,
+    Fire: idle_fire,
+    Sortie: idle_sortie,
+    Retreat: idle_retreat,
+    Discard: idle_discard,
+    Train: idle_train,
+    Draw: _idle_draw,
+    Special: _idle_special,
+}
+
+
+def why_event_does_nothing(state: FreedomState, card_id: str, role: str) -> str | None:
+    """Why ``card_id``'s event would do nothing for ``role`` now (every effect of it has
+    nothing to act on), or None when it may do something."""
+    reasons: list[str] = []
+    for effect in CARDS[card_id].effects:
+        check = IDLE.get(type(effect))
+        reason = check(state, effect, role) if check is not None else None
+        if reason is None:
+            return None
+        reasons.append(reason)
+    return " ".join(dict.fromkeys(reasons)) or None
