@@ -65,6 +65,12 @@ def status(state: SixState, role: str) -> str:
             f"(may recruit {recruit_limit(state, role)} more this turn).")
 
 
+# The menu's groups are rows of buttons or a select menu each, and End turn one more: Discord
+# shows five rows, so four groups at most keep every action within two clicks (a fifth row
+# would turn a page). Building and the economy share one.
+ECONOMY = "Build and economy"
+
+
 @FLOW.state
 class Menu(PromptState[SixState]):
     """The turn: one pick opens any action; End turn closes it."""
@@ -77,24 +83,24 @@ class Menu(PromptState[SixState]):
         places = buildable(state, role)
         if places:
             cheapest = min(building_cost(state, b) for kinds in places.values() for b in kinds)
-            choices.append(choice("build", f"Build (from {cheapest})", group="Build",
+            choices.append(choice("build", f"Build (from {cheapest})", group=ECONOMY,
                                   style="primary"))
         cost = upgrade_cost(state, role)
         if cost is not None and cost <= state.realms[role].currency:
             level = state.realms[role].level + 1
             choices.append(choice("upgrade", f"Raise the capital to level {level} ({cost})",
-                                  group="Build"))
+                                  group=ECONOMY))
         if demolishable(state, role):
             choices.append(choice("demolish", "Demolish a building (half back)",
-                                  group="Economy"))
+                                  group=ECONOMY))
         if robbery_sites(state, role):
             choices.append(choice("robbery", f"Robbery economy (+{REALM.robbery.income} a "
-                                  f"turn for {REALM.robbery.turns} turns)", group="Economy"))
+                                  f"turn for {REALM.robbery.turns} turns)", group=ECONOMY))
         if expedition_sites(state, role):
             choices.append(choice("expedition", f"Internal expedition ({INTERNAL.cost})",
-                                  group="Economy"))
+                                  group=ECONOMY))
         if robbing(state, role):
-            choices.append(choice("stop_robbery", "Stop a robbery economy", group="Economy"))
+            choices.append(choice("stop_robbery", "Stop a robbery economy", group=ECONOMY))
         if boat_sites(state, role):
             choices.append(choice("boat", f"Build a fishing boat ({price(BOAT)})",
                                   group="Fleet"))
