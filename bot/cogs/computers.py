@@ -3,7 +3,9 @@ choices one by one (``GameService.computer_move``) and each is posted as a perso
 (the turn's board and summary when a turn ends, a hand-over note otherwise).
 
 Turn posts wake it (``turns.wake_computers``); a sweep at start-up and every timer interval
-finds games it is asked in that nobody woke, such as after a restart mid-turn.
+finds games it is asked in that nobody woke, such as after a restart mid-turn. With several
+processes on one database, a game's computer plays in the one process that claimed the job
+(``bot.service.jobs``); a process that died leaves it to another once its claim runs out.
 """
 
 from __future__ import annotations
@@ -61,6 +63,11 @@ class ComputerCog(commands.Cog):
         try:
             while True:
                 try:
+                    # Claimed (renewed before each move): another process sharing the
+                    # database may be playing this game's computer; then this one leaves
+                    # it (and its sweep looks again later).
+                    if not await service.claim_job(game_id, "computer"):
+                        return
                     update = await service.computer_move(game_id)
                 except Exception as error:
                     self.failed_at[game_id] = (await service.load(game_id)).version
@@ -74,8 +81,15 @@ class ComputerCog(commands.Cog):
                 self.failed_at.pop(game_id, None)
                 await self.post(update)
         finally:
+            with contextlib.suppress(Exception):  # a lost database: the claim runs out
+                await service.release_job(game_id, "computer")
             if self.playing.get(game_id) is asyncio.current_task():
                 del self.playing[game_id]
+            # Woken while the claim was being released: look once more.
+            if game_id in self.woken_while_playing and not self.bot.is_closed():
+                self.woken_while_playing.discard(game_id)
+                if game_id not in self.failed_at:
+                    self.wake(game_id)
 
     async def post(self, update: TurnUpdate) -> None:
         """What a person's choice would post: the board at a turn's end, else a hand-over."""
