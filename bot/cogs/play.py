@@ -81,6 +81,8 @@ class PlayCog(BackgroundCog):
         except Exception as error:
             self.bot.report(error, f"timeout of game {game_id}")
             return
+        log.info("turn timer of game %s ran out: the %s rule was applied", game_id,
+                 update.loaded.row.timeout_policy)
         try:
             row = update.loaded.row
             await turns.announce(
