@@ -138,6 +138,14 @@ class StrategosBot(commands.Bot):
         ws = self.ws
         return bool(self.is_ready() and ws is not None and ws.open)
 
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether this process receives the server's events (and has it in its cache)."""
+        return True
+
+    def shards_text(self) -> str:
+        """The shards this process runs, for the metrics line ("" when not sharded)."""
+        return ""
+
     def report(self, error: BaseException, where: str) -> None:
         """An unexpected failure: logged, and kept in ``failures`` for the tests to see."""
         self.failures.append(error)
@@ -162,6 +170,16 @@ class ShardedStrategosBot(StrategosBot, commands.AutoShardedBot):
     Each shard receives only its own servers' events; everything the bot sends goes through
     REST, which reaches any server, so a background job of another shard's game works here
     too."""
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether the server is on one of this process's shards (Discord's rule)."""
+        count = self.shard_count or 1
+        return self.shard_ids is None or (guild_id >> 22) % count in self.shard_ids
+
+    def shards_text(self) -> str:
+        ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count or 1)
+        return (f"shards {','.join(str(i) for i in ids)} of {self.shard_count}, "
+                f"{len(self.guilds)} servers")
 
     def gateway_open(self) -> bool:
         """Ready, and every shard of this process connected."""

@@ -4,12 +4,17 @@ the bot each asks for (one connection, or discord.py's AutoShardedBot)."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
 from bot.app import create_bot
 from bot.client import ShardedStrategosBot, StrategosBot
-from bot.settings import SettingsError, load_settings
+from bot.links import server_name
+from bot.metrics import Counters, metrics_line
+from bot.models import GameRow
+from bot.settings import Settings, SettingsError, load_settings
 
 
 def test_unset_is_one_connection() -> None:
@@ -55,3 +60,33 @@ def test_bad_shard_settings_are_one_line(monkeypatch: pytest.MonkeyPatch,
         load_settings(None)
     assert says in str(error.value) and "\n" not in str(error.value)
     assert "Value error" not in str(error.value)
+
+
+def guild_on_shard(shard: int, count: int) -> int:
+    """A server id whose events Discord sends to ``shard`` of ``count``."""
+    base = 1_700_000_000_000  # milliseconds since Discord's epoch, the id's top bits
+    return (base - base % count + shard) << 22
+
+
+def test_a_process_knows_which_servers_are_on_its_shards(tmp_path: Path) -> None:
+    settings = Settings(_env_file=None, database=tmp_path / "s.db", shard_count=4,
+                        shard_ids=[1, 3])
+    bot = create_bot(settings)
+    assert isinstance(bot, ShardedStrategosBot)
+    mine, theirs = guild_on_shard(3, 4), guild_on_shard(2, 4)
+    assert (mine >> 22) % 4 == 3 and (theirs >> 22) % 4 == 2
+    assert bot.holds_guild(mine) and not bot.holds_guild(theirs)
+    assert bot.shards_text() == "shards 1,3 of 4, 0 servers"
+    # A game on another process's server: not "a server the bot has left".
+    row = cast(GameRow, SimpleNamespace(guild_id=theirs, channel_id=5))
+    assert server_name(bot, row) == "its server"
+    left = cast(GameRow, SimpleNamespace(guild_id=mine, channel_id=5))
+    assert server_name(bot, left) == "a server the bot has left"
+    unsharded = create_bot(Settings(_env_file=None, database=tmp_path / "s.db"))
+    assert unsharded.holds_guild(theirs) and unsharded.shards_text() == ""
+
+
+def test_the_metrics_line_of_a_sharded_process_names_its_shards() -> None:
+    line = metrics_line({"running": 2}, Counters(6, 0, 0), 60, "shards 0,1 of 4, 7 servers")
+    assert line.startswith("metrics: shards 0,1 of 4, 7 servers; 2 games open (2 running)")
+    assert metrics_line({}, Counters(), 60).startswith("metrics: 0 games open")
