@@ -31,6 +31,6 @@ def create_bot(settings: Settings, *, clock: Callable[[], datetime] = utc_now,
     With shard settings it is a :class:`ShardedStrategosBot` running those shards."""
     if settings.sharded:
         return ShardedStrategosBot(settings, CLICKS, clock=clock,
-                                   shard_count=settings.shard_count,
+                                   shard_count=settings.shards,
                                    shard_ids=settings.shard_ids, **options)
     return StrategosBot(settings, CLICKS, clock=clock, **options)

@@ -82,10 +82,11 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("STRATEGOS_JOB_LEASE", "job_lease"),
     )
     # Gateway shards (Discord requires them from 2,500 servers). Unset: one connection.
-    # STRATEGOS_SHARD_COUNT alone: this process runs every shard; with STRATEGOS_SHARD_IDS
-    # (e.g. 0,1): only those, the other processes running the rest on the same database.
-    shard_count: int | None = Field(
-        default=None, ge=1, validation_alias=AliasChoices("STRATEGOS_SHARD_COUNT", "shard_count")
+    # STRATEGOS_SHARD_COUNT alone: this process runs every shard ("auto": as many as Discord
+    # recommends); with STRATEGOS_SHARD_IDS (e.g. 0,1): only those, the other processes
+    # running the rest on the same database.
+    shard_count: Annotated[int, Field(ge=1)] | Literal["auto"] | None = Field(
+        default=None, validation_alias=AliasChoices("STRATEGOS_SHARD_COUNT", "shard_count")
     )
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(
         default=None, validation_alias=AliasChoices("STRATEGOS_SHARD_IDS", "shard_ids")
@@ -108,7 +109,7 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("STRATEGOS_DOCS_URL", "docs_url"),
     )
 
-    @field_validator("dev_guild", "heartbeat_file", "shard_count", mode="before")
+    @field_validator("dev_guild", "heartbeat_file", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -117,6 +118,21 @@ class Settings(BaseSettings):
     @classmethod
     def _path_unless_url(cls, value: object) -> object:
         return Path(value) if isinstance(value, str) and not is_postgresql(value) else value
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _count(cls, value: object) -> object:
+        """A number of shards, ``auto``, or empty (none)."""
+        if isinstance(value, str):
+            value = value.strip().lower()
+            if value in ("", "auto"):
+                return value or None
+            if not value.isdigit():
+                raise ValueError(f"{value!r} is not a number of shards (or auto)")
+            value = int(value)
+        if isinstance(value, int) and value < 1:
+            raise ValueError("a bot runs at least one shard")
+        return value
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -135,9 +151,9 @@ class Settings(BaseSettings):
     def _shards_fit(self) -> Settings:
         if self.shard_ids is None:
             return self
-        if self.shard_count is None:
-            raise ValueError("STRATEGOS_SHARD_IDS needs STRATEGOS_SHARD_COUNT (how many shards "
-                             "all the processes run together)")
+        if not isinstance(self.shard_count, int):
+            raise ValueError("STRATEGOS_SHARD_IDS needs STRATEGOS_SHARD_COUNT, a number (how "
+                             "many shards all the processes run together)")
         if not self.shard_ids:
             raise ValueError("STRATEGOS_SHARD_IDS names no shard")
         outside = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
@@ -147,6 +163,11 @@ class Settings(BaseSettings):
         if len(set(self.shard_ids)) != len(self.shard_ids):
             raise ValueError("STRATEGOS_SHARD_IDS names a shard twice")
         return self
+
+    @property
+    def shards(self) -> int | None:
+        """The shard count to run; None when Discord is asked (``auto``) or unsharded."""
+        return self.shard_count if isinstance(self.shard_count, int) else None
 
     @property
     def sharded(self) -> bool:

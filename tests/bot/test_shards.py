@@ -43,13 +43,22 @@ def test_shard_ids_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert settings.heartbeat_path == tmp_path / f"heartbeat{suffix}"
 
 
+def test_auto_asks_discord_for_the_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STRATEGOS_SHARD_COUNT", " Auto ")
+    settings = load_settings(None)
+    assert settings.shard_count == "auto" and settings.shards is None and settings.sharded
+    bot = create_bot(settings)
+    assert isinstance(bot, ShardedStrategosBot) and bot.shard_count is None
+
+
 @pytest.mark.parametrize(("env", "says"), [
     ({"STRATEGOS_SHARD_IDS": "0,1"}, "needs STRATEGOS_SHARD_COUNT"),
     ({"STRATEGOS_SHARD_COUNT": "2", "STRATEGOS_SHARD_IDS": "0,2"}, "outside 0 … 1"),
     ({"STRATEGOS_SHARD_COUNT": "2", "STRATEGOS_SHARD_IDS": "1,1"}, "names a shard twice"),
     ({"STRATEGOS_SHARD_COUNT": "2", "STRATEGOS_SHARD_IDS": "one"}, "not a list of shard"),
-    ({"STRATEGOS_SHARD_COUNT": "0"}, "STRATEGOS_SHARD_COUNT"),
-    ({"STRATEGOS_SHARD_COUNT": "two"}, "STRATEGOS_SHARD_COUNT"),
+    ({"STRATEGOS_SHARD_COUNT": "0"}, "STRATEGOS_SHARD_COUNT: a bot runs at least one"),
+    ({"STRATEGOS_SHARD_COUNT": "two"}, "STRATEGOS_SHARD_COUNT: 'two' is not a number"),
+    ({"STRATEGOS_SHARD_COUNT": "auto", "STRATEGOS_SHARD_IDS": "0"}, "a number (how many"),
     ({"STRATEGOS_JOB_LEASE": "0"}, "STRATEGOS_JOB_LEASE"),
 ])
 def test_bad_shard_settings_are_one_line(monkeypatch: pytest.MonkeyPatch,

@@ -62,3 +62,22 @@ async def test_one_process_runs_two_shards_with_a_game_on_each(fake: FakeDiscord
     finally:
         await running.stop()
     assert list(bot.failures) == []
+
+
+async def test_auto_runs_as_many_shards_as_discord_recommends(fake: FakeDiscord,
+                                                              tmp_path: Path) -> None:
+    fake.shard_count = 2
+    settings = Settings(_env_file=None, database=tmp_path / "bot.db", timer_interval=3600,
+                        shard_count="auto")
+    bot = create_bot(settings, clock=Clock())
+    assert isinstance(bot, ShardedStrategosBot) and bot.shard_count is None
+    bot.before_identify_hook = no_identify_wait
+    running = RunningClient(fake, bot)
+    await running.start()
+    try:
+        assert "GET /gateway/bot -> 200" in fake.requests
+        assert bot.shard_count == 2 and fake.gateway.open_shards() == [0, 1]
+        assert bot.shards_text().startswith("shards 0,1 of 2")
+    finally:
+        await running.stop()
+    assert list(bot.failures) == []
