@@ -5,14 +5,17 @@ on servers of both. Two processes on one PostgreSQL: ``test_shard_processes.py``
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import aiohttp
 
 from bot.app import create_bot
 from bot.client import ShardedStrategosBot
+from bot.models import COMPUTER
 from bot.settings import Settings
-from tests.e2e.harness import Clock, Table
+from bot.storage import queries, stamp
+from tests.e2e.harness import Clock, Strategos, Table, is_board
 from tests.fakediscord import FakeDiscord, RunningClient
 from tests.fakediscord.gateway import shard_of
 
@@ -81,3 +84,65 @@ async def test_auto_runs_as_many_shards_as_discord_recommends(fake: FakeDiscord,
     finally:
         await running.stop()
     assert list(bot.failures) == []
+
+
+async def computer_moves(strategos: Strategos, game_id: int) -> int:
+    log = await strategos.bot.service.log_lines(game_id)
+    return sum(1 for line in log if line.user_id == COMPUTER)
+
+
+async def test_a_computer_move_held_by_a_dead_process_is_taken_over_by_another_shard(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    """Two processes (shards 0 and 1) on one database: the computer's job in a game on shard
+    0's server is claimed by a process that died; shard 0's bot, woken by the turn, leaves it;
+    once the claim runs out, shard 1's sweep plays the move and posts it on shard 0's server
+    (through REST: that server is not in its cache)."""
+    clock = Clock()
+    guild = fake.add_guild("shard 0", shard=(0, 2))
+    channel = fake.add_channel("games", guild_id=guild)
+    bots = [Strategos(fake, tmp_path / "bot.db", clock, shard_count=2, shard_ids=[shard])
+            for shard in (0, 1)]
+    for strategos in bots:
+        await strategos.start()
+    first, second = bots
+    try:
+        assert first.bot.get_guild(guild) is not None and second.bot.get_guild(guild) is None
+        ann = fake.add_user("ann")
+        table = Table(fake, ann, [ann], channel=channel)
+        lobby = await table.open("duel", "rounds_to_win=3")
+        picker = next(s for s in fake.message(lobby).selects()
+                      if "Computer" in str(s.get("placeholder")))
+        await fake.select(ann, lobby, picker["custom_id"], [picker["options"][1]["value"]])
+        loaded = await first.bot.service.game_in(channel.id)
+        assert loaded is not None
+        game_id = loaded.id
+        now = clock()
+        async with first.bot.service.db.transaction() as conn:  # a process that then died
+            assert await queries.claim_job(conn, game_id, "computer", stamp(now), "dead:1:x",
+                                           stamp(now + timedelta(seconds=120)))
+        mark = fake.cursor()
+        await fake.click(ann, lobby, label="Start")
+        await fake.wait_for_message(channel, after=mark, where=is_board, what="the first board")
+        await first.bot.run_computers_once()
+        await second.bot.run_computers_once()
+        assert await computer_moves(first, game_id) == 0  # the dead process's claim holds
+        await table.choose(ann, await table.prompt(ann), pick=0)
+        clock.advance(0.05)  # three minutes: the claim ran out
+        mark = fake.cursor()
+        await second.bot.run_computers_once()
+        # Its card of round 1, then at once its card of round 2: only Ann is asked now.
+        assert await computer_moves(first, game_id) == 2
+        after = await first.bot.service.load(game_id)
+        assert list(after.prompts) == [r for r in after.prompts if r not in
+                                       after.computer_roles()] != []
+        revealed = await fake.wait_for_message(channel, after=mark,
+                                               where=lambda m: "Revealed" in m.text(),
+                                               what="the round's board")
+        assert is_board(revealed)
+        async with first.bot.service.db.read() as conn:
+            assert await queries.job_claims(conn) == []
+    finally:
+        for strategos in bots:
+            await strategos.stop()
+        for strategos in bots:
+            assert strategos.failures == []
