@@ -60,6 +60,7 @@ class ComputerCog(commands.Cog):
 
     async def play(self, game_id: int) -> None:
         service = self.bot.service
+        done = False  # it held the claim until the computer was no longer asked
         try:
             while True:
                 try:
@@ -77,6 +78,7 @@ class ComputerCog(commands.Cog):
                     if game_id in self.woken_while_playing:
                         self.woken_while_playing.discard(game_id)
                         continue
+                    done = True
                     return
                 self.failed_at.pop(game_id, None)
                 await self.post(update)
@@ -85,11 +87,21 @@ class ComputerCog(commands.Cog):
                 await service.release_job(game_id, "computer")
             if self.playing.get(game_id) is asyncio.current_task():
                 del self.playing[game_id]
-            # Woken while the claim was being released: look once more.
-            if game_id in self.woken_while_playing and not self.bot.is_closed():
-                self.woken_while_playing.discard(game_id)
-                if game_id not in self.failed_at:
-                    self.wake(game_id)
+            # Woken here while the claim was being released, or woken in another process
+            # that found the claim still held (its move committed before this release, so
+            # one read now sees it): look once more.
+            woken = game_id in self.woken_while_playing
+            self.woken_while_playing.discard(game_id)
+            if not self.bot.is_closed() and game_id not in self.failed_at and (
+                    woken or (done and await self._asked(game_id))):
+                self.wake(game_id)
+
+    async def _asked(self, game_id: int) -> bool:
+        try:
+            return bool(await self.bot.service.computer_asked(game_id))
+        except Exception as error:  # the sweep looks again later
+            self.bot.report(error, f"computer player of game {game_id}")
+            return False
 
     async def post(self, update: TurnUpdate) -> None:
         """What a person's choice would post: the board at a turn's end, else a hand-over."""

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
 from bot.app import create_bot
 from bot.client import ShardedStrategosBot
-from bot.models import COMPUTER
+from bot.models import COMPUTER, TurnUpdate
 from bot.settings import Settings
 from bot.storage import queries, stamp
 from tests.e2e.harness import Clock, Strategos, Table, is_board
@@ -139,6 +140,64 @@ async def test_a_computer_move_held_by_a_dead_process_is_taken_over_by_another_s
                                                where=lambda m: "Revealed" in m.text(),
                                                what="the round's board")
         assert is_board(revealed)
+        async with first.bot.service.db.read() as conn:
+            assert await queries.job_claims(conn) == []
+    finally:
+        for strategos in bots:
+            await strategos.stop()
+        for strategos in bots:
+            assert strategos.failures == []
+
+
+async def test_a_turn_for_the_computer_while_another_process_holds_its_claim(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    """The race of two processes: shard 1's bot holds the computer's claim and has just
+    found it not asked, when Ann's move (on shard 0's bot) asks it again; shard 0's bot, woken
+    by that turn, finds the claim held and leaves it. Shard 1's bot, releasing the claim,
+    looks once more and plays the move: it is not left for the next sweep."""
+    clock = Clock()
+    guild = fake.add_guild("shard 0", shard=(0, 2))
+    channel = fake.add_channel("games", guild_id=guild)
+    bots = [Strategos(fake, tmp_path / "bot.db", clock, shard_count=2, shard_ids=[shard])
+            for shard in (0, 1)]
+    for strategos in bots:
+        await strategos.start()
+    first, second = bots
+    try:
+        ann = fake.add_user("ann")
+        table = Table(fake, ann, [ann], channel=channel)
+        lobby = await table.open("duel", "rounds_to_win=3")
+        picker = next(s for s in fake.message(lobby).selects()
+                      if "Computer" in str(s.get("placeholder")))
+        await fake.select(ann, lobby, picker["custom_id"], [picker["options"][1]["value"]])
+        mark = fake.cursor()
+        await fake.click(ann, lobby, label="Start")
+        await fake.wait_for_message(channel, after=mark, where=is_board, what="the first board")
+        await first.bot.run_computers_once()
+        loaded = await first.bot.service.game_in(channel.id)
+        assert loaded is not None
+        game_id = loaded.id
+        assert await computer_moves(first, game_id) == 1  # its card of round 1
+
+        service = second.bot.service
+        computer_move = service.computer_move
+        ann_moved: list[bool] = []
+
+        async def then_ann_moves(game: int) -> TurnUpdate | None:
+            update = await computer_move(game)
+            if update is None and not ann_moved:  # nothing to do... as Ann moves on shard 0
+                ann_moved.append(True)
+                await table.choose(ann, await table.prompt(ann), pick=0)
+                await first.bot.run_computers_once()  # shard 0 finds the claim held
+                assert await computer_moves(first, game_id) == 1
+            return update
+
+        service.computer_move = then_ann_moves  # type: ignore[method-assign,assignment]
+        cog: Any = second.bot.get_cog("ComputerCog")
+        cog.wake(game_id)
+        await cog.settle()
+        assert ann_moved
+        assert await computer_moves(first, game_id) == 2  # its card of round 2, by shard 1
         async with first.bot.service.db.read() as conn:
             assert await queries.job_claims(conn) == []
     finally:
