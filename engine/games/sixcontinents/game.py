@@ -20,6 +20,7 @@ from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     fleet_prompts,
     setup_prompts,
     turn_prompts,
+    warship_prompts,
 )
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.content import REALM
