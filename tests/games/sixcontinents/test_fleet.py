@@ -4,7 +4,9 @@ unescorted, carrying troops ashore, blockades of ports, and construction ships."
 
 from __future__ import annotations
 
+from engine.core.rng import Rng
 from engine.games.sixcontinents import GAME
+from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.economy import income_lines, upkeep_lines
 from engine.games.sixcontinents.fishing import boat_sites, catch
 from engine.games.sixcontinents.fleet import (
@@ -13,6 +15,7 @@ from engine.games.sixcontinents.fleet import (
     fleet_sites,
     launch,
 )
+from engine.games.sixcontinents.fleet_ai import sea_attack_plan
 from engine.games.sixcontinents.navy import blockaded, fleet_of
 from engine.games.sixcontinents.realm import connected_provinces
 from engine.games.sixcontinents.sea_battle import SeaAttack, sea_modifiers
@@ -299,3 +302,40 @@ def test_the_invariants_account_for_the_fleets() -> None:
     ship.kind = "corvette"
     afloat(state, "blue", "frigate", "north_sea")
     assert any("share the north_sea" in p for p in GAME.invariants(state))
+
+
+def ai_picks(state: SixState, role: str = "red") -> str:
+    prompt = GAME.prompts(state)[role]
+    return greedy(GAME, state, role, prompt.choices, Rng(seed="ai"))
+
+
+def test_the_automatic_player_builds_a_warship_and_sails_to_blockade() -> None:
+    state = navy()
+    turn(state, "red", currency=20)
+    state.realms["red"].food, state.realms["red"].food_needed = 1, 0  # no boat wanted
+    assert ai_picks(state) == "warship"
+    choose(state, "warship")
+    assert ai_picks(state) == "kind:frigate"
+    choose(state, "kind:frigate")
+    assert ai_picks(state) == "zone:east_atlantic"  # next to the North Sea, off Germany
+    choose(state, "zone:east_atlantic")
+    assert ai_picks(state) != "warship"  # its fleet is the stronger now
+    state.ships[-1].fresh = False
+    choose(state, "fleet_move")
+    assert ai_picks(state) == "from:east_atlantic"
+    choose(state, "from:east_atlantic", "ships:frigate")
+    assert ai_picks(state) == "to:north_sea"
+    choose(state, "to:north_sea")
+    assert blockaded(state, "germany")
+
+
+def test_the_automatic_player_attacks_a_weaker_fleet_only() -> None:
+    state = navy()
+    afloat(state, "red", "frigate", "east_atlantic", 2)
+    [blue] = afloat(state, "blue", "frigate", "north_sea")
+    turn(state, "red", currency=0)
+    assert sea_attack_plan(state, "red") == {"from": "east_atlantic", "ships": "frigate",
+                                             "to": "north_sea", "withdraw": "0"}
+    blue.kind = "corvette"
+    state.realms["blue"].fleet_raised += 2
+    assert sea_attack_plan(state, "red") is None
