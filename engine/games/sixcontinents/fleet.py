@@ -192,6 +192,19 @@ def sail_fleet(state: SixState, role: str, start: str, key: str, to: str) -> Non
     sink_unescorted(state, to)
 
 
+def scuttle(state: SixState, role: str) -> None:
+    """A player out of the game (he holds nothing and has no unit) loses every ship he
+    still has: no port is left to keep them."""
+    gone = [s for s in state.ships if s.owner == role]
+    for ship in gone:
+        if ship.kind in FLEET:
+            sink(state, ship)
+        else:
+            state.ships.remove(ship)
+    if gone:
+        state.say(f"{colour(role)}'s ships ({len(gone)}) are lost with his realm.")
+
+
 def refresh_fleet(state: SixState, role: str) -> None:
     for ship in state.ships:
         if ship.owner == role and ship.zone:

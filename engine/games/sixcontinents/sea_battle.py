@@ -19,6 +19,7 @@ from engine.games.sixcontinents.economy import weather
 from engine.games.sixcontinents.fleet import fleet_text, lose_one_ship, sink, sink_unescorted
 from engine.games.sixcontinents.flow import colour
 from engine.games.sixcontinents.navy import (
+    cargo_soldiers,
     enemy_warships,
     fleet_of,
     strength,
@@ -130,7 +131,10 @@ def fight(state: SixState, attack: SeaAttack, record: SeaBattleRecord) -> bool:
     won = not theirs
     losers = attack.defenders if won else attack.ships
     for ship in [s for s in losers if s in state.ships]:
+        cargo = cargo_soldiers(ship)
         sink(state, ship)  # the beaten side's transporters, with their cargo
+        state.say(f"{colour(ship.owner)}'s transporter goes down with the battle"
+                  + (f", and {cargo} soldiers with it." if cargo else "."))
     record.outcome = "won" if won else "lost"
     state.say(f"{colour(attack.attacker if won else defender)} wins the battle of the "
               f"{where}.")

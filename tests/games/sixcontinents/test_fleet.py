@@ -4,7 +4,10 @@ unescorted, carrying troops ashore, blockades of ports, and construction ships."
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.rng import Rng
+from engine.core.runner import act
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.economy import income_lines, upkeep_lines
@@ -17,6 +20,7 @@ from engine.games.sixcontinents.fleet import (
 )
 from engine.games.sixcontinents.fleet_ai import sea_attack_plan
 from engine.games.sixcontinents.navy import blockaded, fleet_of
+from engine.games.sixcontinents.phases import turn_from
 from engine.games.sixcontinents.realm import connected_provinces
 from engine.games.sixcontinents.sea_battle import SeaAttack, sea_modifiers
 from engine.games.sixcontinents.state import Ship, SixState
@@ -339,3 +343,66 @@ def test_the_automatic_player_attacks_a_weaker_fleet_only() -> None:
     blue.kind = "corvette"
     state.realms["blue"].fleet_raised += 2
     assert sea_attack_plan(state, "red") is None
+
+
+def test_a_realm_out_of_the_game_loses_its_ships() -> None:
+    state = navy()
+    afloat(state, "blue", "frigate", "north_sea")
+    state.provinces["poland"].owner = state.provinces["germany"].owner = ""
+    state.realms["blue"].seat = ""
+    state.current = "red"
+    state.stack = []
+    put(state, "red", "infantry", "france")
+    turn_from(state, 1)
+    assert state.realms["blue"].out and fleet(state, "blue") == []
+    assert GAME.invariants(state) == []
+
+
+def seas_at_war(seed: str, players: int) -> SixState:
+    """Every realm at capital level 2 with ports, money, warships, transporters with troops
+    and infantry in its ports, the fleets a zone or two apart."""
+    state = started(players)
+    ports = {"red": ["iberia", "british_isles"], "blue": ["germany", "scandinavia"],
+             "green": ["italy", "maghreb"]}
+    fleets = {"red": ["east_atlantic", "north_atlantic"], "blue": ["north_sea", "baltic_sea"],
+              "green": ["western_med", "eastern_med"]}
+    for role in state.roles:
+        state.realms[role].level = 2
+        give(state, role, 200)
+        for province in ports[role]:
+            own(state, role, province)
+            state.provinces[province].port = True
+            put(state, role, "infantry", province, 4)
+        for zone in fleets[role]:
+            afloat(state, role, "frigate", zone, 2)
+            afloat(state, role, "corvette", zone)
+            [carrier] = afloat(state, role, "transporter", zone)
+            for unit in put(state, role, "infantry", ports[role][0], 2):
+                state.units.remove(unit)
+                carrier.cargo.append(unit)
+    state.rng = Rng(seed=seed)
+    turn(state, "red")
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_random_play_on_seas_at_war_keeps_the_invariants(players: int) -> None:
+    """Random choices from a position full of ships: sea battles, sinkings, landings and
+    blockades happen, and after every action the invariants hold."""
+    battles = sunk = landed = 0
+    for index in range(4):
+        state = seas_at_war(f"war-{players}-{index}", players)
+        chooser = Rng(seed=f"chooser-{index}")
+        for _ in range(400):
+            prompts = GAME.prompts(state)
+            if state.result is not None or not prompts:
+                break
+            role = sorted(prompts)[0]
+            act(GAME, state, role, chooser.choice(prompts[role].choices).id, prompts=prompts)
+            assert GAME.invariants(state) == [], state.log[-1].text
+        battles += sum("wins the battle of the" in e.text for e in state.log)
+        sunk += sum("unescorted and sinks" in e.text or "goes down with the battle" in e.text
+                    for e in state.log)
+        landed += sum("transporter on the" in e.text and " lands " in e.text
+                      for e in state.log)
+    assert battles and sunk and landed
