@@ -131,7 +131,7 @@ def upkeep_lines(state: SixState, role: str) -> Lines:
     for kind, info in SHIPS.items():
         count = sum(1 for s in state.ships if s.owner == role and s.kind == kind)
         if count and info.upkeep:
-            lines.append((f"{count} {info.name.lower()}", count * info.upkeep))
+            lines.append((counted(count, info.name.lower()), count * info.upkeep))
     over = over_cap(state, role)
     if over:
         lines.append((counted(over, "unit") + " over the cap",
