@@ -70,7 +70,12 @@ def test_warships_are_built_in_a_port_at_level_two_and_pay_upkeep() -> None:
     turn(state, "red", currency=40)
     assert "warship" not in ids(state)  # ships need capital level 2
     state.realms["red"].level = 2
+    give(state, "red", 4)
+    assert "warship" not in ids(state) and "construction" not in ids(state)  # too dear
     give(state, "red", 20)
+    labels = {c.id: c.label for p in GAME.prompts(state).values() for c in p.choices}
+    assert labels["warship"] == "Build a warship or transporter (from 5)"
+    assert labels["construction"] == "Build a construction ship (13)"
     choose(state, "warship")
     assert ids(state) == ["kind:frigate", "kind:corvette", "kind:transporter", "back"]
     choose(state, "kind:corvette")
