@@ -111,7 +111,6 @@ def fight(state: SixState, attack: SeaAttack, record: SeaBattleRecord) -> bool:
             record.outcome = "withdrawn"
             state.say(f"{colour(attack.attacker)} withdraws from the {where} with "
                       f"{strength(mine)} soldiers.", role=attack.attacker)
-            attack.ships = [s for s in attack.ships if s in state.ships]
             return False
         a_lines = sea_modifiers(state, attack, "attacker")
         d_lines = sea_modifiers(state, attack, "defender")
@@ -130,21 +129,22 @@ def fight(state: SixState, attack: SeaAttack, record: SeaBattleRecord) -> bool:
         state.say(f"The {where}: {text}.", dice=[a_roll, d_roll])
     won = not theirs
     losers = attack.defenders if won else attack.ships
-    for ship in [s for s in losers if s in state.ships]:
+    for ship in losers:  # only the beaten side's transporters are left: they go down
         cargo = cargo_soldiers(ship)
-        sink(state, ship)  # the beaten side's transporters, with their cargo
+        sink(state, ship)
         state.say(f"{colour(ship.owner)}'s transporter goes down with the battle"
                   + (f", and {cargo} soldiers with it." if cargo else "."))
+    losers.clear()
     record.outcome = "won" if won else "lost"
     state.say(f"{colour(attack.attacker if won else defender)} wins the battle of the "
               f"{where}.")
-    attack.ships = [s for s in attack.ships if s in state.ships]
     return won
 
 
 def sync(attack: SeaAttack, won: bool, before: set[int], loser: list[Ship]) -> None:
-    """After a loss, the losing side's list holds its transporters and its warships as
-    they now are (a broken ship is replaced by its parts)."""
+    """After a loss, the losing side's list (``attack.ships`` or ``attack.defenders``)
+    holds its transporters and its warships as they now are (a broken ship is replaced by
+    its parts); ``before``: the ids of that side's warships before the loss."""
     side = attack.defenders if won else attack.ships
     carriers = [s for s in side if s.id not in before]
     side[:] = carriers + loser
