@@ -6,9 +6,10 @@ changes it.
   zone nearest an enemy port.
 * **Attack** an enemy fleet next to its own when the fleet has more soldiers, and at least
   half again as many, withdrawing when down to a quarter.
-* **Sail** warships toward the nearest sea zone off an enemy port, to blockade it (and sink
-  any transporter met there), never onto a zone next to an enemy fleet as strong as its
-  own; a fleet blockading a port stays there.
+* **Sail** warships onto a neighbouring zone where another player's transporter sails
+  unescorted (it sinks), else toward the nearest sea zone off an enemy port, to blockade
+  it, never onto a zone next to an enemy fleet as strong as its own; a fleet blockading a
+  port stays there.
 * Transporters and construction ships are left to human players.
 """
 
@@ -96,8 +97,24 @@ def sea_attack_plan(state: SixState, role: str) -> Plan | None:
     return best[1] if best else None
 
 
+def prey_plan(state: SixState, role: str) -> Plan | None:
+    """A warship group next to another player's unescorted transporter sails onto it."""
+    for zone, groups in sorted(fleet_moves(state, role).items()):
+        for key, targets in sorted(groups.items()):
+            if not warships(sailing_groups(state, role, zone)[key]):
+                continue
+            for target in targets:
+                if any(s.owner != role for s in fleet_of(state, zone=target)):
+                    return {"from": zone, "ships": key, "to": target}
+    return None
+
+
 def fleet_move_plan(state: SixState, role: str) -> Plan | None:
-    """The first warship group that gets nearer an enemy port by sailing."""
+    """A warship group sinking an unescorted transporter, else the first one that gets
+    nearer an enemy port by sailing."""
+    prey = prey_plan(state, role)
+    if prey:
+        return prey
     goals = target_zones(state, role)
     if not goals:
         return None

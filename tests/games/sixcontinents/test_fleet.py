@@ -411,3 +411,13 @@ def test_random_play_on_seas_at_war_keeps_the_invariants(players: int) -> None:
         landed += sum("transporter on the" in e.text and " lands " in e.text
                       for e in state.log)
     assert battles and sunk and landed
+
+
+def test_the_automatic_player_hunts_unescorted_transporters() -> None:
+    state = navy()
+    afloat(state, "red", "frigate", "north_sea")  # blockading Germany already
+    afloat(state, "blue", "transporter", "baltic_sea")
+    turn(state, "red", currency=0)
+    assert ai_picks(state) == "fleet_move"
+    choose(state, "fleet_move", "from:north_sea", "ships:frigate", "to:baltic_sea")
+    assert fleet(state, "blue") == []
