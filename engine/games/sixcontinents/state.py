@@ -23,8 +23,7 @@ Fields (plain data, JSON-ready):
 
 Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
 ``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
-effects, slaves; rebels), ``Ship`` the fleets' kinds, and voyages and offers get their own
-fields.
+effects, slaves; rebels), and offers get their own fields.
 """
 
 from __future__ import annotations
