@@ -16,7 +16,8 @@ def _choices(groups: int, each: int) -> list[Choice]:
 
 def test_a_button_is_one_click_a_menu_two_and_each_page_one_more() -> None:
     assert choice_clicks(_choices(1, 3), "g0:2") == 1
-    assert choice_clicks(_choices(1, 8), "g0:7") == 2  # a select menu: open, pick
+    assert choice_clicks(_choices(1, 26), "g0:7") == 2  # a select menu: open, pick
+    assert choice_clicks(_choices(1, 8), "g0:7") == 1  # 8 fit as two rows of buttons
     seven_menus = _choices(7, 6)  # 7 rows: 4 per page and a row to turn pages
     assert choice_clicks(seven_menus, "g3:0") == 2
     assert choice_clicks(seven_menus, "g4:0") == 3
