@@ -124,6 +124,7 @@ MARKERS: dict[str, Look] = {
     "poisoned": Look("Poisoned water", text="✚", fill=c.BLACK),
     "robbery": Look("Robbery economy", text="$", fill=(250, 220, 140)),
     "expedition": Look("Expedition under way", text="E", fill=(170, 210, 235)),
+    "blockaded": Look("Port blockaded by an enemy warship", text="✕", fill=palette.VERMILLION),
     "occupied": Look("Occupied (occupier's stripes)", "square", fill=(200, 200, 200)),
     "changed": Look("Changed since the last board", "square", fill=palette.HIGHLIGHT),
 }

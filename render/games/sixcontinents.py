@@ -97,16 +97,22 @@ def unit_chips(view: SixView, province: ProvinceView) -> list[world.Chip]:
 
 
 def sea_chips(view: SixView) -> dict[str, list[world.Chip]]:
-    """Sea zone -> its ship chips: fishing boats where they fish, ships docked in a port off
-    it (troop ships), and ships at sea off their port of departure with the soldiers aboard
-    (a transfer between ports too: it sails)."""
+    """Sea zone -> its ship chips: fishing boats where they fish, warships and transporters
+    where they sail, ships docked in a port off it (troop ships, construction ships), and
+    ships at sea off their port of departure with the soldiers aboard (a transfer between
+    ports too: it sails)."""
     found: dict[str, Counter[tuple[str, str]]] = {}
     for sea in view.seas:
         if sea.fishing_boat:
             found.setdefault(sea.id, Counter())[("fishing_boat", sea.fishing_boat)] += 1
+        for ships in sea.fleet:
+            found.setdefault(sea.id, Counter())[(ships.kind, ships.owner)] += ships.count
     for role, ports in view.ships.items():
         for port in ports:
             found.setdefault(off_port(port), Counter())[("troopship", role)] += 1
+    for role, ports in view.construction_ships.items():
+        for port in ports:
+            found.setdefault(off_port(port), Counter())[("construction_ship", role)] += 1
     for voyage in view.voyages:
         found.setdefault(off_port(voyage.port), Counter())[("voyage", voyage.owner)] += \
             voyage.soldiers
@@ -124,6 +130,8 @@ def badges(province: ProvinceView) -> tuple[list[str], list[str]]:
         markers.append("robbery")
     if province.expedition:
         markers.append("expedition")
+    if province.blockaded:
+        markers.append("blockaded")
     return buildings, markers
 
 

@@ -13,7 +13,7 @@ from engine.games.freedom import GAME as FREEDOM
 from engine.games.freedom.state import FreedomState
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
-from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.state import Ship, SixState
 from engine.games.sixcontinents.view import SixView, UnitCount
 from render import focus
 from render import sixcontinents_map as world
@@ -22,6 +22,7 @@ from render.games import sixcontinents as module
 from render.games.sixcontinents import RENDERER
 from render.maps.palette import HIGHLIGHT
 from tests.games.sixcontinents.helpers import choose, put
+from tests.games.sixcontinents.test_fleet import afloat, navy
 from tests.games.sixcontinents.test_voyages import ready
 from tests.render.helpers import colours, ink, play, same
 from tests.render.test_board_changes import inside_any
@@ -263,3 +264,26 @@ def test_another_games_view_is_refused() -> None:
     assert isinstance(state, FreedomState)
     with pytest.raises(TypeError):
         RENDERER.board(FREEDOM.view(state, None))
+
+
+def test_fleets_construction_ships_and_blockades_are_drawn_with_their_legend() -> None:
+    """The fleet's public pieces (Sea battles): warships and transporters where they sail,
+    a construction ship in its port, a blockaded port marked, each in the legend."""
+    state = navy()
+    afloat(state, "blue", "frigate", "east_atlantic", 2)  # off Red's port in Iberia
+    afloat(state, "red", "transporter", "western_med")
+    state.ships.append(Ship(id=900, kind="construction_ship", owner="red", port="iberia"))
+    view = _view(state)
+    assert next(p for p in view.provinces if p.id == "iberia").blockaded
+    chips = {(sea, chip.kind, chip.count) for sea, found in module.sea_chips(view).items()
+             for chip in found}
+    assert {("east_atlantic", "frigate", 2), ("western_med", "transporter", 1),
+            (module.off_port("iberia"), "construction_ship", 1)} <= chips
+    picture = module.draw_map(view, [])
+    assert {"ship:frigate", "ship:transporter", "ship:construction_ship",
+            "blockaded"} <= set(picture.used)
+    assert "Port blockaded by an enemy warship" in world.legend_names(picture.used)
+    # a ship sailing is a change the next board glows at
+    before = _view(navy())
+    assert "east_atlantic" in module.changed_zones(view, before)
+    RENDERER.board(view, before)
