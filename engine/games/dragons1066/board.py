@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.games.dragons1066.data import (
+    ALLIANCE_OF,
     FORTRESSES,
     LANDS,
     SEAS,
     UNITS,
-    alliance_of,
 )
 from engine.games.dragons1066.odds import CASTLE, Odds, battle_odds
 from engine.games.dragons1066.state import DragonsState, Piece
@@ -22,7 +22,7 @@ FORTRESS_CASTLES = 5
 
 
 def enemies(kingdom: str, other: str) -> bool:
-    return alliance_of(kingdom) != alliance_of(other)
+    return ALLIANCE_OF[kingdom] != ALLIANCE_OF[other]
 
 
 

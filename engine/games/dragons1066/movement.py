@@ -19,7 +19,9 @@ next turn; a land or sea unit may therefore move in only one of the two phases.
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
+from operator import attrgetter
 from typing import NamedTuple
 
 from engine.games.dragons1066.board import domain
@@ -45,22 +47,59 @@ STEPS: dict[str, dict[str, tuple[str, ...]]] = {
 ZONE_ORDER: dict[str, int] = {zone: n for n, zone in enumerate(ZONES)}
 
 
+# how many times each unit's fields were written (Piece.writes)
+_WRITES = attrgetter("writes")
+# How many states' Situations are kept (the bot holds several games at once).
+KEEP = 8
+
+
 class Situation:
-    """The map as the acting kingdom sees it, indexed once per question (prompts ask about
-    every unit and zone, and scanning every unit each time was most of a game's time).
+    """The map as the acting kingdom sees it, indexed once and read by every question asked
+    on it (prompts ask about every unit and zone, and scanning every unit each time was
+    most of a game's time).
 
     What it works out (where a unit may go, which units may board a Galleon, where a
-    Galleon may drop one) is kept for the rest of the question: a Situation is made for
-    one state and read before that state changes again."""
+    Galleon may drop one) is kept with it. ``Situation(state)`` gives the Situation made
+    last for this very state object when nothing it reads has changed since (the acting
+    kingdom, the phase, the battles, who owns each land, the units and, for each, how many
+    times its fields were written: ``Piece.writes``), else a new one: a random playout asks
+    most of its questions (menus, "back") with the map unchanged. A Situation is read,
+    never changed, by its callers, and the state must not change while one is in use:
+    ``move`` reads its destinations before it moves anything."""
 
-    def __init__(self, state: DragonsState) -> None:
+    def __new__(cls, state: DragonsState) -> Situation:
+        kept = _KEPT.get(id(state))
+        if kept is not None and kept.fits(state):
+            return kept
+        made = super().__new__(cls)
+        made._index(state)
+        if len(_KEPT) >= KEEP:
+            _KEPT.clear()
+        _KEPT[id(state)] = made
+        return made
+
+    def _index(self, state: DragonsState) -> None:
         self.state = state
+        self._state = weakref.ref(state)
         self.kingdom = state.kingdom
+        self._phase = state.phase
         alliance = self.alliance = ALLIANCE_OF[state.kingdom]
         self.attack = state.phase == "attack"
+        pieces = state.pieces
+        # what it is made from, to tell whether it still fits the state
+        self._battles = list(state.battles)
+        self._owners = dict(state.owners)
+        self._ids = list(map(id, pieces))
+        try:
+            self._writes = list(map(_WRITES, pieces))
+        except AttributeError:  # a unit just made, or loaded: none written yet
+            for piece in pieces:
+                if not hasattr(piece, "writes"):
+                    object.__setattr__(piece, "writes", 0)  # not a field: nothing changes
+            self._writes = list(map(_WRITES, pieces))
         by_zone: dict[str, list[Piece]] = {}
         enemy_zones: set[str] = set()
-        for piece in state.pieces:
+        for piece in pieces:
             zone = piece.zone
             here = by_zone.get(zone)
             if here is None:
@@ -72,16 +111,29 @@ class Situation:
         self.by_zone = by_zone
         self.enemy_zones = enemy_zones
         # the lands an enemy kingdom owns (every land is always owned)
-        self.enemy_lands = {land for land, owner in state.owners.items()
-                            if ALLIANCE_OF[owner] != alliance}
+        enemy_lands: set[str] = set()
+        friendly_lands: set[str] = set()
+        for land, owner in state.owners.items():
+            (friendly_lands if ALLIANCE_OF[owner] == alliance else enemy_lands).add(land)
+        self.enemy_lands = enemy_lands
+        self.friendly_lands = friendly_lands
         self.battles = set(state.battles)
-        # (kind, zone, moves left) -> destinations: units alike in these reach alike
-        self._reach: dict[tuple[str, str, int], dict[str, int]] = {}
+        # where units may go depends only on these: shared by every Situation alike
+        self.map = map_of(self.attack, frozenset(enemy_zones), frozenset(self.battles),
+                          frozenset(enemy_lands), frozenset(friendly_lands))
         self._groups: dict[str, dict[str, list[Piece]]] = {}
         self._movable: list[str] | None = None
         self._passengers: dict[str, dict[str, Piece]] = {}
-        self._drops: dict[str, tuple[str, ...]] = {}
         self._carries: dict[str, list[Carry]] = {}
+
+    def fits(self, state: DragonsState) -> bool:
+        """Nothing this Situation read of ``state`` has changed since it was made."""
+        pieces = state.pieces
+        return (self._state() is state and state.kingdom == self.kingdom
+                and state.phase == self._phase and state.battles == self._battles
+                and state.owners == self._owners and list(map(id, pieces)) == self._ids
+                # the same units (each counted its writes when this was made)
+                and list(map(_WRITES, pieces)) == self._writes)
 
     def enemy_occupied(self, zone: str) -> bool:
         return zone in self.enemy_zones
@@ -90,10 +142,44 @@ class Situation:
         return zone in self.enemy_lands
 
     def friendly_land(self, zone: str) -> bool:
-        return zone in self.state.owners and zone not in self.enemy_lands
+        return zone in self.friendly_lands
 
     def pieces(self, zone: str) -> list[Piece]:
         return self.by_zone.get(zone, [])
+
+
+_KEPT: dict[int, Situation] = {}  # id(state) -> the Situation made last for it
+
+
+class MapReach:
+    """What any unit may reach on one map (the phase, the zones enemies stand in, the
+    battles, who owns each land), worked out once: the Situations of a phase share it, as
+    long as no battle is made and no land changes hands."""
+
+    def __init__(self) -> None:
+        # (kind, zone, moves left) -> destinations: units alike in these reach alike
+        self.reach: dict[tuple[str, str, int], dict[str, int]] = {}
+        # (kind, sea, moves left) -> the seas a Galleon may end in, with their cost
+        self.seas: dict[tuple[str, str, int], dict[str, int]] = {}
+        # sea -> the coasts a Galleon ending there may drop a land unit in
+        self.drops: dict[str, tuple[str, ...]] = {}
+
+
+MapKey = tuple[bool, frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
+_MAPS: dict[MapKey, MapReach] = {}
+# How many maps are kept (each game makes a few a turn).
+MAPS_KEPT = 256
+
+
+def map_of(attack: bool, enemy_zones: frozenset[str], battles: frozenset[str],
+           enemy_lands: frozenset[str], friendly_lands: frozenset[str]) -> MapReach:
+    key = (attack, enemy_zones, battles, enemy_lands, friendly_lands)
+    found = _MAPS.get(key)
+    if found is None:
+        if len(_MAPS) >= MAPS_KEPT:
+            _MAPS.clear()
+        found = _MAPS[key] = MapReach()
+    return found
 
 
 class Carry(NamedTuple):
@@ -180,9 +266,9 @@ def destinations(sit: Situation, piece: Piece) -> dict[str, int]:
     if budget <= 0:
         return {}
     key = (piece.kind, piece.zone, budget)
-    known = sit._reach.get(key)
+    known = sit.map.reach.get(key)
     if known is None:
-        known = sit._reach[key] = _destinations(sit, piece.kind, piece.zone, budget)
+        known = sit.map.reach[key] = _destinations(sit, piece.kind, piece.zone, budget)
     return known
 
 
@@ -271,15 +357,23 @@ def move(state: DragonsState, pieces: list[Piece], to: str) -> None:
 
 
 def sea_reach(sit: Situation, galleon: Piece) -> dict[str, int]:
-    """Seas the Galleon may end in (it may also stay), with the moves it costs."""
-    reached = {galleon.zone: 0}
-    budget = moves_left(galleon)
+    """Seas the Galleon may end in (it may also stay), with the moves it costs (shared by
+    the Galleons alike: read it, do not change it)."""
+    key = (galleon.kind, galleon.zone, moves_left(galleon))
+    known = sit.map.seas.get(key)
+    if known is None:
+        known = sit.map.seas[key] = _sea_reach(sit, *key)
+    return known
+
+
+def _sea_reach(sit: Situation, kind: str, start: str, budget: int) -> dict[str, int]:
+    reached = {start: 0}
     blocked = sit.enemy_zones if not sit.attack else frozenset()
-    queue = deque([galleon.zone])
+    queue = deque([start])
     while queue:
         zone = queue.popleft()
-        if reached[zone] >= budget or (zone != galleon.zone and not _passes_through(
-                sit, zone, galleon.kind)):
+        if reached[zone] >= budget or (zone != start and not _passes_through(
+                sit, zone, kind)):
             continue
         for near in SEA_NEIGHBOURS[zone]:
             if near not in reached and near not in blocked:
@@ -312,9 +406,9 @@ def passengers(sit: Situation, land: str) -> dict[str, Piece]:
 def drops(sit: Situation, sea: str) -> tuple[str, ...]:
     """The coasts of ``sea`` where a Galleon ending there may drop a land unit now (the
     same for every land unit: :func:`may_drop`), in the map's order."""
-    found = sit._drops.get(sea)
+    found = sit.map.drops.get(sea)
     if found is None:
-        found = sit._drops[sea] = tuple(
+        found = sit.map.drops[sea] = tuple(
             land for land in SEAS[sea].coasts if _may_drop(sit, sea, land))
     return found
 
