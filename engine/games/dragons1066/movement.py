@@ -125,6 +125,7 @@ class Situation:
         self._movable: list[str] | None = None
         self._passengers: dict[str, dict[str, Piece]] = {}
         self._carries: dict[str, list[Carry]] = {}
+        self._carrying: list[str] | None = None
 
     def fits(self, state: DragonsState) -> bool:
         """Nothing this Situation read of ``state`` has changed since it was made."""
@@ -441,6 +442,35 @@ def carries(sit: Situation, sea: str) -> list[Carry]:
                     if land != start:
                         found.append(Carry(galleon, start, kind, end, land, cost))
     return found
+
+
+def can_carry(sit: Situation, sea: str) -> bool:
+    """Whether :func:`carries` lists anything for ``sea``, found without listing them all."""
+    known = sit._carries.get(sea)
+    if known is not None:
+        return bool(known)
+    galleons = [p for p in sit.pieces(sea) if p.owner == sit.kingdom and may_carry(p)]
+    if not galleons:
+        return False
+    galleon = max(galleons, key=lambda p: (moves_left(p), -p.id))
+    here = SEAS[sea].coasts
+    for end in sea_reach(sit, galleon):
+        lands = drops(sit, end)
+        if lands:
+            for start in dict.fromkeys([*here, *SEAS[end].coasts]):
+                if passengers(sit, start) and any(land != start for land in lands):
+                    return True
+    return False
+
+
+def carrying_seas(sit: Situation) -> list[str]:
+    """The seas where one of the acting kingdom's Galleons may carry a unit now, in the
+    map's order."""
+    if sit._carrying is None:
+        seas = {p.zone for p in sit.state.pieces
+                if p.owner == sit.kingdom and may_carry(p)}
+        sit._carrying = [sea for sea in SEAS if sea in seas and can_carry(sit, sea)]
+    return list(sit._carrying)
 
 
 def may_drop(sit: Situation, sea: str, land: str, passenger: Piece) -> bool:
