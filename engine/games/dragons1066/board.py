@@ -55,11 +55,15 @@ def battle_castles(state: DragonsState, zone: str) -> int:
     return FORTRESS_CASTLES if land.fortress else land.castles
 
 
+# kind -> its die, cost and place in the unit table (see loss_key)
+LOSS_KEYS: dict[str, tuple[int, int, int]] = {
+    kind: (unit.die, unit.cost, n) for n, (kind, unit) in enumerate(UNITS.items())}
+
+
 def loss_key(piece: Piece) -> tuple[int, int, int]:
     """Cheapest first: cost, then die, then the unit table's order (defenders lose d6, then
     d12, then d20 units: the same order, as cost follows the die)."""
-    unit = UNITS[piece.kind]
-    return unit.die, unit.cost, list(UNITS).index(piece.kind)
+    return LOSS_KEYS[piece.kind]
 
 
 def attackers_in(state: DragonsState, zone: str) -> list[Piece]:
@@ -94,9 +98,11 @@ def odds_of(state: DragonsState, zone: str, kingdom: str,
             joining: Iterable[Piece] = ()) -> Odds:
     """The odds of the battle in ``zone`` for ``kingdom``'s attackers there now, plus
     ``joining`` (units about to move in)."""
-    attackers = sorted([*(p for p in state.pieces if p.zone == zone and p.attacking
-                          and not p.retreated), *joining], key=loss_key)
-    defenders = [p for p in state.pieces if p.zone == zone and enemies(kingdom, p.owner)]
+    here = [p for p in state.pieces if p.zone == zone]
+    attackers = sorted([*(p for p in here if p.attacking and not p.retreated), *joining],
+                       key=loss_key)
+    alliance = ALLIANCE_OF[kingdom]
+    defenders = [p for p in here if ALLIANCE_OF[p.owner] != alliance]
     attack = tuple(UNITS[p.kind].die for p in attackers)
     land = tuple(UNITS[p.kind].domain == "land" for p in attackers)
     return battle_odds(attack, defending_dice(state, zone, kingdom, defenders), land)
