@@ -69,14 +69,15 @@ def loss_key(piece: Piece) -> tuple[int, int, int]:
 def attackers_in(state: DragonsState, zone: str) -> list[Piece]:
     """The units fighting on the attacker's side: they moved into the zone this turn (a
     retreated air unit no longer fights), cheapest first."""
-    return sorted((p for p in state.pieces if p.zone == zone and p.attacking
-                   and not p.retreated), key=loss_key)
+    return sorted([p for p in state.pieces if p.zone == zone and p.attacking
+                   and not p.retreated], key=loss_key)
 
 
 def defenders_in(state: DragonsState, zone: str) -> list[Piece]:
     """Every enemy unit in the zone defends together, in the order they are lost."""
-    return sorted((p for p in state.pieces if p.zone == zone
-                   and enemies(state.kingdom, p.owner)), key=loss_key)
+    alliance = ALLIANCE_OF[state.kingdom]
+    return sorted([p for p in state.pieces if p.zone == zone
+                   and ALLIANCE_OF[p.owner] != alliance], key=loss_key)
 
 
 def ungarrisoned_fortress(state: DragonsState, zone: str) -> bool:

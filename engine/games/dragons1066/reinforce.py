@@ -107,7 +107,9 @@ def end_turn(state: DragonsState) -> None:
     state.gold[state.kingdom] = 0
     state.placed = {}
     for piece in state.pieces:
-        piece.used = 0
-        piece.moved = piece.stopped = piece.attacking = piece.carried = False
-        piece.new = piece.retreated = False
-        piece.via = 0
+        if piece.used or piece.moved or piece.stopped or piece.attacking or piece.carried \
+                or piece.new or piece.retreated or piece.via:  # (most units are unflagged)
+            piece.used = 0
+            piece.moved = piece.stopped = piece.attacking = piece.carried = False
+            piece.new = piece.retreated = False
+            piece.via = 0
