@@ -159,7 +159,8 @@ def take_attacker_loss(state: DragonsState, kind: str | None) -> None:
 
 
 def remove(state: DragonsState, piece: Piece) -> None:
-    state.pieces.remove(piece)
+    # by identity: list.remove would compare every unit before it field by field
+    del state.pieces[next(n for n, p in enumerate(state.pieces) if p is piece)]
     state.lost[piece.owner] += 1
 
 

@@ -38,7 +38,8 @@ def room(state: DragonsState, land: str) -> int:
 
 def placements(state: DragonsState, kind: str) -> list[str]:
     """Zones where a new ``kind`` may be placed now."""
-    lands = [land for land in LANDS if room(state, land) > 0]
+    owner = state.owners.get
+    lands = [land for land in LANDS if owner(land) == state.kingdom and room(state, land) > 0]
     if UNITS[kind].domain != "sea":
         return lands
     enemy = enemy_zones(state)
@@ -61,7 +62,8 @@ def charged_land(state: DragonsState, zone: str) -> str:
 
 def affordable(state: DragonsState) -> list[str]:
     gold = state.gold[state.kingdom]
-    if not any(room(state, land) > 0 for land in LANDS):
+    if not any(room(state, land) > 0 for land, owner in state.owners.items()
+               if owner == state.kingdom):
         return []
     return [kind for kind, unit in UNITS.items() if unit.cost <= gold and (
         UNITS[kind].domain != "sea" or placements(state, kind))]
