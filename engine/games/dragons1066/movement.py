@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import NamedTuple
 
 from engine.games.dragons1066.board import domain
@@ -67,15 +67,24 @@ class Situation:
     never changed, by its callers, and the state must not change while one is in use:
     ``move`` reads its destinations before it moves anything."""
 
+    _read: object | None  # the Reading it was last checked in
+
     def __new__(cls, state: DragonsState) -> Situation:
-        kept = _KEPT.get(id(state))
-        if kept is not None and kept.fits(state):
-            return kept
+        key = id(state)
+        kept = _KEPT.get(key)
+        read = _READING.get(key)
+        if kept is not None:
+            if read is not None and kept._read is read:
+                return kept  # checked already while the state is only read (Reading)
+            if kept.fits(state):
+                kept._read = read
+                return kept
         made = super().__new__(cls)
         made._index(state)
+        made._read = read
         if len(_KEPT) >= KEEP:
             _KEPT.clear()
-        _KEPT[id(state)] = made
+        _KEPT[key] = made
         return made
 
     def _index(self, state: DragonsState) -> None:
@@ -89,7 +98,7 @@ class Situation:
         # what it is made from, to tell whether it still fits the state
         self._battles = list(state.battles)
         self._owners = dict(state.owners)
-        self._ids = list(map(id, pieces))
+        self._pieces = list(pieces)
         try:
             self._writes = list(map(_WRITES, pieces))
         except AttributeError:  # a unit just made, or loaded: none written yet
@@ -132,8 +141,9 @@ class Situation:
         pieces = state.pieces
         return (self._state() is state and state.kingdom == self.kingdom
                 and state.phase == self._phase and state.battles == self._battles
-                and state.owners == self._owners and list(map(id, pieces)) == self._ids
-                # the same units (each counted its writes when this was made)
+                and state.owners == self._owners
+                # the very same units (is, not ==), none written since
+                and len(pieces) == len(self._pieces) and all(map(is_, pieces, self._pieces))
                 and list(map(_WRITES, pieces)) == self._writes)
 
     def enemy_occupied(self, zone: str) -> bool:
@@ -150,6 +160,25 @@ class Situation:
 
 
 _KEPT: dict[int, Situation] = {}  # id(state) -> the Situation made last for it
+_READING: dict[int, object] = {}  # id(state) -> a token while the state is only read
+
+
+class Reading:
+    """``with Reading(state):`` the block only reads ``state`` (a game's prompts are
+    written: asking never changes the state), so ``Situation(state)`` checks that its
+    Situation still fits once, not on every call."""
+
+    def __init__(self, state: DragonsState) -> None:
+        self.key = id(state)
+        self.outer = self.key in _READING
+
+    def __enter__(self) -> None:
+        if not self.outer:
+            _READING[self.key] = object()
+
+    def __exit__(self, *_: object) -> None:
+        if not self.outer:
+            _READING.pop(self.key, None)
 
 
 class MapReach:
