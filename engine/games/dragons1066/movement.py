@@ -19,7 +19,6 @@ next turn; a land or sea unit may therefore move in only one of the two phases.
 
 from __future__ import annotations
 
-import weakref
 from collections import deque
 from operator import attrgetter, is_
 from typing import NamedTuple
@@ -49,7 +48,8 @@ ZONE_ORDER: dict[str, int] = {zone: n for n, zone in enumerate(ZONES)}
 
 # how many times each unit's fields were written (Piece.writes)
 _WRITES = attrgetter("writes")
-# How many states' Situations are kept (the bot holds several games at once).
+# How many states' Situations are kept (the bot holds several games at once); each keeps
+# its state alive, so an id in _KEPT is never another state's.
 KEEP = 8
 
 
@@ -89,7 +89,6 @@ class Situation:
 
     def _index(self, state: DragonsState) -> None:
         self.state = state
-        self._state = weakref.ref(state)
         self.kingdom = state.kingdom
         self._phase = state.phase
         alliance = self.alliance = ALLIANCE_OF[state.kingdom]
@@ -139,7 +138,7 @@ class Situation:
     def fits(self, state: DragonsState) -> bool:
         """Nothing this Situation read of ``state`` has changed since it was made."""
         pieces = state.pieces
-        return (self._state() is state and state.kingdom == self.kingdom
+        return (self.state is state and state.kingdom == self.kingdom
                 and state.phase == self._phase and state.battles == self._battles
                 and state.owners == self._owners
                 # the very same units (is, not ==), none written since
@@ -351,8 +350,9 @@ def movable_zones(sit: Situation) -> list[str]:
         found: set[str] = set()
         kingdom = sit.kingdom
         for piece in sit.state.pieces:
-            if piece.owner == kingdom and piece.zone not in found \
-                    and moves_left(piece) > 0 and destinations(sit, piece):
+            if piece.owner == kingdom and piece.zone not in found and not piece.stopped \
+                    and not piece.new and piece.used < MOVE[piece.kind] \
+                    and destinations(sit, piece):
                 found.add(piece.zone)
         sit._movable = sorted(found, key=ZONE_ORDER.__getitem__)
     return list(sit._movable)
