@@ -80,6 +80,21 @@ def defenders_in(state: DragonsState, zone: str) -> list[Piece]:
                    and ALLIANCE_OF[p.owner] != alliance], key=loss_key)
 
 
+def sides(state: DragonsState, zone: str) -> tuple[list[Piece], list[Piece]]:
+    """``attackers_in`` and ``defenders_in`` of ``zone``, from one scan of the units."""
+    alliance = ALLIANCE_OF[state.kingdom]
+    attackers, defenders = [], []
+    for piece in state.pieces:
+        if piece.zone == zone:
+            if piece.attacking and not piece.retreated:
+                attackers.append(piece)
+            if ALLIANCE_OF[piece.owner] != alliance:
+                defenders.append(piece)
+    attackers.sort(key=loss_key)
+    defenders.sort(key=loss_key)
+    return attackers, defenders
+
+
 def ungarrisoned_fortress(state: DragonsState, zone: str) -> bool:
     """A Fortress with no defending unit falls to any attacker without a roll."""
     return zone in FORTRESSES and not defenders_in(state, zone)

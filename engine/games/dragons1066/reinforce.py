@@ -48,7 +48,8 @@ def placements(state: DragonsState, kind: str) -> list[str]:
 
 
 def enemy_zones(state: DragonsState) -> set[str]:
-    return {p.zone for p in state.pieces if enemies(state.kingdom, p.owner)}
+    foes = {kingdom for kingdom in state.control if enemies(state.kingdom, kingdom)}
+    return {p.zone for p in state.pieces if p.owner in foes}
 
 
 def charged_land(state: DragonsState, zone: str) -> str:
