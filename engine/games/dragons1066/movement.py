@@ -182,8 +182,9 @@ class Reading:
 
 class MapReach:
     """What any unit may reach on one map (the phase, the zones enemies stand in, the
-    battles, who owns each land), worked out once: the Situations of a phase share it, as
-    long as no battle is made and no land changes hands."""
+    battles, which lands are enemy and which friendly), worked out once and shared by every
+    Situation on an equal map, of any state: in a Reinforce phase, all of them; in an
+    Attack phase, those until the next battle is made."""
 
     def __init__(self) -> None:
         # (kind, zone, moves left) -> destinations: units alike in these reach alike
