@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from bot import archive, leaderboard, lobby, mine, turns
-from bot.client import StrategosBot, utc_now
+from bot.client import ShardedStrategosBot, StrategosBot, utc_now
 from bot.settings import Settings
 from bot.views.clicks import Clicks
 
@@ -27,5 +27,10 @@ CLICKS = Clicks(
 
 def create_bot(settings: Settings, *, clock: Callable[[], datetime] = utc_now,
                **options: Any) -> StrategosBot:
-    """A configured bot, not yet started: ``await bot.start(token)`` or ``bot.run(token)``."""
+    """A configured bot, not yet started: ``await bot.start(token)`` or ``bot.run(token)``.
+    With shard settings it is a :class:`ShardedStrategosBot` running those shards."""
+    if settings.sharded:
+        return ShardedStrategosBot(settings, CLICKS, clock=clock,
+                                   shard_count=settings.shards,
+                                   shard_ids=settings.shard_ids, **options)
     return StrategosBot(settings, CLICKS, clock=clock, **options)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.views.layout import MAX_ROWS, units_for
+from bot.views.layout import page_of, units_for
 from engine.core.game import Choice, Game, GameState
 from engine.core.registry import get_game, policies
 from engine.core.rng import Rng
@@ -31,15 +31,16 @@ ACTION_TARGET, STINT_TARGET = 3, 8
 TAKE_TURN = 1
 
 
-def choice_clicks(choices: Sequence[Choice], choice_id: str) -> int:
-    """Clicks to make ``choice_id`` from a prompt listing ``choices`` (its first page shown)."""
-    units = units_for(list(choices))
-    per_page = MAX_ROWS - 1 if len(units) > MAX_ROWS else MAX_ROWS
-    for position, unit in enumerate(units):
-        if any(choice.id == choice_id for choice in unit.choices):
-            pages_turned = position // per_page
-            return pages_turned + (1 if unit.kind == "buttons" else 2)
-    raise ValueError(f"{choice_id!r} is not among the choices")
+def choice_clicks(choices: Sequence[Choice], choice_id: str, last_choice: str = "") -> int:
+    """Clicks to make ``choice_id`` from a prompt listing ``choices``. The bot opens it on
+    the page offering ``last_choice`` (the player's previous choice) if it does, else on
+    its first page."""
+    page = page_of(list(choices), choice_id)
+    if page is None:
+        raise ValueError(f"{choice_id!r} is not among the choices")
+    shown = page_of(list(choices), last_choice) or 0 if last_choice else 0
+    unit = next(u for u in units_for(list(choices)) if any(c.id == choice_id for c in u.choices))
+    return abs(page - shown) + (1 if unit.kind == "buttons" else 2)
 
 
 def depth(state: GameState) -> int:
@@ -96,6 +97,7 @@ def play_counting(game: Game[Any, Any], seed: str, players: int, tally: Tally,
     chooser = Rng(seed=f"clicks:{seed}")
     state = start(game, seed, players, options)
     stint: Stint | None = None
+    last_choice: dict[str, str] = {}
     while state.result is None:
         prompts = game.prompts(state)
         role = chooser.choice(sorted(prompts))
@@ -109,13 +111,16 @@ def play_counting(game: Game[Any, Any], seed: str, players: int, tally: Tally,
             if stint is not None:
                 tally.add(stint)
             taking = stint is None or stint.role != role
+            if taking:  # Take turn opens the prompt on its first page
+                last_choice.pop(role, None)
             stint = Stint(role=role, turn=state.turn, top=level,
                           clicks=TAKE_TURN if taking else 0)
         if not stint.actions or (level <= stint.top and not halfway(state)):
             stint.top = min(stint.top, level)
             label = next(c.label for c in choices if c.id == choice_id)
             stint.actions.append(Action(kind=choice_id.split(":")[0], example=label))
-        cost = choice_clicks(choices, choice_id)
+        cost = choice_clicks(choices, choice_id, last_choice.get(role, ""))
+        last_choice[role] = choice_id
         stint.clicks += cost
         stint.actions[-1].clicks += cost
         act(game, state, role, choice_id, prompts=prompts)

@@ -17,7 +17,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -93,7 +93,8 @@ class StrategosBot(commands.Bot):
         await asyncio.to_thread(warm_up)
         self.db = await open_database(self.settings.database,
                                       allow_empty=self.settings.allow_empty_database)
-        self._service = GameService(self.db, clock=self.clock, counters=self.counters)
+        self._service = GameService(self.db, clock=self.clock, counters=self.counters,
+                                    lease=timedelta(seconds=self.settings.job_lease))
         # Results stored under another rating model (Elo before schema 7) are rated again.
         await self._service.refresh_ratings()
         for cog in COGS:
@@ -132,6 +133,19 @@ class StrategosBot(commands.Bot):
             await cog.sweep()  # type: ignore[attr-defined]
             await cog.settle()  # type: ignore[attr-defined]
 
+    def gateway_open(self) -> bool:
+        """Ready, and the gateway's socket open (not between a drop and its reconnect)."""
+        ws = self.ws
+        return bool(self.is_ready() and ws is not None and ws.open)
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether this process receives the server's events (and has it in its cache)."""
+        return True
+
+    def shards_text(self) -> str:
+        """The shards this process runs, for the metrics line ("" when not sharded)."""
+        return ""
+
     def report(self, error: BaseException, where: str) -> None:
         """An unexpected failure: logged, and kept in ``failures`` for the tests to see."""
         self.failures.append(error)
@@ -148,3 +162,27 @@ class StrategosBot(commands.Bot):
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
+
+
+class ShardedStrategosBot(StrategosBot, commands.AutoShardedBot):
+    """The bot over several gateway shards in one process (``STRATEGOS_SHARD_COUNT``, and
+    ``STRATEGOS_SHARD_IDS`` for the ones this process runs): discord.py's AutoShardedBot.
+    Each shard receives only its own servers' events; everything the bot sends goes through
+    REST, which reaches any server, so a background job of another shard's game works here
+    too."""
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether the server is on one of this process's shards (Discord's rule)."""
+        count = self.shard_count or 1
+        return self.shard_ids is None or (guild_id >> 22) % count in self.shard_ids
+
+    def shards_text(self) -> str:
+        ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count or 1)
+        return (f"shards {','.join(str(i) for i in ids)} of {self.shard_count}, "
+                f"{len(self.guilds)} servers")
+
+    def gateway_open(self) -> bool:
+        """Ready, and every shard of this process connected."""
+        shards = self.shards
+        return bool(self.is_ready() and shards
+                    and all(not info.is_closed() for info in shards.values()))

@@ -1,5 +1,6 @@
 """Jump links to a game's channel, and the names a player knows it by (``#channel``,
-the server), from the bot's cache of the servers it is in."""
+the server), from the bot's cache of the servers it is in (with shards: of the servers on
+this process's shards)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,12 @@ def channel_name(bot: Any, row: GameRow) -> str:
 
 
 def server_name(bot: Any, row: GameRow) -> str:
+    """The server's name; a process running other shards than the server's has no cache of
+    it (the server is someone else's to name)."""
     guild = bot.get_guild(row.guild_id)
-    return guild.name if guild is not None else "a server the bot has left"
+    if guild is not None:
+        return str(guild.name)
+    return "a server the bot has left" if bot.holds_guild(row.guild_id) else "its server"
 
 
 def channel_jump(bot: Any, row: GameRow) -> str:

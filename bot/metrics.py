@@ -28,13 +28,16 @@ class Counters:
                         self.failures - before.failures)
 
 
-def metrics_line(open_games: dict[str, int], counts: Counters, seconds: float) -> str:
+def metrics_line(open_games: dict[str, int], counts: Counters, seconds: float,
+                 shards: str = "") -> str:
     """``metrics: 3 games open (2 running, 1 lobby); 41 actions in 60 s (0.68/s); 2 refused;
-    0 failures``."""
+    0 failures``; a process running some shards first says which (``shards``: ``shards 0,1
+    of 4, 812 servers``)."""
     total = sum(open_games.values())
     parts = ", ".join(f"{n} {status}" for status, n in open_games.items() if n)
     rate = counts.actions / seconds if seconds > 0 else 0.0
-    return (f"metrics: {total} game{'s' if total != 1 else ''} open"
+    return (f"metrics: {shards + '; ' if shards else ''}"
+            f"{total} game{'s' if total != 1 else ''} open"
             + (f" ({parts})" if parts else "")
             + f"; {counts.actions} action{'s' if counts.actions != 1 else ''} in {seconds:.0f} s"
             + f" ({rate:.2f}/s); {counts.refused} refused; {counts.failures} failures")

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.storage.postgres import is_postgresql
 from bot.storage.sqlite import DEFAULT_PATH
@@ -66,6 +73,24 @@ class Settings(BaseSettings):
         gt=0,
         validation_alias=AliasChoices("STRATEGOS_TIMER_INTERVAL", "timer_interval"),
     )
+    # Seconds a process holds a background job it claimed (a turn timer, a reminder, a
+    # computer player's move) before another process may take it over: how long the jobs
+    # of a process that died wait (see bot/service/jobs.py).
+    job_lease: float = Field(
+        default=120.0,
+        gt=0,
+        validation_alias=AliasChoices("STRATEGOS_JOB_LEASE", "job_lease"),
+    )
+    # Gateway shards (Discord requires them from 2,500 servers). Unset: one connection.
+    # STRATEGOS_SHARD_COUNT alone: this process runs every shard ("auto": as many as Discord
+    # recommends); with STRATEGOS_SHARD_IDS (e.g. 0,1): only those, the other processes
+    # running the rest on the same database.
+    shard_count: Annotated[int, Field(ge=1)] | Literal["auto"] | None = Field(
+        default=None, validation_alias=AliasChoices("STRATEGOS_SHARD_COUNT", "shard_count")
+    )
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        default=None, validation_alias=AliasChoices("STRATEGOS_SHARD_IDS", "shard_ids")
+    )
     # Seconds between two metrics lines in the log (games open, actions, refusals, failures);
     # 0 writes none.
     metrics_interval: float = Field(
@@ -94,6 +119,61 @@ class Settings(BaseSettings):
     def _path_unless_url(cls, value: object) -> object:
         return Path(value) if isinstance(value, str) and not is_postgresql(value) else value
 
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _count(cls, value: object) -> object:
+        """A number of shards, ``auto``, or empty (none)."""
+        if isinstance(value, str):
+            value = value.strip().lower()
+            if value in ("", "auto"):
+                return value or None
+            if not value.isdigit():
+                raise ValueError(f"{value!r} is not a number of shards (or auto)")
+            value = int(value)
+        if isinstance(value, int) and value < 1:
+            raise ValueError("a bot runs at least one shard")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _id_list(cls, value: object) -> object:
+        """``0,1`` (or ``0 1``) from the environment; empty is none."""
+        if not isinstance(value, str):
+            return value
+        parts = [p for p in re.split(r"[,\s]+", value.strip()) if p]
+        if not parts:
+            return None
+        if not all(p.isdigit() for p in parts):
+            raise ValueError(f"{value!r} is not a list of shard numbers like 0,1")
+        return [int(p) for p in parts]
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if not isinstance(self.shard_count, int):
+            raise ValueError("STRATEGOS_SHARD_IDS needs STRATEGOS_SHARD_COUNT, a number (how "
+                             "many shards all the processes run together)")
+        if not self.shard_ids:
+            raise ValueError("STRATEGOS_SHARD_IDS names no shard")
+        outside = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+        if outside:
+            raise ValueError(f"shard ids {outside} are outside 0 … {self.shard_count - 1} "
+                             f"(STRATEGOS_SHARD_COUNT={self.shard_count})")
+        if len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError("STRATEGOS_SHARD_IDS names a shard twice")
+        return self
+
+    @property
+    def shards(self) -> int | None:
+        """The shard count to run; None when Discord is asked (``auto``) or unsharded."""
+        return self.shard_count if isinstance(self.shard_count, int) else None
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs gateway shards (an AutoShardedBot) instead of one connection."""
+        return self.shard_count is not None
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, value: object) -> object:
@@ -108,9 +188,11 @@ class Settings(BaseSettings):
     def heartbeat_path(self) -> Path:
         if self.heartbeat_file is not None:
             return self.heartbeat_file
+        # Processes running different shards on one machine each beat in their own file.
+        name = "heartbeat" + "".join(f"-{i}" for i in self.shard_ids or ())
         if isinstance(self.database, Path):
-            return self.database.parent / "heartbeat"
-        return DEFAULT_PATH.parent / "heartbeat"  # PostgreSQL: the data folder SQLite uses
+            return self.database.parent / name
+        return DEFAULT_PATH.parent / name  # PostgreSQL: the data folder SQLite uses
 
     def token(self) -> str:
         """The token, checked for shape; raises ``SettingsError`` with one clear line."""
@@ -134,6 +216,8 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         return Settings(_env_file=env_file)
     except ValidationError as error:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+            ".".join(str(p) for p in e["loc"]) + ": " * bool(e["loc"])
+            + e["msg"].removeprefix("Value error, ")
+            for e in error.errors()
         )
         raise SettingsError(f"Bad settings: {problems}") from None

@@ -38,6 +38,7 @@ from bot.links import channel_jump, channel_link, server_name
 from bot.models import LoadedGame, TurnUpdate
 from bot.schedule import quiet_until
 from bot.views.game import game_view
+from bot.views.layout import page_of
 from bot.views.prompt import prompt_view
 from engine.core.game import GameState, LogEntry
 from engine.core.view import View
@@ -95,9 +96,13 @@ def role_at(loaded: LoadedGame, index: int) -> str | None:
 
 
 async def prompt_message(
-    loaded: LoadedGame, user_id: int, role: str | None = None, page: int = 0, note: str = ""
+    loaded: LoadedGame, user_id: int, role: str | None = None, page: int = 0, note: str = "",
+    last_choice: str = "",
 ) -> dict[str, Any]:
-    """The ephemeral prompt for one player: private view, question, choices (kwargs to edit)."""
+    """The ephemeral prompt for one player: private view, question, choices (kwargs to edit).
+
+    After a choice the prompt opens where that choice is offered again, if it is (back in
+    the same menu: the page it was picked from), else on its first page."""
     mine = loaded.roles_of(user_id)
     if loaded.state is None:
         return {"content": StillInLobby.default, "embeds": [], "view": None}
@@ -125,6 +130,8 @@ async def prompt_message(
         ref = ids.PromptRef(loaded.row.id, loaded.row.version, role_index(loaded, role),
                             ids.prompt_digest(prompt))
         others = [(role_index(loaded, r), role_name(loaded, r)) for r in asked if r != role]
+        if last_choice:
+            page = page_of(prompt.choices, last_choice, nav_row=bool(others)) or 0
         view, shown_page = prompt_view(ref, prompt, page, others)
         lines.append(f"**{role_name(loaded, role)}** — {prompt.text}")
         if shown_page.pages > 1:
@@ -245,7 +252,8 @@ async def choose(interaction: discord.Interaction[Any], ref: ids.PromptRef, choi
         if stale:
             note = stale_note(loaded, user_id)
         # A player holding several sides stays with the side they played while it is asked.
-        answer = await prompt_message(loaded, user_id, role_at(loaded, ref.role), note=note)
+        answer = await prompt_message(loaded, user_id, role_at(loaded, ref.role), note=note,
+                                      last_choice=choice_id)
     except FRIENDLY as error:
         answer = {"content": refusal(interaction, error), "embeds": [], "view": None}
     await interaction.edit_original_response(**answer)

@@ -100,6 +100,9 @@ SHIPS: dict[str, Look] = {
     "troopship": Look("Troop ship", "square"),
     "construction_ship": Look("Construction ship", "star"),
     "fishing_boat": Look("Fishing boat", "circle"),
+    # A ship at sea off its port of departure, its count the soldiers aboard: where it is
+    # bound is secret until it lands, so it is never drawn (nor a transfer's port).
+    "voyage": Look("Troop ship at sea (soldiers aboard)", "flag"),
 }
 BUILDINGS: dict[str, Look] = {
     "port": Look("Port", text="⚓", fill=palette.SKY_BLUE),
@@ -119,6 +122,9 @@ MARKERS: dict[str, Look] = {
     "rare_mineral": Look("Rare mineral", text="K+", fill=(230, 200, 60)),
     "tree": Look("Coconut tree", text="L", fill=(120, 190, 110)),
     "poisoned": Look("Poisoned water", text="✚", fill=c.BLACK),
+    "robbery": Look("Robbery economy", text="$", fill=(250, 220, 140)),
+    "expedition": Look("Expedition under way", text="E", fill=(170, 210, 235)),
+    "blockaded": Look("Port blockaded by an enemy warship", text="✕", fill=palette.VERMILLION),
     "occupied": Look("Occupied (occupier's stripes)", "square", fill=(200, 200, 200)),
     "changed": Look("Changed since the last board", "square", fill=palette.HIGHLIGHT),
 }
@@ -440,15 +446,26 @@ class PlayerLine:
     food: int
     provinces: int
     acting: bool = False
+    detail: str = ""  # a second line (capital, soldiers, points), "" for none
+
+
+def player_rows(players: Sequence[PlayerLine]) -> int:
+    """Rows the players' panel needs: one a player, two when any has a ``detail``."""
+    return len(players) * (2 if any(p.detail for p in players) else 1)
 
 
 def draw_players(draw: ImageDraw.ImageDraw, box: c.Box, players: Sequence[PlayerLine]) -> None:
-    """One line per player: a swatch in his colour, currency, food and provinces."""
+    """One line per player: a swatch in his colour, currency, food and provinces; below
+    it, his ``detail`` when any player has one."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=8, fill=c.PANEL, outline=c.GRID, width=2)
-    row = (y1 - y0 - 8) / max(1, len(players))
+    rows = player_rows(players) // max(1, len(players))
+    row = (y1 - y0 - 8) / max(1, len(players) * rows)
     for k, player in enumerate(players):
-        y = y0 + 4 + row * (k + 0.5)
+        y = y0 + 4 + row * (k * rows + 0.5)
+        if player.detail:
+            detail = shortened(player.detail, "", x1 - x0 - 74, KEY)
+            c.label(draw, (x0 + 58, y + row), detail, size=KEY, anchor="lm")
         draw.rectangle((x0 + 12, y - 16, x0 + 46, y + 16), fill=player.colour, outline=c.INK,
                        width=2)
         tail = f": {player.currency} currency · {player.food} food · {player.provinces} provinces"
@@ -470,10 +487,11 @@ def shortened(name: str, tail: str, width: float, size: int, bold: bool = False)
 
 def draw_weather(draw: ImageDraw.ImageDraw, box: c.Box, name: str, effect: str,
                  rounds_left: int) -> None:
-    """The weather: its name and rounds left on the first line, its effect below."""
+    """The weather: its name and rounds left (this one included) on the first line, its
+    effect below."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=8, fill=(232, 240, 248), outline=c.GRID, width=2)
-    rounds = "1 more round" if rounds_left == 1 else f"{rounds_left} more rounds"
+    rounds = "its last round" if rounds_left == 1 else f"{rounds_left} rounds left"
     c.label(draw, (x0 + 14, y0 + 8 + KEY / 2), f"Weather: {name} ({rounds})", size=KEY,
             bold=True, anchor="lm")
     c.draw_text_box(draw, (x0 + 14, y0 + KEY + 16, x1 - 14, y1 - 6), effect, start=KEY - 3,
@@ -574,7 +592,7 @@ def compose(picture: MapPicture, heading: str, players: Sequence[PlayerLine],
     """The board: a heading band, the map, the players' panel, the weather and a legend of
     exactly what the map shows; returns the picture and the legend's entries."""
     legend_h = legend_height(picture.used, WIDTH - 16)
-    players_h = 12 + PLAYER_ROW * max(1, len(players))
+    players_h = 12 + PLAYER_ROW * max(1, player_rows(players))
     weather_h = WEATHER_HEIGHT if weather is not None else 0
     top = HEADER + MAP_HEIGHT
     height = top + 8 + players_h + (8 + weather_h if weather else 0) + 8 + legend_h + 8
@@ -617,12 +635,14 @@ def preview_map() -> MapPicture:
     picture.chips("java_sea", [Chip("transporter", 2, red)], ships=True)
     picture.chips("mid_atlantic", [Chip("troopship", 1, green),
                                    Chip("construction_ship", 1, green)], ships=True)
+    picture.chips("bay_of_bengal", [Chip("voyage", 10, blue)], ships=True)
     picture.marks("germany", ["port", "farm", "road"], capital=(2, red), red_tokens=2)
     picture.marks("brazil_northeast", ["port"], capital=(3, green))
     picture.marks("ukraine", [], capital=(1, blue))
     picture.marks("china", ["bunker_2"], red_tokens=4, markers=["revolt"])
     picture.marks("india", ["manufactory", "granary"], markers=["mineral", "tree"])
     picture.marks("danube", ["slave_camp", "bunker_1"], markers=["poisoned", "rare_mineral"])
+    picture.marks("egypt", [], markers=["robbery", "expedition"])
     picture.highlight(["france", "north_sea"])
     return picture
 
@@ -630,8 +650,12 @@ def preview_map() -> MapPicture:
 def preview(picture: MapPicture | None = None) -> tuple[Image.Image, list[str]]:
     """:func:`preview_map` (or ``picture``) as a whole board of three players."""
     red, blue, green = (owner_colour(s) for s in ("red", "blue", "green"))
-    players = [PlayerLine("Red", red, 40, 2, 22, acting=True),
-               PlayerLine("Blue", blue, 17, 3, 22), PlayerLine("Green", green, 8, 1, 21)]
+    players = [PlayerLine("Red", red, 40, 2, 22, acting=True,
+                          detail="Capital Germany (level 2) · 9 soldiers · 31 points"),
+               PlayerLine("Blue", blue, 17, 3, 22,
+                          detail="Capital Ukraine (level 1) · 3 soldiers · 24 points"),
+               PlayerLine("Green", green, 8, 1, 21,
+                          detail="Capital Brazil (level 3) · 13 soldiers · 30 points")]
     weather = Weather("Hard frost", "Frozen ground and rivers: every unit moves 1 more; "
                       "marching costs nothing.", 2)
     return compose(picture or preview_map(), "Round 3 of 30 · Red to act", players, weather)

@@ -3,7 +3,9 @@ choices one by one (``GameService.computer_move``) and each is posted as a perso
 (the turn's board and summary when a turn ends, a hand-over note otherwise).
 
 Turn posts wake it (``turns.wake_computers``); a sweep at start-up and every timer interval
-finds games it is asked in that nobody woke, such as after a restart mid-turn.
+finds games it is asked in that nobody woke, such as after a restart mid-turn. With several
+processes on one database, a game's computer plays in the one process that claimed the job
+(``bot.service.jobs``); a process that died leaves it to another once its claim runs out.
 """
 
 from __future__ import annotations
@@ -58,9 +60,15 @@ class ComputerCog(commands.Cog):
 
     async def play(self, game_id: int) -> None:
         service = self.bot.service
+        done = False  # it held the claim until the computer was no longer asked
         try:
             while True:
                 try:
+                    # Claimed (renewed before each move): another process sharing the
+                    # database may be playing this game's computer; then this one leaves
+                    # it (and its sweep looks again later).
+                    if not await service.claim_job(game_id, "computer"):
+                        return
                     update = await service.computer_move(game_id)
                 except Exception as error:
                     self.failed_at[game_id] = (await service.load(game_id)).version
@@ -70,12 +78,30 @@ class ComputerCog(commands.Cog):
                     if game_id in self.woken_while_playing:
                         self.woken_while_playing.discard(game_id)
                         continue
+                    done = True
                     return
                 self.failed_at.pop(game_id, None)
                 await self.post(update)
         finally:
+            with contextlib.suppress(Exception):  # a lost database: the claim runs out
+                await service.release_job(game_id, "computer")
             if self.playing.get(game_id) is asyncio.current_task():
                 del self.playing[game_id]
+            # Woken here while the claim was being released, or woken in another process
+            # that found the claim still held (its move committed before this release, so
+            # one read now sees it): look once more.
+            woken = game_id in self.woken_while_playing
+            self.woken_while_playing.discard(game_id)
+            if not self.bot.is_closed() and game_id not in self.failed_at and (
+                    woken or (done and await self._asked(game_id))):
+                self.wake(game_id)
+
+    async def _asked(self, game_id: int) -> bool:
+        try:
+            return bool(await self.bot.service.computer_asked(game_id))
+        except Exception as error:  # the sweep looks again later
+            self.bot.report(error, f"computer player of game {game_id}")
+            return False
 
     async def post(self, update: TurnUpdate) -> None:
         """What a person's choice would post: the board at a turn's end, else a hand-over."""

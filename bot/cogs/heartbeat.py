@@ -24,9 +24,8 @@ class HeartbeatCog(BackgroundCog):
     task_name = "strategos-heartbeat"
 
     def connected(self) -> bool:
-        """Ready, and the gateway's socket open (not between a drop and its reconnect)."""
-        ws = self.bot.ws
-        return bool(self.bot.is_ready() and ws is not None and ws.open)
+        """Ready, and connected to the gateway (every shard of this process)."""
+        return bool(self.bot.gateway_open())
 
     async def loop(self) -> None:
         settings = self.bot.settings

@@ -40,7 +40,7 @@ class MetricsCog(BackgroundCog):
         """Log the line for the time since the last one, and return it."""
         now, counters = time.monotonic(), self.bot.counters.snapshot()
         line = metrics_line(await self.bot.service.open_games(), counters.since(self.last),
-                            now - self.last_time)
+                            now - self.last_time, self.bot.shards_text())
         self.last, self.last_time = counters, now
         log.info(line)
         return line

@@ -1,7 +1,8 @@
 """Playing between commands: the turn-timer loop (reminders at half time, then the policy).
 
 Timers are stored with the game (deadline, reminded), so they survive restarts; this
-loop only asks the service what is due. The buttons of play live in ``bot/views``.
+loop only asks the service what is due, claiming each job so that of several processes on
+one database exactly one does it (``bot.service.jobs``). The buttons of play live in ``bot/views``.
 """
 
 import asyncio
@@ -41,42 +42,55 @@ class PlayCog(BackgroundCog):
 
     async def _run_once(self) -> None:
         service, now = self.bot.service, self.bot.clock()
-        for loaded in await service.due_reminders(now):
+        # Each due reminder and timeout is claimed first: with several processes on one
+        # database, exactly one of them does it (bot.service.jobs).
+        for game_id in await service.claim_due("reminder", now):
             try:
+                loaded = await service.load(game_id)
                 users = await service.half_time_reminded(loaded, now)
                 await turns.remind(self.bot, loaded, users)
-                await service.mark_reminded(loaded.row.id)
+                await service.mark_reminded(game_id)
             except Exception as error:
-                self.bot.report(error, f"reminder of game {loaded.row.id}")
+                self.bot.report(error, f"reminder of game {game_id}")
+            finally:
+                await service.release_job(game_id, "reminder")
         for own in await service.own_reminders_due(now):
             try:
                 await turns.remind(self.bot, own.loaded, own.users)
             except Exception as error:
                 self.bot.report(error, f"reminder of game {own.loaded.row.id}")
         await self._deliver_held_dms(now)
-        for game_id in await service.due_timeouts(now):
+        for game_id in await service.claim_due("timeout", now):
             try:
-                update = await service.run_timeout(game_id, now)
-            except TimerHeld as held:
-                await self._say_held(game_id, held)
-                continue
-            except ServiceError as refusal:
-                # A harmless race: between due_timeouts and run_timeout a player acted
-                # (the deadline moved), a moderator paused or aborted, or the game ended.
-                log.info("timeout of game %s not applied: %s", game_id, refusal)
-                continue
-            except Exception as error:
-                self.bot.report(error, f"timeout of game {game_id}")
-                continue
-            try:
-                row = update.loaded.row
-                await turns.announce(
-                    self.bot, update,
-                    f"Time ran out in game #{row.id}: the {row.timeout_policy} rule was applied.",
-                )
-            except Exception as error:
-                self.bot.report(error, f"timeout of game {game_id}")
+                await self._time_out(game_id, now)
+            finally:
+                await service.release_job(game_id, "timeout")
 
+    async def _time_out(self, game_id: int, now: datetime) -> None:
+        service = self.bot.service
+        try:
+            update = await service.run_timeout(game_id, now)
+        except TimerHeld as held:
+            await self._say_held(game_id, held)
+            return
+        except ServiceError as refusal:
+            # A harmless race: between the claim and run_timeout a player acted (the
+            # deadline moved), a moderator paused or aborted, or the game ended.
+            log.info("timeout of game %s not applied: %s", game_id, refusal)
+            return
+        except Exception as error:
+            self.bot.report(error, f"timeout of game {game_id}")
+            return
+        log.info("turn timer of game %s ran out: the %s rule was applied", game_id,
+                 update.loaded.row.timeout_policy)
+        try:
+            row = update.loaded.row
+            await turns.announce(
+                self.bot, update,
+                f"Time ran out in game #{row.id}: the {row.timeout_policy} rule was applied.",
+            )
+        except Exception as error:
+            self.bot.report(error, f"timeout of game {game_id}")
 
     async def _deliver_held_dms(self, now: datetime) -> None:
         """Direct messages held by quiet hours that are over: sent if the player is still

@@ -48,7 +48,8 @@ boards posted: each board highlights what changed since the one before) and ``mi
 player's games on a server or on all of them, for ``/game mine``) and ``archive`` (the
 games that are over, and any of them at any move, for ``/game history``), ``computers``
 (the host seats the computer on sides; its moves, stored like a person's), ``schedules``
-(players' reminder hours, quiet hours and vacations); ``history`` (the
+(players' reminder hours, quiet hours and vacations), ``jobs`` (background jobs claimed by
+one process of several); ``history`` (the
 effective action history) and ``results`` (results and ratings at the end of a game, and
 their recomputation: ``stats.refresh_ratings`` at start-up) are helpers of theirs.
 """
@@ -59,6 +60,7 @@ from bot.service.archive import ArchiveMixin
 from bot.service.boards import BoardsMixin
 from bot.service.computers import ComputerMixin
 from bot.service.history import effective_history
+from bot.service.jobs import JobsMixin
 from bot.service.lobby import LobbyMixin
 from bot.service.mine import MineMixin
 from bot.service.moderation import ModerationMixin
@@ -89,5 +91,6 @@ class GameService(
     ArchiveMixin,
     ComputerMixin,
     ScheduleMixin,
+    JobsMixin,
 ):
     """Discord-free game operations over one :class:`bot.storage.Database`."""

@@ -62,6 +62,11 @@ class ComputerMixin(ServiceBase):
                 waiting.append(loaded.id)
         return waiting
 
+    async def computer_asked(self, game_id: int) -> bool:
+        """Whether the computer must choose in this running game now."""
+        loaded = await self.load(game_id)
+        return loaded.row.status == "running" and bool(self._computer_to_act(loaded))
+
     @staticmethod
     def _computer_to_act(loaded: LoadedGame) -> list[str]:
         if loaded.state is None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import secrets
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -25,8 +28,17 @@ PROMPT_CACHE = 1024  # (game, version) -> prompts, oldest dropped first
 LOADED_CACHE = 256  # game -> its last loaded row and game, oldest dropped first
 
 
+DEFAULT_LEASE = timedelta(seconds=120)
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def default_worker() -> str:
+    """A name for this process that no other process shares: host, process id, and a
+    random part (a restarted container may get the same process id again)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
 class WriteConflict(errors.StaleChoice):
@@ -51,9 +63,14 @@ class ServiceBase:
     (``_commit``). Each job's mixin inherits from it; ``GameService`` combines them."""
 
     def __init__(self, db: Database, clock: Callable[[], datetime] = utc_now,
-                 counters: Counters | None = None) -> None:
+                 counters: Counters | None = None, *, worker: str | None = None,
+                 lease: timedelta = DEFAULT_LEASE) -> None:
         self.db = db
         self.clock = clock
+        # This process among those sharing the database, and how long a background job it
+        # claims stays its own (``bot.service.jobs``).
+        self.worker = worker or default_worker()
+        self.lease = lease
         # What the metrics line reports: the bot hands in its own, which also counts its
         # refusals and failures.
         self.counters = counters or Counters()

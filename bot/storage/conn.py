@@ -70,6 +70,9 @@ class Dialect:
     seat_list: str
     # Every table of the schema, one name per row, ordered by name.
     table_names: str
+    # After a SELECT of games to claim (``queries.claim_due_jobs``): lock the rows it picks
+    # and pass over rows another transaction holds (SQLite: its one writer holds them all).
+    skip_locked: str
 
 
 SQLITE = Dialect(
@@ -79,6 +82,7 @@ SQLITE = Dialect(
         " user_id, role FROM seats WHERE game_id = games.id ORDER BY seat))"
     ),
     table_names="SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+    skip_locked="",
 )
 POSTGRESQL = Dialect(
     name="postgresql",
@@ -89,6 +93,7 @@ POSTGRESQL = Dialect(
     table_names=(
         "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
     ),
+    skip_locked=" FOR UPDATE OF g SKIP LOCKED",
 )
 
 

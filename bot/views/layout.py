@@ -3,6 +3,10 @@
 A message holds at most 5 rows; a row holds 5 buttons or one select menu of at most 25
 options. Choices are shown by group (``Choice.group``): a group of up to 5 choices is a
 row of buttons, a larger one a select menu, split into several menus of 25 when needed.
+A button is one click and a menu two, so when the whole prompt fits in one message with
+a larger group as rows of buttons (5 to a row), that group is shown as buttons, the
+smallest groups first; not a group whose choices have descriptions (only a menu shows
+them: odds, costs, what an event does).
 When the rows do not fit in one message, they are paginated: 4 rows of choices per page
 and a fifth row to move between pages (and between the user's roles).
 """
@@ -64,11 +68,15 @@ def group_choices(choices: list[Choice]) -> list[tuple[str, list[Choice]]]:
     return list(groups.items())
 
 
-def units_for(choices: list[Choice]) -> list[Unit]:
+def units_for(choices: list[Choice], rows: int = MAX_ROWS) -> list[Unit]:
+    """The rows of a prompt, ``rows`` of them available on one page."""
+    groups = group_choices(choices)
+    as_buttons = _button_groups(groups, rows)
     units: list[Unit] = []
-    for group, members in group_choices(choices):
-        if len(members) <= MAX_BUTTONS:
-            units.append(Unit(kind="buttons", group=group, choices=members))
+    for group, members in groups:
+        if len(members) <= MAX_BUTTONS or group in as_buttons:
+            units.extend(Unit(kind="buttons", group=group, choices=members[i : i + MAX_BUTTONS])
+                         for i in range(0, len(members), MAX_BUTTONS))
             continue
         chunks = [members[i : i + MAX_OPTIONS] for i in range(0, len(members), MAX_OPTIONS)]
         for part, chunk in enumerate(chunks, start=1):
@@ -80,13 +88,42 @@ def units_for(choices: list[Choice]) -> list[Unit]:
     return units
 
 
+def _button_groups(groups: list[tuple[str, list[Choice]]], rows: int) -> set[str]:
+    """The larger groups shown as rows of buttons: while the prompt still fits ``rows``."""
+    used = sum(1 if len(m) <= MAX_BUTTONS else -(-len(m) // MAX_OPTIONS) for _, m in groups)
+    chosen: set[str] = set()
+    larger = [(g, m) for g, m in groups
+              if MAX_BUTTONS < len(m) <= MAX_OPTIONS and not any(c.detail for c in m)]
+    for group, members in sorted(larger, key=lambda item: len(item[1])):
+        extra = -(-len(members) // MAX_BUTTONS) - 1  # its menu's row becomes rows of buttons
+        if used + extra <= rows:
+            used += extra
+            chosen.add(group)
+    return chosen
+
+
+def rows_per_page(units: list[Unit], nav_row: bool = False) -> int:
+    """Rows of choices on a page: all five unless a navigation row is needed."""
+    return MAX_ROWS - 1 if nav_row or len(units) > MAX_ROWS else MAX_ROWS
+
+
+def page_of(choices: list[Choice], choice_id: str, nav_row: bool = False) -> int | None:
+    """The page (0-based) showing ``choice_id``, None when the prompt does not offer it."""
+    units = units_for(choices, MAX_ROWS - 1 if nav_row else MAX_ROWS)
+    per_page = rows_per_page(units, nav_row)
+    for position, unit in enumerate(units):
+        if any(item.id == choice_id for item in unit.choices):
+            return position // per_page
+    return None
+
+
 def paginate(choices: list[Choice], number: int = 0, nav_row: bool = False) -> Page:
     """Page ``number`` (0-based, clamped) of the prompt's rows.
 
     ``nav_row`` reserves the fifth row even on a single page (for role switching).
     """
-    units = units_for(choices)
-    per_page = MAX_ROWS - 1 if nav_row or len(units) > MAX_ROWS else MAX_ROWS
+    units = units_for(choices, MAX_ROWS - 1 if nav_row else MAX_ROWS)
+    per_page = rows_per_page(units, nav_row)
     pages = max(1, -(-len(units) // per_page))
     number = min(max(number, 0), pages - 1)
     chosen = units[number * per_page : (number + 1) * per_page]

@@ -430,18 +430,7 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: EpireiaView, top: int) -> in
         heading = "Scenario"
     c.draw_text_box(draw, (box[0] + 12, top + 8, box[2] - 12, top + 44), heading, start=27,
                     bold=True, fill=(100, 60, 10), align="left")
-    parts = []
-    if scenario.objective:
-        parts.append(f"Objective: {scenario.objective}")
-    if scenario.reward:
-        parts.append(f"Reward: a {token_label(scenario.reward)} token")
-    if scenario.constraint:
-        parts.append(f"Constraint: {scenario.constraint}")
-    if scenario.completed:
-        winner, league = scenario.winner, scenario.winner_league
-        by = seat_name(view, winner) if winner else LEAGUE_NAMES.get(league, "")
-        parts.append("Completed" + (f" by {by}" if by else "") + ".")
-    facts = "\n".join(parts) or "No scenario card yet."
+    facts = scenario_facts(view)
     inner = (box[0] + 14, top + 50, box[2] - 14, box[3] - 8)
     width, height = inner[2] - inner[0], inner[3] - inner[1]
     size = c.wrapped_size(facts, width, height, 22, 14) or 14
@@ -456,6 +445,29 @@ def _draw_scenario(draw: ImageDraw.ImageDraw, view: EpireiaView, top: int) -> in
             _text_at(draw, (inner[0], inner[1] + used + 6, inner[2], inner[3]), told,
                      story_size, fill=(110, 85, 50))
     return box[3] + 10
+
+
+def scenario_facts(view: EpireiaView) -> str:
+    """The scenario card's text on the board: objective (with how near it is), reward,
+    constraint, completion."""
+    scenario = view.scenario
+    parts = []
+    progress, last_round = objective_progress(view)
+    if view.solo is not None and progress:  # each objective on its own line, with its count
+        parts += ["Objectives:", *progress]
+    elif scenario.objective:
+        parts += [f"Objective: {scenario.objective}", *progress]
+    if last_round:
+        parts.append(last_round)
+    if scenario.reward:
+        parts.append(f"Reward: a {token_label(scenario.reward)} token")
+    if scenario.constraint:
+        parts.append(f"Constraint: {scenario.constraint}")
+    if scenario.completed:
+        winner, league = scenario.winner, scenario.winner_league
+        by = seat_name(view, winner) if winner else LEAGUE_NAMES.get(league, "")
+        parts.append("Completed" + (f" by {by}" if by else "") + ".")
+    return "\n".join(parts) or "No scenario card yet."
 
 
 def _draw_leagues(draw: ImageDraw.ImageDraw, view: EpireiaView, top: int) -> int:
@@ -858,25 +870,34 @@ def _draw_slot(draw: ImageDraw.ImageDraw, box: c.Box, cell: Cell, shown: bool,
 
 # --- texts --------------------------------------------------------------------------------
 
-def progress_lines(view: EpireiaView) -> list[str]:
-    """How near each objective is ("2 of 3", ✓ once met), and a warning in a solo game's
-    last round."""
+def objective_progress(view: EpireiaView) -> tuple[list[str], str]:
+    """How near each objective is ("2 of 3", ✓ once met), in plain words, and the warning
+    of a solo game's last round ("" when there is none)."""
     progress = view.scenario.progress
     if not progress or view.result is not None:
-        return []
+        return [], ""
     if view.solo is not None:
-        lines = [f"{'✓' if p.done else '·'} {c.md_escape(p.text)} ({min(p.count, p.amount)} "
-                 f"of {p.amount})" for p in progress]
-        if view.solo.rounds and view.round == view.solo.rounds:
-            lines.append("**Last round:** every objective must be met by its end.")
-        return lines
+        lines = [f"{'✓' if p.done else '·'} {p.text} ({min(p.count, p.amount)} of {p.amount})"
+                 for p in progress]
+        last = bool(view.solo.rounds and view.round == view.solo.rounds)
+        return lines, "Last round: every objective must be met by its end." if last else ""
 
     def name(who: str) -> str:  # a seat (a City's own Prestige) or a league
         return seat_name(view, who) if who in view.seats else LEAGUE_NAMES.get(who, who)
 
-    parts = [f"{c.md_escape(name(p.who))} {min(p.count, p.amount)} of {p.amount}"
-             f"{' ✓' if p.done else ''}" for p in progress]
-    return ["Objective so far: " + ", ".join(parts)]
+    parts = [f"{name(p.who)} {min(p.count, p.amount)} of {p.amount}{' ✓' if p.done else ''}"
+             for p in progress]
+    return ["Objective so far: " + ", ".join(parts)], ""
+
+
+def progress_lines(view: EpireiaView) -> list[str]:
+    """The turn post's lines of :func:`objective_progress` (Markdown)."""
+    lines, last_round = objective_progress(view)
+    out = [c.md_escape(line) for line in lines]
+    if last_round:
+        head, _, rest = last_round.partition(": ")
+        out.append(f"**{head}:** {c.md_escape(rest)}")
+    return out
 
 
 def status_text(view: EpireiaView) -> str:

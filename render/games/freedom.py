@@ -397,7 +397,7 @@ def _draw_areas(draw: ImageDraw.ImageDraw, view: FreedomView, top: int, bottom: 
         draw.rounded_rectangle(box, radius=8, fill=colour, outline=c.BLACK, width=2)
         c.label(draw, ((box[0] + box[2]) / 2, box[1] + 16), area.name, size=18, bold=True,
                 fill=c.WHITE)
-        reward = area.reward(side)
+        reward = view.areas[area_id].reward
         singular = {"supplies": "supply", "morale": "morale", "units": "unit",
                     "cannons": "cannon"}
         parts = [f"{n} {k if n != 1 else singular[k]}"

@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -259,6 +259,8 @@ async def test_long_prompt_is_paginated(fake: FakeDiscord, bot: StrategosBot) ->
     await fake.select(alice, prompt, units["custom_id"], [units["options"][3]["value"]])
     post = await fake.wait_for_message(after=mark, where=lambda m: "units:3" in m.text())
     assert post.images()
+    # The same menu again: it opens on the page the last choice was picked from.
+    assert "Page 2 of 2" in fake.message(prompt).text()
 
 
 async def test_game_commands(fake: FakeDiscord, bot: StrategosBot) -> None:
@@ -432,14 +434,16 @@ async def test_a_timer_race_is_not_reported_as_a_bug(fake: FakeDiscord, tmp_path
         loaded = await bot.service.game_in(fake.general.id)
         assert loaded is not None
         clock.now += timedelta(hours=2)
-        listed = bot.service.due_timeouts
+        listed = bot.service.claim_due
 
-        async def due_then_paused(now: datetime | None = None) -> list[int]:
-            ids = await listed(now)
-            await bot.service.pause(loaded.row.id, fake.owner.id)
+        async def due_then_paused(job: Literal["timeout", "reminder"],
+                                  now: datetime | None = None) -> list[int]:
+            ids = await listed(job, now)
+            if job == "timeout":
+                await bot.service.pause(loaded.row.id, fake.owner.id)
             return ids
 
-        bot.service.due_timeouts = due_then_paused  # type: ignore[method-assign]
+        bot.service.claim_due = due_then_paused  # type: ignore[method-assign,assignment]
         mark = fake.cursor()
         await bot.run_timers_once()
         await fake.idle()

@@ -84,9 +84,31 @@ def choices(group: str, count: int) -> list[Choice]:
 
 
 def test_small_groups_are_buttons_large_ones_selects() -> None:
-    units = units_for(choices("a", 5) + choices("b", 6))
-    assert [u.kind for u in units] == ["buttons", "select"]
-    assert len(units[1].choices) == 6
+    units = units_for(choices("a", 5) + choices("b", 30))
+    assert [u.kind for u in units] == ["buttons", "select", "select"]
+    assert [len(u.choices) for u in units] == [5, 25, 5]
+
+
+def test_a_larger_group_is_buttons_when_the_prompt_still_fits_one_message() -> None:
+    """A button is one click, a menu two: 12 choices and a row of 5 take 4 rows as buttons."""
+    units = units_for(choices("a", 5) + choices("b", 12))
+    assert [u.kind for u in units] == ["buttons"] * 4
+    assert [len(u.choices) for u in units] == [5, 5, 5, 2]
+    # the smallest larger group first, while the rows last; the rest stay menus
+    units = units_for(choices("a", 5) + choices("b", 12) + choices("c", 7))
+    assert [(u.group, u.kind) for u in units] == [
+        ("a", "buttons"), ("b", "select"), ("c", "buttons"), ("c", "buttons")]
+    # a role-switching row leaves four: then 12 choices need their menu
+    assert [u.kind for u in paginate(choices("b", 12) + choices("x", 2), nav_row=True).units] \
+        == ["buttons"] * 3 + ["buttons"]
+    assert [u.kind for u in paginate(choices("b", 18) + choices("x", 2), nav_row=True).units] \
+        == ["select", "buttons"]
+
+
+def test_choices_with_descriptions_stay_in_a_menu_which_shows_them() -> None:
+    described = [Choice(id=f"d:{n}", label=f"d {n}", group="d", detail="50% to hit")
+                 for n in range(7)]
+    assert [u.kind for u in units_for(described)] == ["select"]
 
 
 def test_a_group_beyond_25_is_split_and_labelled() -> None:

@@ -488,11 +488,13 @@ async def test_a_prompt_larger_than_a_message_is_paginated(fake: FakeDiscord,
     assert "◀ Previous" in [b["label"] for b in fake.message(prompt).buttons()]
     assert "Page 2 of 2" in fake.message(prompt).content
 
-    # Pick from a select menu on page 2: the prompt comes back on its first page.
+    # Pick from a select menu on page 2: the number picked is no longer offered, so the
+    # prompt comes back on its first page (a choice offered again reopens its own page).
     select = next(s for s in fake.message(prompt).selects()
                   if s["custom_id"].startswith("sg:s:"))
     await fake.select(solo, prompt, select["custom_id"], [select["options"][-1]["value"]])
     assert "Pick 1 more" in fake.message(prompt).content
+    assert "Page 1 of 2" in fake.message(prompt).content
     end = await table.play_out()
     assert end is not None and "Winner" in end.text()
 

@@ -96,6 +96,13 @@ class RestApi:
         return 200, {**payloads.user(self.fake.bot_user), "mfa_enabled": False,
                      "locale": "en-US", "verified": True}
 
+    async def op_get_bot_gateway(self, req: Request) -> tuple[int, Json]:
+        """Where to connect and how many shards to run (``fake.shard_count``): what an
+        AutoShardedClient without a shard count asks."""
+        return 200, {"url": self.fake.gateway_url, "shards": self.fake.shard_count,
+                     "session_start_limit": {"total": 1000, "remaining": 1000,
+                                             "reset_after": 0, "max_concurrency": 1}}
+
     async def op_get_user(self, req: Request) -> tuple[int, Json]:
         user = self.fake.users.get(int(req.params["user_id"]))
         if user is None:
@@ -214,6 +221,11 @@ class RestApi:
         if req.body.get("flags", 0) & EPHEMERAL:
             raise ApiError(400, 50035, "Only interaction responses can be ephemeral",
                            rule_broken=True)
+        hold = self.fake.holds.get(chan.id)
+        if hold is not None:  # a test keeps the bot waiting here (fake.hold_posts)
+            self.fake.held.append(chan.id)
+            self.fake.changed()
+            await hold.wait()
         msg = self._create(chan.id, req.body, req.files, ephemeral_for=None)
         return 200, self._out(msg)
 

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from tests.fakediscord import payloads
-from tests.fakediscord.gateway import Gateway
+from tests.fakediscord.gateway import Gateway, shard_of
 from tests.fakediscord.rest import RestApi
 from tests.fakediscord.spec import DiscordSpec, load_spec
 from tests.fakediscord.state import (
@@ -95,6 +95,12 @@ class FakeDiscord:
         # False: the bot lacks Create Public Threads (its thread creations answer 403 50013).
         self.bot_can_create_threads = True
         self.changes = 0
+        # Channels whose new messages wait until the test sets the event (hold_posts), and
+        # the channel of each post held so far.
+        self.holds: dict[int, asyncio.Event] = {}
+        self.held: list[int] = []
+        # What GET /gateway/bot recommends (the shards of a bot that asks).
+        self.shard_count = 1
         self.connections = 0
         self.resumed = 0
         self._changed: asyncio.Condition | None = None
@@ -118,8 +124,10 @@ class FakeDiscord:
         self.port = server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
-        if self.gateway.ws is not None:
-            await self.gateway.ws.close()
+        for event in self.holds.values():
+            event.set()  # held requests end, so the server can shut down
+        for session in list(self.gateway.sessions.values()):
+            await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -167,11 +175,14 @@ class FakeDiscord:
             self._dispatch_soon("GUILD_MEMBER_UPDATE",
                                 {**payloads.member(user), "guild_id": str(self.guild_id)})
 
-    def add_guild(self, name: str) -> int:
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> int:
         """Another server the bot and every user are in; its channels: `add_channel(name,
         guild_id=...)`. Interactions there carry its id; members, roles and permissions are
-        those of the first server."""
+        those of the first server. ``shard=(id, count)``: a server whose events go to that
+        shard of a bot running ``count`` shards."""
         guild_id = self.ids.next()
+        while shard is not None and shard_of(guild_id, shard[1]) != shard[0]:
+            guild_id = self.ids.next()
         self.other_guilds[guild_id] = name
         if self.connected:
             self._dispatch_soon("GUILD_CREATE", self.gateway.guild_create(guild_id))
@@ -194,6 +205,12 @@ class FakeDiscord:
         if self.connected:
             self._dispatch_soon("THREAD_CREATE", {**payloads.channel(c), "newly_created": True})
         return c
+
+    def hold_posts(self, channel: FakeChannel) -> asyncio.Event:
+        """From now on a message the bot posts in ``channel`` is not answered until the
+        returned event is set (a slow Discord: the bot waits in the middle of its work)."""
+        event = self.holds[channel.id] = asyncio.Event()
+        return event
 
     def allow_command(self, command: str, role: FakeRole) -> None:
         """What a server owner sets in Server Settings → Integrations: members with `role`
@@ -320,15 +337,15 @@ class FakeDiscord:
 
     # -- the gateway (tests.fakediscord.gateway) ------------------------------------------------
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event to the connected bot."""
-        await self.gateway.dispatch(event, data)
+        """Send a gateway event to the connected bot (the shard of the event's server)."""
+        await self.gateway.dispatch(event, data, _guild_of(event, data))
 
     async def request_reconnect(self) -> None:
         """Ask the client to reconnect (gateway op 7), as Discord does; wait for its RESUME."""
         await self.gateway.request_reconnect()
 
     def _dispatch_soon(self, event: str, data: dict[str, Any]) -> None:
-        self.gateway.dispatch_soon(event, data)
+        self.gateway.dispatch_soon(event, data, _guild_of(event, data))
 
     def upload(self, filename: str, data: bytes) -> Attachment:
         """A file a user attaches to a slash command (an option of type ATTACHMENT)."""
@@ -540,6 +557,13 @@ class Interaction:
 
     async def wait(self, predicate: Callable[[Interaction], bool], what: str) -> None:
         await self.fake.wait_for(lambda: predicate(self), what)
+
+
+def _guild_of(event: str, data: dict[str, Any]) -> int | None:
+    """The server an event belongs to (its shard receives it); None: shard 0's."""
+    if "guild_id" in data:
+        return int(data["guild_id"])
+    return int(data["id"]) if event == "GUILD_CREATE" else None
 
 
 def _id(obj: FakeMessage | FakeChannel | FakeUser | int) -> int:

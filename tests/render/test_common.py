@@ -64,7 +64,7 @@ def test_md_escape_escapes_markdown() -> None:
 
 
 def test_every_game_exposes_a_renderer() -> None:
-    for game_id in ("freedom", "epireia", "dragons1066"):
+    for game_id in ("freedom", "epireia", "dragons1066", "sixcontinents"):
         renderer = get_renderer(game_id)
-        for method in ("board", "extra_images", "status_text", "private_text"):
+        for method in ("board", "extra_images", "focus", "status_text", "private_text"):
             assert callable(getattr(renderer, method))

@@ -384,3 +384,18 @@ def test_the_status_shows_how_near_each_objective_is() -> None:
     duel = _state(2, 60, seed="prog")
     text = RENDERER.status_text(GAME.view(duel, None))
     assert "Objective so far: Delian League " in text and "Peloponnesian League" in text
+
+
+def test_the_board_shows_how_near_each_objective_is() -> None:
+    """Issue 13: objective progress on the board as well as in the turn post."""
+    solo = _state(1, 30, seed="prog")
+    view = GAME.view(solo, None)
+    facts = epireia_render.scenario_facts(view)
+    lines, _ = epireia_render.objective_progress(view)
+    assert lines and all(line in facts.split("\n") for line in lines)
+    assert view.solo is not None
+    solo.round = view.solo.rounds
+    assert "Last round: every objective" in epireia_render.scenario_facts(GAME.view(solo, None))
+    duel = GAME.view(_state(2, 60, seed="prog"), None)
+    assert "Objective so far: Delian League " in epireia_render.scenario_facts(duel)
+    RENDERER.board(duel)  # the longer card still fits its panel (draw_text_box shrinks it)

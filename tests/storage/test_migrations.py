@@ -27,7 +27,7 @@ LATEST = len(available_migrations())
 TABLES = {
     "actions", "boards", "command_sync", "games", "guild_settings", "rating_model", "ratings",
     "results", "side_ratings",
-    "schema_migrations", "seats", "user_settings", "sent_reminders", "held_dms",
+    "schema_migrations", "seats", "user_settings", "sent_reminders", "held_dms", "job_claims",
 }
 
 
@@ -349,5 +349,26 @@ async def test_games_made_before_rules_revisions_keep_revision_1(database: str,
         assert running.row.options == {"rounds_to_win": 2, "revision": 1}
         assert lobby is not None and lobby.row.options == {"revision": 1}
         assert running.state is not None and running.state.options.revision == 1  # type: ignore[attr-defined]
+    finally:
+        await db.close()
+
+
+async def test_job_claims_start_empty_and_claim_the_games_of_version_10(
+        database: str, tmp_path: Path) -> None:
+    """Migration 0011 on a version-10 database: no job is claimed; the fixture's running
+    game's timer can be claimed once its deadline has passed, and its claim goes with it."""
+    await load_fixture_into(10, database, tmp_path)
+    db = await open_database(database)
+    try:
+        async with db.transaction() as conn:
+            assert await queries.job_claims(conn) == []
+            await conn.execute("UPDATE games SET deadline = ? WHERE id = 1",
+                               ("2026-11-02 10:00:00.000000",))
+            now, until = "2026-11-03 10:00:00.000000", "2026-11-03 10:02:00.000000"
+            assert await queries.claim_due_jobs(conn, "timeout", now, "a", until, 10) == [1]
+            assert await queries.claim_due_jobs(conn, "timeout", now, "b", until, 10) == []
+            assert not await queries.claim_job(conn, 1, "timeout", now, "b", until)
+            assert await queries.release_job(conn, 1, "timeout", "a")
+            assert await queries.claim_job(conn, 1, "timeout", now, "b", until)
     finally:
         await db.close()

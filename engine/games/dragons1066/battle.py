@@ -21,11 +21,11 @@ from __future__ import annotations
 from engine.games.dragons1066.board import (
     attackers_in,
     battle_castles,
-    defenders_in,
     domain,
     enemies,
     is_sea,
     loss_key,
+    sides,
 )
 from engine.games.dragons1066.data import FORTRESSES, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
@@ -45,7 +45,7 @@ def start_battle(state: DragonsState, zone: str) -> None:
     state.battles.remove(zone)
     defending = enemies(state.kingdom, state.owners[zone]) if zone in state.owners else False
     state.battle = Battle(zone=zone, castles=battle_castles(state, zone) if defending else 0)
-    attackers, defenders = attackers_in(state, zone), defenders_in(state, zone)
+    attackers, defenders = sides(state, zone)
     state.say(f"Battle of {zone_name(zone)}: {kingdom_name(state.kingdom)} attacks with "
               f"{army_text(attackers)} against {army_text(defenders)}"
               f"{castles_text(state.battle.castles)}.")
@@ -72,8 +72,8 @@ def castles_text(castles: int) -> str:
 def battle_over(state: DragonsState) -> bool:
     battle = state.battle
     assert battle is not None
-    return not attackers_in(state, battle.zone) or (
-        not defenders_in(state, battle.zone) and battle.castles == 0)
+    attackers, defenders = sides(state, battle.zone)
+    return not attackers or (not defenders and battle.castles == 0)
 
 
 def retreat_matters(state: DragonsState) -> bool:
@@ -81,8 +81,8 @@ def retreat_matters(state: DragonsState) -> bool:
     defenders can hit back."""
     battle = state.battle
     assert battle is not None
-    return any(domain(p) == "air" for p in attackers_in(state, battle.zone)) and \
-        bool(defenders_in(state, battle.zone))
+    attackers, defenders = sides(state, battle.zone)
+    return any(domain(p) == "air" for p in attackers) and bool(defenders)
 
 
 def retreat_air(state: DragonsState) -> None:
@@ -109,7 +109,7 @@ def roll_round(state: DragonsState) -> int:
     battle = state.battle
     assert battle is not None
     battle.round += 1
-    attackers, defenders = attackers_in(state, battle.zone), defenders_in(state, battle.zone)
+    attackers, defenders = sides(state, battle.zone)
     a_dice, a_hits = roll(state, attackers)
     d_dice, d_hits = roll(state, defenders)  # killed defenders still roll this round
     defender = ", ".join(sorted({kingdom_name(p.owner) for p in defenders})) or "the Castles"
@@ -159,7 +159,8 @@ def take_attacker_loss(state: DragonsState, kind: str | None) -> None:
 
 
 def remove(state: DragonsState, piece: Piece) -> None:
-    state.pieces.remove(piece)
+    # by identity: list.remove would compare every unit before it field by field
+    del state.pieces[next(n for n, p in enumerate(state.pieces) if p is piece)]
     state.lost[piece.owner] += 1
 
 
@@ -169,7 +170,7 @@ def finish_battle(state: DragonsState) -> None:
     battle = state.battle
     assert battle is not None
     zone = battle.zone
-    attackers, defenders = attackers_in(state, zone), defenders_in(state, zone)
+    attackers, defenders = sides(state, zone)
     name = zone_name(zone)
     if attackers and not defenders and battle.castles == 0:
         if zone in state.owners and enemies(state.kingdom, state.owners[zone]):

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.games.dragons1066.data import (
+    ALLIANCE_OF,
     FORTRESSES,
     LANDS,
     SEAS,
     UNITS,
-    alliance_of,
 )
 from engine.games.dragons1066.odds import CASTLE, Odds, battle_odds
 from engine.games.dragons1066.state import DragonsState, Piece
@@ -22,7 +22,7 @@ FORTRESS_CASTLES = 5
 
 
 def enemies(kingdom: str, other: str) -> bool:
-    return alliance_of(kingdom) != alliance_of(other)
+    return ALLIANCE_OF[kingdom] != ALLIANCE_OF[other]
 
 
 
@@ -55,24 +55,44 @@ def battle_castles(state: DragonsState, zone: str) -> int:
     return FORTRESS_CASTLES if land.fortress else land.castles
 
 
+# kind -> its die, cost and place in the unit table (see loss_key)
+LOSS_KEYS: dict[str, tuple[int, int, int]] = {
+    kind: (unit.die, unit.cost, n) for n, (kind, unit) in enumerate(UNITS.items())}
+
+
 def loss_key(piece: Piece) -> tuple[int, int, int]:
     """Cheapest first: cost, then die, then the unit table's order (defenders lose d6, then
     d12, then d20 units: the same order, as cost follows the die)."""
-    unit = UNITS[piece.kind]
-    return unit.die, unit.cost, list(UNITS).index(piece.kind)
+    return LOSS_KEYS[piece.kind]
 
 
 def attackers_in(state: DragonsState, zone: str) -> list[Piece]:
     """The units fighting on the attacker's side: they moved into the zone this turn (a
     retreated air unit no longer fights), cheapest first."""
-    return sorted((p for p in state.pieces if p.zone == zone and p.attacking
-                   and not p.retreated), key=loss_key)
+    return sorted([p for p in state.pieces if p.zone == zone and p.attacking
+                   and not p.retreated], key=loss_key)
 
 
 def defenders_in(state: DragonsState, zone: str) -> list[Piece]:
     """Every enemy unit in the zone defends together, in the order they are lost."""
-    return sorted((p for p in state.pieces if p.zone == zone
-                   and enemies(state.kingdom, p.owner)), key=loss_key)
+    alliance = ALLIANCE_OF[state.kingdom]
+    return sorted([p for p in state.pieces if p.zone == zone
+                   and ALLIANCE_OF[p.owner] != alliance], key=loss_key)
+
+
+def sides(state: DragonsState, zone: str) -> tuple[list[Piece], list[Piece]]:
+    """``attackers_in`` and ``defenders_in`` of ``zone``, from one scan of the units."""
+    alliance = ALLIANCE_OF[state.kingdom]
+    attackers, defenders = [], []
+    for piece in state.pieces:
+        if piece.zone == zone:
+            if piece.attacking and not piece.retreated:
+                attackers.append(piece)
+            if ALLIANCE_OF[piece.owner] != alliance:
+                defenders.append(piece)
+    attackers.sort(key=loss_key)
+    defenders.sort(key=loss_key)
+    return attackers, defenders
 
 
 def ungarrisoned_fortress(state: DragonsState, zone: str) -> bool:
@@ -94,9 +114,11 @@ def odds_of(state: DragonsState, zone: str, kingdom: str,
             joining: Iterable[Piece] = ()) -> Odds:
     """The odds of the battle in ``zone`` for ``kingdom``'s attackers there now, plus
     ``joining`` (units about to move in)."""
-    attackers = sorted([*(p for p in state.pieces if p.zone == zone and p.attacking
-                          and not p.retreated), *joining], key=loss_key)
-    defenders = [p for p in state.pieces if p.zone == zone and enemies(kingdom, p.owner)]
+    here = [p for p in state.pieces if p.zone == zone]
+    attackers = sorted([*(p for p in here if p.attacking and not p.retreated), *joining],
+                       key=loss_key)
+    alliance = ALLIANCE_OF[kingdom]
+    defenders = [p for p in here if ALLIANCE_OF[p.owner] != alliance]
     attack = tuple(UNITS[p.kind].die for p in attackers)
     land = tuple(UNITS[p.kind].domain == "land" for p in attackers)
     return battle_odds(attack, defending_dice(state, zone, kingdom, defenders), land)

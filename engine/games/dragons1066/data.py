@@ -233,8 +233,12 @@ def _check_setups() -> None:
 _check_setups()
 
 
+# kingdom -> its alliance's id (read on every unit of every question: a plain dict)
+ALLIANCE_OF: dict[str, str] = {k.id: k.alliance for k in MAP.kingdom}
+
+
 def alliance_of(kingdom: str) -> str:
-    return KINGDOMS[kingdom].alliance
+    return ALLIANCE_OF[kingdom]
 
 
 def allies(kingdom: str) -> tuple[str, ...]:
@@ -247,12 +251,19 @@ def is_land(zone: str) -> bool:
     return zone in LANDS
 
 
+# zone -> the lands, and the seas, it borders (NEIGHBOURS split once, in its order)
+LAND_NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    zone: tuple(z for z in near if z in LANDS) for zone, near in NEIGHBOURS.items()}
+SEA_NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    zone: tuple(z for z in near if z in SEAS) for zone, near in NEIGHBOURS.items()}
+
+
 def land_neighbours(zone: str) -> tuple[str, ...]:
-    return tuple(z for z in NEIGHBOURS[zone] if z in LANDS)
+    return LAND_NEIGHBOURS[zone]
 
 
 def sea_neighbours(zone: str) -> tuple[str, ...]:
-    return tuple(z for z in NEIGHBOURS[zone] if z in SEAS)
+    return SEA_NEIGHBOURS[zone]
 
 
 def starting_units(kingdom: str, players: int) -> list[Placement]:

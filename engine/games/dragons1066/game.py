@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core.flow import FlowGame
-from engine.core.game import RoleInfo
+from engine.core.game import Prompt, RoleInfo
 from engine.games.dragons1066 import (  # noqa: F401 (prompt states)
     battle_prompts,
     move_prompts,
@@ -14,6 +14,7 @@ from engine.games.dragons1066 import (  # noqa: F401 (prompt states)
 from engine.games.dragons1066.data import TABLES, alliance_of
 from engine.games.dragons1066.flow import FLOW
 from engine.games.dragons1066.invariants import check_invariants
+from engine.games.dragons1066.movement import Reading
 from engine.games.dragons1066.phases import advance, begin_attack
 from engine.games.dragons1066.setup_board import new_state
 from engine.games.dragons1066.state import DragonsOptions, DragonsState
@@ -49,6 +50,11 @@ class Dragons1066(FlowGame[DragonsState, DragonsOptions]):
 
     def advance(self, state: DragonsState) -> None:
         advance(state)
+
+    def prompts(self, state: DragonsState) -> dict[str, Prompt]:
+        """The flow's prompts, written while the map is checked once (asking only reads)."""
+        with Reading(state):
+            return super().prompts(state)
 
     def view(self, state: DragonsState, role: str | None) -> DragonsView:
         prompts = self.prompts(state)

@@ -12,13 +12,14 @@ from engine.core.flow import Frame
 from engine.core.game import Choice
 from engine.core.steps import StepAction
 from engine.games.dragons1066.board import enemy_occupied, odds_of, odds_text
-from engine.games.dragons1066.data import LANDS, SEAS, UNITS
+from engine.games.dragons1066.data import LANDS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
 from engine.games.dragons1066.movement import (
     Carry,
     Situation,
     carries,
     carry,
+    carrying_seas,
     common_destinations,
     movable_groups,
     move,
@@ -123,8 +124,7 @@ class Move(StepAction[DragonsState]):
 
 
 def galleon_seas(state: DragonsState) -> list[str]:
-    sit = Situation(state)
-    return [sea for sea in SEAS if carries(sit, sea)]
+    return carrying_seas(Situation(state))
 
 
 def find_carry(state: DragonsState, picked: Picked) -> tuple[Carry, Piece] | None:

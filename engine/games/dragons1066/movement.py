@@ -20,52 +20,196 @@ next turn; a land or sea unit may therefore move in only one of the two phases.
 from __future__ import annotations
 
 from collections import deque
+from operator import attrgetter, is_
 from typing import NamedTuple
 
 from engine.games.dragons1066.board import domain
 from engine.games.dragons1066.data import (
-    LANDS,
+    ALLIANCE_OF,
+    LAND_NEIGHBOURS,
     NEIGHBOURS,
+    SEA_NEIGHBOURS,
     SEAS,
     UNITS,
     ZONES,
-    alliance_of,
     land_neighbours,
     sea_neighbours,
 )
 from engine.games.dragons1066.state import DragonsState, Piece
 
+# Static tables from the unit table and the map, read on every unit of every question.
+MOVE: dict[str, int] = {kind: unit.move for kind, unit in UNITS.items()}
+DOMAIN: dict[str, str] = {kind: unit.domain for kind, unit in UNITS.items()}
+# the zones a unit of each domain steps to from each zone (air units: every border)
+STEPS: dict[str, dict[str, tuple[str, ...]]] = {
+    "air": NEIGHBOURS, "land": LAND_NEIGHBOURS, "sea": SEA_NEIGHBOURS}
+ZONE_ORDER: dict[str, int] = {zone: n for n, zone in enumerate(ZONES)}
+
+
+# how many times each unit's fields were written (Piece.writes)
+_WRITES = attrgetter("writes")
+# How many states' Situations are kept (the bot holds several games at once); each keeps
+# its state alive, so an id in _KEPT is never another state's.
+KEEP = 8
+
 
 class Situation:
-    """The map as the acting kingdom sees it, indexed once per question (prompts ask about
-    every unit and zone, and scanning every unit each time was most of a game's time)."""
+    """The map as the acting kingdom sees it, indexed once and read by every question asked
+    on it (prompts ask about every unit and zone, and scanning every unit each time was
+    most of a game's time).
 
-    def __init__(self, state: DragonsState) -> None:
+    What it works out (where a unit may go, which units may board a Galleon, where a
+    Galleon may drop one) is kept with it. ``Situation(state)`` gives the Situation made
+    last for this very state object when nothing it reads has changed since (the acting
+    kingdom, the phase, the battles, who owns each land, the units and, for each, how many
+    times its fields were written: ``Piece.writes``), else a new one: a random playout asks
+    most of its questions (menus, "back") with the map unchanged. A Situation is read,
+    never changed, by its callers, and the state must not change while one is in use:
+    ``move`` reads its destinations before it moves anything."""
+
+    _read: object | None  # the Reading it was last checked in
+
+    def __new__(cls, state: DragonsState) -> Situation:
+        key = id(state)
+        kept = _KEPT.get(key)
+        read = _READING.get(key)
+        if kept is not None:
+            if read is not None and kept._read is read:
+                return kept  # checked already while the state is only read (Reading)
+            if kept.fits(state):
+                kept._read = read
+                return kept
+        made = super().__new__(cls)
+        made._index(state)
+        made._read = read
+        if len(_KEPT) >= KEEP:
+            _KEPT.clear()
+        _KEPT[key] = made
+        return made
+
+    def _index(self, state: DragonsState) -> None:
         self.state = state
         self.kingdom = state.kingdom
-        self.alliance = alliance_of(state.kingdom)
+        self._phase = state.phase
+        alliance = self.alliance = ALLIANCE_OF[state.kingdom]
         self.attack = state.phase == "attack"
-        self.enemy_zones = {p.zone for p in state.pieces
-                            if alliance_of(p.owner) != self.alliance and not p.retreated}
+        pieces = state.pieces
+        # what it is made from, to tell whether it still fits the state
+        self._battles = list(state.battles)
+        self._owners = dict(state.owners)
+        self._pieces = list(pieces)
+        try:
+            self._writes = list(map(_WRITES, pieces))
+        except AttributeError:  # a unit just made, or loaded: none written yet
+            for piece in pieces:
+                if not hasattr(piece, "writes"):
+                    object.__setattr__(piece, "writes", 0)  # not a field: nothing changes
+            self._writes = list(map(_WRITES, pieces))
+        by_zone: dict[str, list[Piece]] = {}
+        enemy_zones: set[str] = set()
+        for piece in pieces:
+            zone = piece.zone
+            here = by_zone.get(zone)
+            if here is None:
+                by_zone[zone] = [piece]
+            else:
+                here.append(piece)
+            if ALLIANCE_OF[piece.owner] != alliance and not piece.retreated:
+                enemy_zones.add(zone)
+        self.by_zone = by_zone
+        self.enemy_zones = enemy_zones
+        # the lands an enemy kingdom owns (every land is always owned)
+        enemy_lands: set[str] = set()
+        friendly_lands: set[str] = set()
+        for land, owner in state.owners.items():
+            (friendly_lands if ALLIANCE_OF[owner] == alliance else enemy_lands).add(land)
+        self.enemy_lands = enemy_lands
+        self.friendly_lands = friendly_lands
         self.battles = set(state.battles)
-        self.by_zone: dict[str, list[Piece]] = {}
-        for piece in state.pieces:
-            self.by_zone.setdefault(piece.zone, []).append(piece)
-        self._reach: dict[int, dict[str, int]] = {}
+        # where units may go depends only on these: shared by every Situation alike
+        self.map = map_of(self.attack, frozenset(enemy_zones), frozenset(self.battles),
+                          frozenset(enemy_lands), frozenset(friendly_lands))
+        self._groups: dict[str, dict[str, list[Piece]]] = {}
+        self._movable: list[str] | None = None
+        self._passengers: dict[str, dict[str, Piece]] = {}
+        self._carries: dict[str, list[Carry]] = {}
+        self._carrying: list[str] | None = None
+
+    def fits(self, state: DragonsState) -> bool:
+        """Nothing this Situation read of ``state`` has changed since it was made."""
+        pieces = state.pieces
+        return (self.state is state and state.kingdom == self.kingdom
+                and state.phase == self._phase and state.battles == self._battles
+                and state.owners == self._owners
+                # the very same units (is, not ==), none written since
+                and len(pieces) == len(self._pieces) and all(map(is_, pieces, self._pieces))
+                and list(map(_WRITES, pieces)) == self._writes)
 
     def enemy_occupied(self, zone: str) -> bool:
         return zone in self.enemy_zones
 
     def enemy_owned(self, zone: str) -> bool:
-        owner = self.state.owners.get(zone)
-        return owner is not None and alliance_of(owner) != self.alliance
+        return zone in self.enemy_lands
 
     def friendly_land(self, zone: str) -> bool:
-        owner = self.state.owners.get(zone)
-        return owner is not None and alliance_of(owner) == self.alliance
+        return zone in self.friendly_lands
 
     def pieces(self, zone: str) -> list[Piece]:
         return self.by_zone.get(zone, [])
+
+
+_KEPT: dict[int, Situation] = {}  # id(state) -> the Situation made last for it
+_READING: dict[int, object] = {}  # id(state) -> a token while the state is only read
+
+
+class Reading:
+    """``with Reading(state):`` the block only reads ``state`` (a game's prompts are
+    written: asking never changes the state), so ``Situation(state)`` checks that its
+    Situation still fits once, not on every call."""
+
+    def __init__(self, state: DragonsState) -> None:
+        self.key = id(state)
+        self.outer = self.key in _READING
+
+    def __enter__(self) -> None:
+        if not self.outer:
+            _READING[self.key] = object()
+
+    def __exit__(self, *_: object) -> None:
+        if not self.outer:
+            _READING.pop(self.key, None)
+
+
+class MapReach:
+    """What any unit may reach on one map (the phase, the zones enemies stand in, the
+    battles, which lands are enemy and which friendly), worked out once and shared by every
+    Situation on an equal map, of any state: in a Reinforce phase, all of them; in an
+    Attack phase, those until the next battle is made."""
+
+    def __init__(self) -> None:
+        # (kind, zone, moves left) -> destinations: units alike in these reach alike
+        self.reach: dict[tuple[str, str, int], dict[str, int]] = {}
+        # (kind, sea, moves left) -> the seas a Galleon may end in, with their cost
+        self.seas: dict[tuple[str, str, int], dict[str, int]] = {}
+        # sea -> the coasts a Galleon ending there may drop a land unit in
+        self.drops: dict[str, tuple[str, ...]] = {}
+
+
+MapKey = tuple[bool, frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
+_MAPS: dict[MapKey, MapReach] = {}
+# How many maps are kept (each game makes a few a turn).
+MAPS_KEPT = 256
+
+
+def map_of(attack: bool, enemy_zones: frozenset[str], battles: frozenset[str],
+           enemy_lands: frozenset[str], friendly_lands: frozenset[str]) -> MapReach:
+    key = (attack, enemy_zones, battles, enemy_lands, friendly_lands)
+    found = _MAPS.get(key)
+    if found is None:
+        if len(_MAPS) >= MAPS_KEPT:
+            _MAPS.clear()
+        found = _MAPS[key] = MapReach()
+    return found
 
 
 class Carry(NamedTuple):
@@ -83,7 +227,7 @@ class Carry(NamedTuple):
 def moves_left(piece: Piece) -> int:
     if piece.stopped or piece.new:
         return 0
-    return max(0, UNITS[piece.kind].move - piece.used)
+    return max(0, MOVE[piece.kind] - piece.used)
 
 
 def can_move(sit: Situation, piece: Piece) -> bool:
@@ -94,29 +238,39 @@ def battle_zone(sit: Situation, zone: str, piece: Piece) -> bool:
     """Ending ``piece``'s move in ``zone`` makes (or joins) a battle: enemies stand there,
     or it is an enemy-owned land a land unit enters (air units join only a battle made by
     enemy units there or by a land unit's attack)."""
-    if sit.enemy_occupied(zone) or zone in sit.battles:
+    if zone in sit.enemy_zones or zone in sit.battles:
         return True
-    return domain(piece) == "land" and sit.enemy_owned(zone)
+    return DOMAIN[piece.kind] == "land" and zone in sit.enemy_lands
 
 
 def may_end(sit: Situation, zone: str, piece: Piece) -> bool:
     """Whether ``piece`` may end this phase's move in ``zone``."""
+    return _may_end(sit, zone, DOMAIN[piece.kind])
+
+
+def _may_end(sit: Situation, zone: str, unit_domain: str) -> bool:
     if sit.attack:
-        return battle_zone(sit, zone, piece)
-    if domain(piece) == "air":
+        if zone in sit.enemy_zones or zone in sit.battles:
+            return True
+        return unit_domain == "land" and zone in sit.enemy_lands
+    if unit_domain == "air":
         return sit.friendly_land(zone)  # "Fliers must land in a Friendly Land"
-    return not sit.enemy_occupied(zone) and not (zone in LANDS and sit.enemy_owned(zone))
+    return zone not in sit.enemy_zones and zone not in sit.enemy_lands
 
 
 def passes_through(sit: Situation, zone: str, piece: Piece) -> bool:
     """Whether ``piece`` may go on after entering ``zone``."""
-    kind = UNITS[piece.kind]
-    if kind.domain == "air":
+    return _passes_through(sit, zone, piece.kind)
+
+
+def _passes_through(sit: Situation, zone: str, kind: str) -> bool:
+    unit = UNITS[kind]
+    if unit.domain == "air":
         return True  # air units fly over anything
-    if sit.enemy_occupied(zone):
+    if zone in sit.enemy_zones:
         return False  # land and sea units stop on entering an enemy-occupied zone
-    if zone in LANDS and sit.enemy_owned(zone):
-        return kind.passes_empty_lands
+    if zone in sit.enemy_lands:
+        return unit.passes_empty_lands
     return True
 
 
@@ -135,30 +289,38 @@ def may_enter(sit: Situation, zone: str, piece: Piece) -> bool:
 
 
 def destinations(sit: Situation, piece: Piece) -> dict[str, int]:
-    """Where ``piece`` may end a move now, with the moves it costs (the fewest)."""
-    known = sit._reach.get(piece.id)
-    if known is None:
-        known = sit._reach[piece.id] = _destinations(sit, piece)
-    return known
-
-
-def _destinations(sit: Situation, piece: Piece) -> dict[str, int]:
+    """Where ``piece`` may end a move now, with the moves it costs (the fewest), in the
+    order a search outward from its zone reaches them. Shared by the units alike: read it,
+    do not change it."""
     budget = moves_left(piece)
     if budget <= 0:
         return {}
-    reached = {piece.zone: 0}
-    queue = deque([piece.zone])
+    key = (piece.kind, piece.zone, budget)
+    known = sit.map.reach.get(key)
+    if known is None:
+        known = sit.map.reach[key] = _destinations(sit, piece.kind, piece.zone, budget)
+    return known
+
+
+def _destinations(sit: Situation, kind: str, start: str, budget: int) -> dict[str, int]:
+    """A search outward from ``start`` (fewest moves first, the map's order of borders)."""
+    unit_domain = DOMAIN[kind]
+    steps = STEPS[unit_domain]
+    # in the Reinforce phase a land or sea unit may not enter an enemy-occupied zone
+    blocked = sit.enemy_zones if not sit.attack and unit_domain != "air" else frozenset()
+    reached = {start: 0}
+    queue = deque([start])
     while queue:
         zone = queue.popleft()
         cost = reached[zone]
-        if cost >= budget or (zone != piece.zone and not passes_through(sit, zone, piece)):
+        if cost >= budget or (zone != start and not _passes_through(sit, zone, kind)):
             continue
-        for near in steps_from(zone, piece):
-            if near not in reached and may_enter(sit, near, piece):
+        for near in steps[zone]:
+            if near not in reached and near not in blocked:
                 reached[near] = cost + 1
                 queue.append(near)
     return {zone: cost for zone, cost in reached.items()
-            if zone != piece.zone and may_end(sit, zone, piece)}
+            if zone != start and _may_end(sit, zone, unit_domain)}
 
 
 def group_key(piece: Piece) -> str:
@@ -171,8 +333,11 @@ ORDER = {kind: n for n, kind in enumerate(UNITS)}
 
 def movable_groups(sit: Situation, zone: str) -> dict[str, list[Piece]]:
     """The acting kingdom's units in ``zone`` that can go somewhere, by :func:`group_key`,
-    in the unit table's order."""
-    groups: dict[str, list[Piece]] = {}
+    in the unit table's order (worked out once per Situation: read it, do not change it)."""
+    groups = sit._groups.get(zone)
+    if groups is not None:
+        return groups
+    groups = sit._groups[zone] = {}
     able = [p for p in sit.pieces(zone) if can_move(sit, p) and destinations(sit, p)]
     for piece in sorted(able, key=lambda p: (ORDER[p.kind], -moves_left(p), p.id)):
         groups.setdefault(group_key(piece), []).append(piece)
@@ -180,14 +345,28 @@ def movable_groups(sit: Situation, zone: str) -> dict[str, list[Piece]]:
 
 
 def movable_zones(sit: Situation) -> list[str]:
-    return [zone for zone in ZONES if any(
-        can_move(sit, p) and destinations(sit, p) for p in sit.pieces(zone))]
+    """The zones holding a unit of the acting kingdom that can go somewhere, in the map's
+    order."""
+    if sit._movable is None:
+        found: set[str] = set()
+        kingdom = sit.kingdom
+        for piece in sit.state.pieces:
+            if piece.owner == kingdom and piece.zone not in found and not piece.stopped \
+                    and not piece.new and piece.used < MOVE[piece.kind] \
+                    and destinations(sit, piece):
+                found.add(piece.zone)
+        sit._movable = sorted(found, key=ZONE_ORDER.__getitem__)
+    return list(sit._movable)
 
 
 def common_destinations(sit: Situation, pieces: list[Piece]) -> list[str]:
     """Zones every one of ``pieces`` may end in, in the map's order."""
+    if not pieces:
+        return list(ZONES)
     reach = [destinations(sit, p) for p in pieces]
-    return [zone for zone in ZONES if all(zone in r for r in reach)]
+    first, *others = reach
+    shared = [zone for zone in first if all(zone in r for r in others)]
+    return sorted(shared, key=ZONE_ORDER.__getitem__)
 
 
 def move(state: DragonsState, pieces: list[Piece], to: str) -> None:
@@ -209,17 +388,26 @@ def move(state: DragonsState, pieces: list[Piece], to: str) -> None:
 
 
 def sea_reach(sit: Situation, galleon: Piece) -> dict[str, int]:
-    """Seas the Galleon may end in (it may also stay), with the moves it costs."""
-    reached = {galleon.zone: 0}
-    budget = moves_left(galleon)
-    queue = deque([galleon.zone])
+    """Seas the Galleon may end in (it may also stay), with the moves it costs (shared by
+    the Galleons alike: read it, do not change it)."""
+    key = (galleon.kind, galleon.zone, moves_left(galleon))
+    known = sit.map.seas.get(key)
+    if known is None:
+        known = sit.map.seas[key] = _sea_reach(sit, *key)
+    return known
+
+
+def _sea_reach(sit: Situation, kind: str, start: str, budget: int) -> dict[str, int]:
+    reached = {start: 0}
+    blocked = sit.enemy_zones if not sit.attack else frozenset()
+    queue = deque([start])
     while queue:
         zone = queue.popleft()
-        if reached[zone] >= budget or (zone != galleon.zone and not passes_through(
-                sit, zone, galleon)):
+        if reached[zone] >= budget or (zone != start and not _passes_through(
+                sit, zone, kind)):
             continue
-        for near in sea_neighbours(zone):
-            if near not in reached and may_enter(sit, near, galleon):
+        for near in SEA_NEIGHBOURS[zone]:
+            if near not in reached and near not in blocked:
                 reached[near] = reached[zone] + 1
                 queue.append(near)
     return reached
@@ -232,34 +420,87 @@ def may_carry(piece: Piece) -> bool:
 
 def passengers(sit: Situation, land: str) -> dict[str, Piece]:
     """One boardable unit of each kind in ``land``: the acting kingdom's land units with a
-    move left (boarding costs one)."""
-    found: dict[str, Piece] = {}
+    move left (boarding costs one). Worked out once per Situation: read it, do not change
+    it."""
+    found = sit._passengers.get(land)
+    if found is not None:
+        return found
+    found = sit._passengers[land] = {}
     for piece in sit.pieces(land):
-        if domain(piece) == "land" and can_move(sit, piece):
+        if DOMAIN[piece.kind] == "land" and can_move(sit, piece):
             best = found.get(piece.kind)
             if best is None or moves_left(piece) > moves_left(best):
                 found[piece.kind] = piece
     return found
 
 
+def drops(sit: Situation, sea: str) -> tuple[str, ...]:
+    """The coasts of ``sea`` where a Galleon ending there may drop a land unit now (the
+    same for every land unit: :func:`may_drop`), in the map's order."""
+    found = sit.map.drops.get(sea)
+    if found is None:
+        found = sit.map.drops[sea] = tuple(
+            land for land in SEAS[sea].coasts if _may_drop(sit, sea, land))
+    return found
+
+
 def carries(sit: Situation, sea: str) -> list[Carry]:
-    """Every transport one of the acting kingdom's Galleons in ``sea`` may make now."""
+    """Every transport one of the acting kingdom's Galleons in ``sea`` may make now
+    (worked out once per Situation: read it, do not change it)."""
+    known = sit._carries.get(sea)
+    if known is not None:
+        return known
+    found: list[Carry] = []
+    sit._carries[sea] = found
     galleons = [p for p in sit.pieces(sea) if p.owner == sit.kingdom and may_carry(p)]
     if not galleons:
-        return []
+        return found
     galleon = max(galleons, key=lambda p: (moves_left(p), -p.id))
-    found: list[Carry] = []
+    here = SEAS[sea].coasts
+    boarding = {land: passengers(sit, land) for land in here}
     for end, cost in sea_reach(sit, galleon).items():
+        lands = drops(sit, end)
+        if not lands:
+            continue
         # pick up where it starts (then move), or where it ends (move, then pick up)
-        starts = dict.fromkeys([*SEAS[sea].coasts, *SEAS[end].coasts])
-        for start in starts:
-            if start not in SEAS[sea].coasts and start not in SEAS[end].coasts:
-                continue
-            for kind, passenger in passengers(sit, start).items():
-                for land in SEAS[end].coasts:
-                    if land != start and may_drop(sit, end, land, passenger):
+        for start in dict.fromkeys([*here, *SEAS[end].coasts]):
+            aboard = boarding.get(start)
+            if aboard is None:
+                aboard = passengers(sit, start)
+            for kind in aboard:
+                for land in lands:
+                    if land != start:
                         found.append(Carry(galleon, start, kind, end, land, cost))
     return found
+
+
+def can_carry(sit: Situation, sea: str) -> bool:
+    """Whether :func:`carries` lists anything for ``sea``, found without listing them all."""
+    known = sit._carries.get(sea)
+    if known is not None:
+        return bool(known)
+    galleons = [p for p in sit.pieces(sea) if p.owner == sit.kingdom and may_carry(p)]
+    if not galleons:
+        return False
+    galleon = max(galleons, key=lambda p: (moves_left(p), -p.id))
+    here = SEAS[sea].coasts
+    for end in sea_reach(sit, galleon):
+        lands = drops(sit, end)
+        if lands:
+            for start in dict.fromkeys([*here, *SEAS[end].coasts]):
+                if passengers(sit, start) and any(land != start for land in lands):
+                    return True
+    return False
+
+
+def carrying_seas(sit: Situation) -> list[str]:
+    """The seas where one of the acting kingdom's Galleons may carry a unit now, in the
+    map's order."""
+    if sit._carrying is None:
+        seas = {p.zone for p in sit.state.pieces
+                if p.owner == sit.kingdom and may_carry(p)}
+        sit._carrying = [sea for sea in SEAS if sea in seas and can_carry(sit, sea)]
+    return list(sit._carrying)
 
 
 def may_drop(sit: Situation, sea: str, land: str, passenger: Piece) -> bool:
@@ -267,6 +508,13 @@ def may_drop(sit: Situation, sea: str, land: str, passenger: Piece) -> bool:
         # the passenger moves into battle; the Galleon may carry it from any sea
         return battle_zone(sit, land, passenger)
     return may_end(sit, land, passenger) and not sit.enemy_occupied(sea)
+
+
+def _may_drop(sit: Situation, sea: str, land: str) -> bool:
+    """:func:`may_drop` for a land unit (every passenger is one)."""
+    if sit.attack:
+        return land in sit.enemy_zones or land in sit.battles or land in sit.enemy_lands
+    return sea not in sit.enemy_zones and _may_end(sit, land, "land")
 
 
 def carry(state: DragonsState, transport: Carry, passenger: Piece) -> None:

@@ -38,7 +38,8 @@ def room(state: DragonsState, land: str) -> int:
 
 def placements(state: DragonsState, kind: str) -> list[str]:
     """Zones where a new ``kind`` may be placed now."""
-    lands = [land for land in LANDS if room(state, land) > 0]
+    owner = state.owners.get
+    lands = [land for land in LANDS if owner(land) == state.kingdom and room(state, land) > 0]
     if UNITS[kind].domain != "sea":
         return lands
     enemy = enemy_zones(state)
@@ -47,7 +48,8 @@ def placements(state: DragonsState, kind: str) -> list[str]:
 
 
 def enemy_zones(state: DragonsState) -> set[str]:
-    return {p.zone for p in state.pieces if enemies(state.kingdom, p.owner)}
+    foes = {kingdom for kingdom in state.control if enemies(state.kingdom, kingdom)}
+    return {p.zone for p in state.pieces if p.owner in foes}
 
 
 def charged_land(state: DragonsState, zone: str) -> str:
@@ -61,7 +63,8 @@ def charged_land(state: DragonsState, zone: str) -> str:
 
 def affordable(state: DragonsState) -> list[str]:
     gold = state.gold[state.kingdom]
-    if not any(room(state, land) > 0 for land in LANDS):
+    if not any(room(state, land) > 0 for land, owner in state.owners.items()
+               if owner == state.kingdom):
         return []
     return [kind for kind, unit in UNITS.items() if unit.cost <= gold and (
         UNITS[kind].domain != "sea" or placements(state, kind))]
@@ -107,7 +110,9 @@ def end_turn(state: DragonsState) -> None:
     state.gold[state.kingdom] = 0
     state.placed = {}
     for piece in state.pieces:
-        piece.used = 0
-        piece.moved = piece.stopped = piece.attacking = piece.carried = False
-        piece.new = piece.retreated = False
-        piece.via = 0
+        if piece.used or piece.moved or piece.stopped or piece.attacking or piece.carried \
+                or piece.new or piece.retreated or piece.via:  # (most units are unflagged)
+            piece.used = 0
+            piece.moved = piece.stopped = piece.attacking = piece.carried = False
+            piece.new = piece.retreated = False
+            piece.via = 0

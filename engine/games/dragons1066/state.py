@@ -25,7 +25,7 @@ Fields (plain data, JSON-ready):
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -59,7 +59,13 @@ class Piece(BaseModel):
     an enemy-occupied sea (the Enemy Seas rule); 0 otherwise.
     ``new``: placed this turn (it does not move until next turn).
     ``retreated``: an attacking air unit that retreated from its zone's battle.
+
+    ``writes`` (not a field: never saved, compared or copied) counts the writes to its
+    fields since it was made, so that what was worked out from a unit can tell it has not
+    changed (``movement.Situation``); unset until something reads it.
     """
+
+    __slots__ = ("writes",)
 
     id: int
     kind: str
@@ -73,6 +79,22 @@ class Piece(BaseModel):
     via: int = 0
     new: bool = False
     retreated: bool = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """A field is written as pydantic writes it (the state never validates assignment),
+        without its cost (units are written thousands of times a game), and counted."""
+        if name in PIECE_FIELDS:
+            fields = self.__dict__
+            if fields[name] is value and name in self.__pydantic_fields_set__:
+                return  # the same value again (a turn's end resets every unit's flags)
+            fields[name] = value
+            self.__pydantic_fields_set__.add(name)
+            object.__setattr__(self, "writes", getattr(self, "writes", 0) + 1)
+        else:
+            super().__setattr__(name, value)
+
+
+PIECE_FIELDS = frozenset(Piece.model_fields)
 
 
 class Battle(BaseModel):

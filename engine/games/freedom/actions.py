@@ -14,6 +14,7 @@ from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
     RAID_COSTS,
+    RAID_HITS_ON,
     RAID_LANES,
     any_imperial_attacker,
     any_insurgent_target,
@@ -718,7 +719,7 @@ class InsurgentRaid(PromptState):
         spend = spend_frame(state)
         return [
             choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
-                   group="Raid", style="danger")
+                   group="Raid", style="danger", detail=raid_odds(state, t))
             for src in RAIDERS for t, cost in raid_targets(state, src)
             if affordable(state, spend, cost)
         ] + [BACK]
@@ -732,6 +733,15 @@ class InsurgentRaid(PromptState):
         pop(state, frame)
         pay(state, cost)
         raid(state, src, dst)
+
+
+def raid_odds(state: FreedomState, target: str) -> str:
+    """What a raid on ``target`` may gain: the chance to kill and what an emptied space gives."""
+    n = state.spaces[target].imperial
+    chance = round(100 * (9 - RAID_HITS_ON) / 8)
+    odds = (f"{chance}% ({RAID_HITS_ON}+ on 1d8) to kill 1 of the {n} Imperial "
+            f"unit{'s' if n != 1 else ''} there")
+    return odds + ("; a hit empties it: Morale choice" if n == 1 else "")
 
 
 @prompt_state

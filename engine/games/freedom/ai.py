@@ -65,7 +65,7 @@ from engine.games.freedom.combat import (
     raid_targets,
 )
 from engine.games.freedom.data import AREAS, CAMP, CITY, SPACES, TRACKS, other
-from engine.games.freedom.events import _back_steps
+from engine.games.freedom.event_combat import back_steps
 from engine.games.freedom.movement import (
     imperial_step,
     insurgent_placements,
@@ -856,7 +856,7 @@ def score_ev_space(ctx: Context, frame: Frame, cid: str) -> float:
                     if m == "ap" or cards.card(arg).beneficial_to(role))
     if verb == "from" and name == "ev_retreat":
         src, _, kind = arg.partition(":")
-        backs = [ctx.potential(b) for b in _back_steps(state, src, kind)]
+        backs = [ctx.potential(b) for b in back_steps(state, src, kind)]
         drop = ctx.potential(src) - min(backs, default=ctx.potential(src))
         return drop if role == "insurgents" else -drop
     if name == "ev_retreat" and verb == "space":

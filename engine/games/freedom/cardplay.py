@@ -55,16 +55,19 @@ class PlayCard(PromptState):
     def text(self, state: FreedomState, frame: Frame) -> str:
         role = frame.role
         pending = state.pending_event if state.pending_for == role else None
+        idle = events.why_event_does_nothing(state, pending, role) if pending else None
+        warning = f" Careful: its event would do nothing now: {idle}" if idle else ""
         if pending and state.played[role] >= CARDS_PER_ROUND:  # the last-card rule
             return (f"Round {state.round}, Actions: you have played your {CARDS_PER_ROUND} "
                     f"cards, but {SIDE_NAME[other(role)]} just played "
                     f"“{cards.card(pending).name}” for AP: you may discard your last card to "
-                    "trigger its event (the last-card rule), or keep your card.")
+                    f"trigger its event (the last-card rule), or keep your card.{warning}")
         text = (f"Round {state.round}, Actions: play a card "
                 f"({state.played[role]}/{CARDS_PER_ROUND} played).")
         if pending:
             text += (f" {side_title(other(role))} played “{cards.card(pending).name}” for AP: "
-                     "instead of playing a card you may discard one to trigger its event.")
+                     f"instead of playing a card you may discard one to trigger its event."
+                     f"{warning}")
         return text
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
@@ -75,10 +78,15 @@ class PlayCard(PromptState):
                 choices += play_choices(cid, role)
         if state.pending_for == role and state.pending_event:
             name = cards.card(state.pending_event).name
+            idle = events.why_event_does_nothing(state, state.pending_event, role)
             for cid in state.hands[role]:
-                choices.append(choice(id=f"card:{cid}:discard",
-                                      label=f"Discard {cards.card(cid).name} → {name}",
-                                      group="Discard to trigger", style="success"))
+                label = f"Discard {cards.card(cid).name} → {name}"
+                choices.append(choice(
+                    id=f"card:{cid}:discard", group="Discard to trigger",
+                    label=f"{label} (no effect now)" if idle else label,
+                    detail=f"It would do nothing now: {idle}" if idle
+                    else cards.card(state.pending_event).text,
+                    style="secondary" if idle else "success"))
             if state.played[role] >= CARDS_PER_ROUND:
                 choices.append(choice(id="pass", label="Keep your last card"))
         return choices

@@ -255,11 +255,15 @@ def raid_targets(state: FreedomState, src: str) -> list[tuple[str, int]]:
     return sorted(result)
 
 
+RAID_HITS_ON = 5  # a raid hits on 5+ on 1d8, whatever the distance
+
+
 def raid(state: FreedomState, src: str, dst: str) -> bool:
     die = state.rng.roll(8)
-    hit = die >= 5
+    hit = die >= RAID_HITS_ON
     state.say(
-        f"Insurgents raid {SPACES[dst].name} from {SPACES[src].name}: 1d8 [{die}], need 5: "
+        f"Insurgents raid {SPACES[dst].name} from {SPACES[src].name}: 1d8 [{die}], "
+        f"need {RAID_HITS_ON}: "
         f"{'hit' if hit else 'miss'}.", role="insurgents", dice=[die],
     )
     if hit:

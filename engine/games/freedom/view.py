@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from engine.core.game import Result
 from engine.core.view import Private, View
 from engine.games.freedom import cards
-from engine.games.freedom.data import AREAS, CAMP, SPACES, TRACKS, Kind
+from engine.games.freedom.data import AREAS, CAMP, SPACES, TRACKS, Kind, Reward
 from engine.games.freedom.data import Side as Role
 from engine.games.freedom.flow import FLOW, top
 from engine.games.freedom.phases import PHASE_OF_STEP
@@ -82,6 +82,7 @@ class AreaView(BaseModel):
     name: str
     side: Role
     support: int
+    reward: Reward  # what taking the tile gives its side, under this game's rules revision
 
 
 class TracksView(BaseModel):
@@ -194,7 +195,9 @@ def build_view(state: FreedomState, role: str | None) -> FreedomView | FreedomPl
         camp=CampView(exp=state.spaces[CAMP].exp, ally=state.spaces[CAMP].ally,
                       cannons=state.camp_cannons),
         areas={aid: AreaView(name=a.name, side=state.areas[aid].side,
-                             support=state.areas[aid].support) for aid, a in AREAS.items()},
+                             support=state.areas[aid].support,
+                             reward=a.reward(state.areas[aid].side, state.options.revision))
+               for aid, a in AREAS.items()},
         tracks=TracksView(
             morale=dict(state.morale),
             money=state.money,

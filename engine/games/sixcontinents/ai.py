@@ -18,6 +18,8 @@ same state, so the steps agree):
   and **expand** into empty neighbouring provinces one unit at a time, as long as the realm
   stays fed (a hungry realm revolts); conquests too, but for capitals.
 * Revolts: the rebellion breaks out where most soldiers stand, so that loyal ones remain.
+* The fleet (``fleet_ai``): warships when rich, attacking weaker fleets, blockading the
+  nearest enemy port.
 * Send an internal expedition with 30 or more to spare; buy the minerals found; fight savages
   when clearly stronger, else leave.
 * Offer peace when it would keep more provinces than it gives; accept a peace that does not
@@ -52,6 +54,7 @@ from engine.games.sixcontinents.diplomacy import ceded, peace_partners
 from engine.games.sixcontinents.economy import buildable, building_cost, food_lines, upgrade_cost
 from engine.games.sixcontinents.expeditions import expedition_sites
 from engine.games.sixcontinents.fishing import boat_sites, ports
+from engine.games.sixcontinents.fleet_ai import fleet_move_plan, sea_attack_plan, warship_plan
 from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_in, units_of
 from engine.games.sixcontinents.setup_prompts import capital_sites
 from engine.games.sixcontinents.state import NEUTRAL, SixState
@@ -215,12 +218,15 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         "move": (expand_plan, ("from", "units", "to")),
         "expedition": (expedition_plan, ("province",)),
         "boat": (boat_plan, ("zone",)),
+        "warship": (warship_plan, ("kind", "zone")),
+        "sea_attack": (sea_attack_plan, ("from", "ships", "to", "withdraw")),
+        "fleet_move": (fleet_move_plan, ("from", "ships", "to")),
     }
     if name in plans:
         planner, steps = plans[name]
         return step_choice(planner(state, role), answers, steps, ids)
     if name == "menu":
-        for action in ("attack", "boat", "build"):
+        for action in ("attack", "sea_attack", "boat", "build", "warship"):
             if action in ids and plans[action][0](state, role):
                 return action
         if "upgrade" in ids and upgrade_wanted(state, role):
@@ -229,7 +235,7 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
             gains = ceded(state, role, other)
             if len(gains[role]) > len(gains[other]):
                 return f"peace:{other}"
-        for action in ("recruit", "move", "expedition"):
+        for action in ("recruit", "move", "fleet_move", "expedition"):
             if action in ids and plans[action][0](state, role):
                 return action
         return "end"

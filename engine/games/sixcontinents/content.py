@@ -69,6 +69,7 @@ class Unit(Strict):
     income: int = Field(default=0, ge=0)
     food: int = Field(default=0, ge=0)
     max_per_sea_zone: int = Field(default=0, ge=0)  # 0: no limit
+    upkeep: int = Field(default=0, ge=0)  # a ship's currency a turn
 
 
 class Prices(Strict):

@@ -117,7 +117,8 @@ def income_lines(state: SixState, role: str) -> Lines:
 
 
 def upkeep_lines(state: SixState, role: str) -> Lines:
-    """What ``role`` pays every turn: buildings' upkeep and units over a province's cap."""
+    """What ``role`` pays every turn: buildings' and ships' upkeep, and units over a
+    province's cap."""
     mine = held(state, role)
     lines: Lines = []
     for building in BUILDINGS.values():
@@ -127,6 +128,10 @@ def upkeep_lines(state: SixState, role: str) -> Lines:
         count = sum(1 for p in mine if building.id in state.provinces[p].buildings())
         if count and upkeep:
             lines.append((counted(count, building.name.lower()), count * upkeep))
+    for kind, info in SHIPS.items():
+        count = sum(1 for s in state.ships if s.owner == role and s.kind == kind)
+        if count and info.upkeep:
+            lines.append((counted(count, info.name.lower()), count * info.upkeep))
     over = over_cap(state, role)
     if over:
         lines.append((counted(over, "unit") + " over the cap",

@@ -1,13 +1,14 @@
 """Fishing boats (Fishing boats; Sea voyages): a player with a port and a capital at level 2
 ("ships") builds one for 7 on a sea zone his port touches, one boat per zone whoever owns
 it; it moves 2 zones a turn and brings 1 food and 1 currency a turn while its owner holds a
-port to land the catch (blockades come with the fleets)."""
+port to land the catch that no enemy warship blockades (Sea battles)."""
 
 from __future__ import annotations
 
 from engine.games.sixcontinents.board import PROVINCES, SEA_ADJACENT, SEAS
 from engine.games.sixcontinents.content import SHIPS, level_allowing, price
 from engine.games.sixcontinents.flow import colour
+from engine.games.sixcontinents.navy import open_ports
 from engine.games.sixcontinents.realm import held, pay
 from engine.games.sixcontinents.state import Ship, SixState
 
@@ -32,12 +33,13 @@ def fished(state: SixState) -> set[str]:
 
 
 def boat_sites(state: SixState, role: str) -> list[str]:
-    """Sea zones where ``role`` may put a new fishing boat now (affordable included)."""
+    """Sea zones where ``role`` may put a new fishing boat now (affordable included): off
+    a port of his that is not blockaded."""
     realm = state.realms[role]
     if realm.level < level_allowing("ships") or realm.currency < price(BOAT):
         return []
     taken = fished(state)
-    return sorted({z for p in ports(state, role) for z in PROVINCES[p].seas} - taken)
+    return sorted({z for p in open_ports(state, role) for z in PROVINCES[p].seas} - taken)
 
 
 def build_boat(state: SixState, role: str, zone: str) -> None:
@@ -74,8 +76,9 @@ def move_boat(state: SixState, role: str, start: str, to: str) -> None:
 
 
 def catch(state: SixState, role: str) -> int:
-    """Boats bringing their catch this turn: all of them while ``role`` holds a port."""
-    return len(boats(state, role)) if ports(state, role) else 0
+    """Boats bringing their catch this turn: all of them while ``role`` holds a port that
+    is not blockaded ("unless the player has another port": Sea battles, Fishing boats)."""
+    return len(boats(state, role)) if open_ports(state, role) else 0
 
 
 def refresh_boats(state: SixState, role: str) -> None:

@@ -3,7 +3,9 @@ and the names the prompts and the log use.
 
 The states are in ``setup_prompts.py`` (choosing a capital), ``turn_prompts.py`` (the turn
 menu, building, the shortage), ``army_prompts.py`` (recruiting, moving, attacking,
-exchanging, disbanding); the order of play is ``phases.py``.
+exchanging, disbanding), ``fleet_prompts.py`` and ``warship_prompts.py`` (fishing boats,
+voyages, port-to-port transfers; warships, transporters, construction ships), and the
+other rules modules' own; the order of play is ``phases.py``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Six Continents as a :class:`engine.core.game.Game`: seats, set-up, prompts, views.
 
 Not offered to players yet: the game is left out of ``engine.core.registry.GAME_MODULES``
-until its rules engine is whole (warships, overseas expeditions, agents and slavery are still
-to come, and the board picture; docs/games/sixcontinents.md). Tests import ``GAME``
+until its rules engine is whole (overseas expeditions, agents and slavery are still to come,
+and the board picture; docs/games/sixcontinents.md). Tests import ``GAME``
 directly.
 """
 
@@ -20,6 +20,7 @@ from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     fleet_prompts,
     setup_prompts,
     turn_prompts,
+    warship_prompts,
 )
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.content import REALM

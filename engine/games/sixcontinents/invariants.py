@@ -6,6 +6,14 @@ from __future__ import annotations
 from engine.games.sixcontinents.board import PROVINCES, SEAS
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, SHIPS, UNITS
 from engine.games.sixcontinents.expeditions import INTERNAL
+from engine.games.sixcontinents.navy import (
+    FLEET,
+    TRANSPORTER,
+    cargo_soldiers,
+    fleet_of,
+    strength,
+    warship_owners,
+)
 from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
 from engine.games.sixcontinents.state import NEUTRALS, SixState
 from engine.games.sixcontinents.voyages import CAPACITY, at_sea
@@ -36,17 +44,7 @@ def check_invariants(state: SixState) -> list[str]:
         if realm.seat and state.provinces[realm.seat].holder != role:
             problems.append(f"{role}'s seat {realm.seat} is not his")
     problems += province_problems(state)
-    zones = [s.zone for s in state.ships if s.kind == "fishing_boat"]
-    if len(zones) != len(set(zones)):
-        problems.append("two fishing boats share a sea zone")
-    sailing = {v.ship for v in state.voyages}
-    for ship in state.ships:
-        where = ship.zone in SEAS if ship.kind == "fishing_boat" else (
-            ship.id in sailing if not ship.port else
-            state.provinces[ship.port].holder == ship.owner and state.provinces[ship.port].port)
-        if not where or ship.owner not in state.realms or ship.kind not in SHIPS \
-                or ship.used > SHIPS[ship.kind].movement:
-            problems.append(f"ship {ship.id} is unknown, nowhere or moved too far")
+    problems += ship_problems(state)
     for voyage in state.voyages:
         if voyage.destination not in PROVINCES or not voyage.units or voyage.turns < 1 or \
                 (soldiers(voyage.units) > CAPACITY and not voyage.transfer):
@@ -89,4 +87,41 @@ def province_problems(state: SixState) -> list[str]:
             problems.append(f"{pid}: an expedition out of order")
         if land.occupier and (land.occupier == land.owner or not land.owner):
             problems.append(f"{pid} is occupied by its owner, or nobody's")
+    return problems
+
+
+def ship_problems(state: SixState) -> list[str]:
+    """Ships where they may be, fleets accounted for, transporters never left with an enemy
+    warship unescorted, one player's warships a zone."""
+    problems: list[str] = []
+    zones = [s.zone for s in state.ships if s.kind == "fishing_boat"]
+    if len(zones) != len(set(zones)):
+        problems.append("two fishing boats share a sea zone")
+    sailing = {v.ship for v in state.voyages}
+    for ship in state.ships:
+        if ship.kind == "fishing_boat" or ship.kind in FLEET:
+            where = ship.zone in SEAS and not ship.port
+        elif ship.port:
+            land = state.provinces[ship.port]
+            where = land.holder == ship.owner and land.port and not ship.zone
+        else:
+            where = ship.id in sailing
+        if not where or ship.owner not in state.realms or ship.kind not in SHIPS \
+                or ship.used > SHIPS[ship.kind].movement:
+            problems.append(f"ship {ship.id} is unknown, nowhere or moved too far")
+        if ship.cargo and (ship.kind != TRANSPORTER or cargo_soldiers(ship) >
+                           SHIPS[TRANSPORTER].capacity):
+            problems.append(f"ship {ship.id} carries what it may not")
+    for role, realm in state.realms.items():
+        afloat = strength(fleet_of(state, role))
+        if afloat != realm.fleet_raised - realm.fleet_lost:
+            problems.append(f"{role}'s warships hold {afloat} soldiers, not "
+                            f"{realm.fleet_raised} built - {realm.fleet_lost} sunk")
+    for zone, owners in warship_owners(state).items():
+        if len(owners) > 1:
+            problems.append(f"warships of {sorted(owners)} share the {zone}")
+        lonely = [s for s in fleet_of(state, zone=zone)
+                  if s.kind == TRANSPORTER and s.owner not in owners]
+        if lonely:
+            problems.append(f"a transporter meets an enemy warship unescorted on {zone}")
     return problems

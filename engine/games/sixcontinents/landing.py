@@ -1,7 +1,8 @@
-"""A voyage's arrival (Sea voyages, Modifiers 5): the destination is shown, the troops
-land: an empty province is taken, one's own is joined, anyone else's is attacked at -12,
-to the end (there is nowhere to withdraw to). The march is standard: plundered or paid
-after a victory, paid even after a defeat (as far as the treasury goes)."""
+"""A voyage's arrival and troops coming ashore from a ship or a transporter (Sea voyages,
+Sea battles, Modifiers 5): the destination is shown, the troops land: an empty province is
+taken, one's own is joined, anyone else's is attacked at -12, to the end (there is nowhere
+to withdraw to). The march is standard: plundered or paid after a victory, paid even after
+a defeat (as far as the treasury goes)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from engine.games.sixcontinents.conquest import spend_moves, take
 from engine.games.sixcontinents.economy import march_cost
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.realm import capital_of, pay
-from engine.games.sixcontinents.state import SixState, Voyage
+from engine.games.sixcontinents.state import SixState, Unit, Voyage
 from engine.games.sixcontinents.victory import check_capitals
 from engine.games.sixcontinents.voyages import (
     arrive_by_port,
@@ -29,18 +30,25 @@ def land(state: SixState, voyage: Voyage) -> None:
     march = march_at_landing(state, voyage, march_cost(state))
     state.say(f"{colour(role)}'s ship from {place(voyage.port)} arrives at {place(target)} "
               f"with {cargo_text(voyage.units)}.", role=role)
-    for unit in voyage.units:
+    dock(state, voyage)
+    ashore(state, role, target, voyage.units, march)
+
+
+def ashore(state: SixState, role: str, target: str, units: list[Unit], march: int) -> None:
+    """Troops off a ship or a transporter step ashore in ``target``: they take it if it is
+    empty, join their own, or attack at -12 to the end; ``march`` is owed after an
+    attack."""
+    for unit in units:
         unit.province = target
         state.units.append(unit)
-    dock(state, voyage)
     land = state.provinces[target]
     if land.holder in ("", role):
         if not land.holder:
             land.owner = role
             state.say(f"{colour(role)} takes {place(target)}.", role=role)
-        spend_moves(state, voyage.units)
+        spend_moves(state, units)
         return
-    attack = Attack(attacker=role, target=target, units=list(voyage.units),
+    attack = Attack(attacker=role, target=target, units=list(units),
                     defenders=defenders_of(state, target), withdraw_at=0, landing=True)
     won = fight(state, attack)
     spend_moves(state, attack.units)

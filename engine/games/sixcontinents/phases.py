@@ -24,6 +24,7 @@ from engine.games.sixcontinents.economy import (
 )
 from engine.games.sixcontinents.expeditions import expeditions_due
 from engine.games.sixcontinents.fishing import refresh_boats
+from engine.games.sixcontinents.fleet import refresh_fleet, scuttle
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.landing import land
 from engine.games.sixcontinents.realm import alive, held, lose_soldiers, soldiers, units_of
@@ -77,6 +78,7 @@ def begin_turn(state: SixState, role: str) -> None:
     for unit in units_of(state, role):
         unit.used, unit.fresh = 0, False
     refresh_boats(state, role)
+    refresh_fleet(state, role)
     state.say(f"Round {state.round}: {colour(role)}'s turn.")
     FLOW.push(state, "menu", role)
     FLOW.push(state, "turn_start", role)
@@ -164,6 +166,7 @@ def turn_from(state: SixState, index: int) -> None:
         if not state.realms[role].out:
             state.realms[role].out = True
             state.say(f"{colour(role)} has nothing left and is out of the game.")
+            scuttle(state, role)
         index += 1
     end_weather_round(state)
     limit = state.options.rounds

@@ -12,6 +12,7 @@ from collections import deque
 
 from engine.games.sixcontinents.board import ADJACENT, PROVINCES
 from engine.games.sixcontinents.content import BATTLE, UNITS
+from engine.games.sixcontinents.navy import fleet_of, open_ports
 from engine.games.sixcontinents.state import SixState, Unit
 
 
@@ -158,7 +159,8 @@ def disband(state: SixState, unit: Unit) -> None:
 def connected_provinces(state: SixState, role: str) -> set[str]:
     """The provinces of ``role`` connected to his seat (Modifiers 6, Buildings): a chain of
     his provinces from the seat, and with it every group of his provinces holding a port of
-    his, when the seat's group has a port or the seat is on the coast."""
+    his, when the seat's group has a port or the seat is on the coast. A blockaded port
+    connects nothing."""
     seat = state.realms[role].seat if role in state.realms else ""
     if not seat:
         return set()
@@ -178,17 +180,20 @@ def connected_provinces(state: SixState, role: str) -> set[str]:
         groups.append(group)
     home = next((g for g in groups if seat in g), {seat})
     reached = set(home)
-    if PROVINCES[seat].coastal or any(state.provinces[p].port for p in home):
+    ports = set(open_ports(state, role))  # a blockaded port connects nothing (Sea battles)
+    if PROVINCES[seat].coastal or home & ports:
         for group in groups:
-            if any(state.provinces[p].port for p in group):
+            if group & ports:
                 reached |= group
     return reached
 
 
 def alive(state: SixState, role: str) -> bool:
-    """Holds a province, or has units on the map or at sea."""
+    """Holds a province, or has units on the map or at sea (on a voyage or a
+    transporter)."""
     return bool(held(state, role)) or bool(units_of(state, role)) or any(
-        v.owner == role for v in state.voyages)
+        v.owner == role for v in state.voyages) or any(
+        s.cargo for s in fleet_of(state, role))
 
 
 def recruit_limit(state: SixState, role: str) -> int:

@@ -13,16 +13,17 @@ Fields (plain data, JSON-ready):
 ``realms``      role -> :class:`Realm` (currency, food, capital, counters).
 ``provinces``   province id -> :class:`Land` (owner, occupier, buildings, red tokens, markers).
 ``units``       every land unit on the map (:class:`Unit`).
-``ships``       every ship (:class:`Ship`): fishing boats on sea zones, voyage ships in ports.
+``ships``       every ship (:class:`Ship`): fishing boats, warships and transporters on sea
+                zones, voyage and construction ships in ports.
 ``voyages``     ships at sea with their troops and their secret destination (:class:`Voyage`).
 ``weather``     the weather row's id and the rounds it still lasts (this one included).
 ``battle``      the last land battle fought (:class:`BattleRecord`), for the views.
+``sea_battle``  the last sea battle fought (:class:`SeaBattleRecord`).
 ``stack``       the prompt stack (``engine.core.flow``).
 
 Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
 ``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
-effects, slaves; rebels), ``Ship`` the fleets' kinds, and voyages and offers get their own
-fields.
+effects, slaves; rebels), and offers get their own fields.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class Realm(BaseModel):
     encirclement); ``harnessed``: the soldiers of the horses pulling caravans, which do not
     fight: the soldiers on the map are always ``raised - lost - harnessed``.
     ``out``: holds nothing and has no unit left: his turns are passed over.
+    ``fleet_raised`` / ``fleet_lost``: the soldiers (combat value) of the warships built and
+    sunk: the warships afloat always hold ``fleet_raised - fleet_lost``.
     ``offered``: the players he has offered peace this turn (once each a turn).
     """
 
@@ -82,6 +85,8 @@ class Realm(BaseModel):
     lost: int = 0
     harnessed: int = 0
     out: bool = False
+    fleet_raised: int = 0  # soldiers of warships built (Sea battles)
+    fleet_lost: int = 0  # soldiers of warships sunk: afloat = raised - lost
     offered: list[str] = Field(default_factory=list)  # offered peace this turn
 
 
@@ -135,9 +140,11 @@ class Unit(BaseModel):
 
 
 class Ship(BaseModel):
-    """A ship: on a sea zone (``zone``: the fishing boats), or docked in a port (``port``:
-    the voyage ships, "" while at sea on a :class:`Voyage`). ``used``: movement points spent
-    this turn; ``fresh``: built (or back from a voyage) this turn, so it does not sail."""
+    """A ship: on a sea zone (``zone``: fishing boats, warships, transporters), or docked in
+    a port (``port``: voyage ships, "" while at sea on a :class:`Voyage`; construction
+    ships). ``used``: movement points spent this turn; ``fresh``: built (or back from a
+    voyage) this turn, so it does not sail. ``cargo``: the land units a transporter
+    carries (they are off the map, in no province, until they land)."""
 
     id: int
     kind: str
@@ -146,6 +153,7 @@ class Ship(BaseModel):
     port: str = ""
     used: int = 0
     fresh: bool = False
+    cargo: list[Unit] = Field(default_factory=list)
 
 
 class Voyage(BaseModel):
@@ -179,6 +187,16 @@ class BattleRecord(BaseModel):
     outcome: str = ""
 
 
+class SeaBattleRecord(BaseModel):
+    """A sea battle's account (Sea battles): the zone, who, every roll, how it ended."""
+
+    zone: str
+    attacker: str
+    defender: str
+    rolls: list[str] = Field(default_factory=list)
+    outcome: str = ""
+
+
 class SixState(FlowState):
     options: SixOptions
     phase: Phase = "setup"
@@ -193,4 +211,5 @@ class SixState(FlowState):
     next_unit: int = 1  # the next id of a unit or a ship
     weather: Weather = Field(default_factory=Weather)
     battle: BattleRecord | None = None
+    sea_battle: SeaBattleRecord | None = None  # the last sea battle fought
     ending: str = ""  # how the game ended: "capitals", "last_standing", "points"

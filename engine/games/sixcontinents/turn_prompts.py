@@ -1,10 +1,12 @@
-"""A player's turn: the menu (Economy, Build, Army, End turn: every action one pick away,
-listed only when something of it is legal and affordable), building and demolishing, the
-capital's upgrade, and the hunger of a shortage.
+"""A player's turn: the menu (Economy, Build, Fleet, Diplomacy, Army, End turn: every
+action one pick away, listed only when something of it is legal and affordable), building
+and demolishing, the capital's upgrade, and the hunger of a shortage.
 
 Choice ids: menu ``build``, ``upgrade``, ``demolish``, ``recruit``, ``move``, ``attack``,
-``exchange``, ``disband``, ``end``; steps ``province:<id>``, ``building:<id>``;
-shortage ``pay``, ``lose``.
+``exchange``, ``disband``, the Fleet's ``boat``, ``sail``, ``ship``, ``voyage``,
+``warship``, ``fleet_move``, ``sea_attack``, ``load``, ``unload``, ``construction``,
+``found_port``, ``end``; steps ``province:<id>``, ``building:<id>``; shortage ``pay``,
+``lose``.
 """
 
 from __future__ import annotations
@@ -30,8 +32,15 @@ from engine.games.sixcontinents.economy import (
 )
 from engine.games.sixcontinents.expeditions import INTERNAL, expedition_sites
 from engine.games.sixcontinents.fishing import BOAT, boat_moves, boat_sites
+from engine.games.sixcontinents.fleet import (
+    buildable_ships,
+    construction_ports,
+    construction_yards,
+    fleet_moves,
+)
 from engine.games.sixcontinents.fleet_prompts import transfer_sources, voyage_ports
 from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
+from engine.games.sixcontinents.navy import CONSTRUCTION
 from engine.games.sixcontinents.phases import end_turn
 from engine.games.sixcontinents.realm import (
     held,
@@ -49,7 +58,9 @@ from engine.games.sixcontinents.robbery import (
     start_robbery,
 )
 from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.transport import loadable, unloadable
 from engine.games.sixcontinents.voyages import SHIP, shipyards
+from engine.games.sixcontinents.warship_prompts import sea_attacks
 
 
 def status(state: SixState, role: str) -> str:
@@ -65,6 +76,12 @@ def status(state: SixState, role: str) -> str:
             f"(may recruit {recruit_limit(state, role)} more this turn).")
 
 
+# The menu's groups are rows of buttons or a select menu each, and End turn one more: Discord
+# shows five rows, so four groups at most keep every action within two clicks (a fifth row
+# would turn a page). Building and the economy share one.
+ECONOMY = "Build and economy"
+
+
 @FLOW.state
 class Menu(PromptState[SixState]):
     """The turn: one pick opens any action; End turn closes it."""
@@ -77,24 +94,24 @@ class Menu(PromptState[SixState]):
         places = buildable(state, role)
         if places:
             cheapest = min(building_cost(state, b) for kinds in places.values() for b in kinds)
-            choices.append(choice("build", f"Build (from {cheapest})", group="Build",
+            choices.append(choice("build", f"Build (from {cheapest})", group=ECONOMY,
                                   style="primary"))
         cost = upgrade_cost(state, role)
         if cost is not None and cost <= state.realms[role].currency:
             level = state.realms[role].level + 1
             choices.append(choice("upgrade", f"Raise the capital to level {level} ({cost})",
-                                  group="Build"))
+                                  group=ECONOMY))
         if demolishable(state, role):
             choices.append(choice("demolish", "Demolish a building (half back)",
-                                  group="Economy"))
+                                  group=ECONOMY))
         if robbery_sites(state, role):
             choices.append(choice("robbery", f"Robbery economy (+{REALM.robbery.income} a "
-                                  f"turn for {REALM.robbery.turns} turns)", group="Economy"))
+                                  f"turn for {REALM.robbery.turns} turns)", group=ECONOMY))
         if expedition_sites(state, role):
             choices.append(choice("expedition", f"Internal expedition ({INTERNAL.cost})",
-                                  group="Economy"))
+                                  group=ECONOMY))
         if robbing(state, role):
-            choices.append(choice("stop_robbery", "Stop a robbery economy", group="Economy"))
+            choices.append(choice("stop_robbery", "Stop a robbery economy", group=ECONOMY))
         if boat_sites(state, role):
             choices.append(choice("boat", f"Build a fishing boat ({price(BOAT)})",
                                   group="Fleet"))
@@ -104,6 +121,7 @@ class Menu(PromptState[SixState]):
             choices.append(choice("ship", f"Build a ship ({price(SHIP)})", group="Fleet"))
         if voyage_ports(state, role):
             choices.append(choice("voyage", "Send a ship with troops", group="Fleet"))
+        fleet_menu(state, role, choices)
         if payees(state, role):
             choices.append(choice("pay_player", "Pay another player", group="Diplomacy"))
         if bribable(state, role):
@@ -158,6 +176,27 @@ class Menu(PromptState[SixState]):
     def on_sail(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "sail", frame.role)
 
+    def on_warship(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "warship", frame.role)
+
+    def on_fleet_move(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "fleet_move", frame.role)
+
+    def on_sea_attack(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "sea_attack", frame.role)
+
+    def on_load(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "load", frame.role)
+
+    def on_unload(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "unload", frame.role)
+
+    def on_construction(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "construction", frame.role)
+
+    def on_found_port(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "found_port", frame.role)
+
     def on_pay_player(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "pay_player", frame.role)
 
@@ -194,6 +233,30 @@ class Menu(PromptState[SixState]):
     def on_end(self, state: SixState, frame: Frame, _: str) -> None:
         FLOW.end(state, frame)
         end_turn(state, frame.role)
+
+
+def fleet_menu(state: SixState, role: str, choices: list[Choice]) -> None:
+    """The Fleet group's entries for warships, transporters and construction ships."""
+    kinds = buildable_ships(state, role)
+    if kinds:
+        choices.append(choice("warship", "Build a warship or transporter (from "
+                              f"{min(price(k) for k in kinds)})", group="Fleet"))
+    if fleet_moves(state, role):
+        choices.append(choice("fleet_move", "Sail ships", group="Fleet"))
+    if sea_attacks(state, role):
+        choices.append(choice("sea_attack", "Attack an enemy fleet", group="Fleet",
+                              style="danger"))
+    if loadable(state, role):
+        choices.append(choice("load", "Load troops onto a transporter", group="Fleet"))
+    if unloadable(state, role):
+        choices.append(choice("unload", "Land a transporter's troops", group="Fleet"))
+    if construction_yards(state, role):
+        choices.append(choice("construction",
+                              f"Build a construction ship ({price(CONSTRUCTION)})",
+                              group="Fleet"))
+    if construction_ports(state, role):
+        choices.append(choice("found_port", "Send a construction ship to build a port",
+                              group="Fleet"))
 
 
 def province_choices(provinces: list[str], detail: dict[str, str]) -> list[Choice]:

@@ -1,8 +1,9 @@
 """What a spectator, or one colour, sees of a game of Six Continents: typed views.
 
-Nothing the rules engine holds yet is secret (voyages' destinations, agent cards and sealed
-bids come with later sessions, in ``SixSecrets``): ``SixView`` (``role=None``) is the whole
-board; ``SixPlayerView`` adds ``private``, the colour's own question in full.
+``SixView`` (``role=None``) is the whole board as everyone sees it (fleets, transporters
+with their cargo's size, blockaded ports, construction ships in their ports, voyages without
+their destinations); ``SixPlayerView`` adds ``private``: the colour's own question in full
+and its voyages' secret destinations. Agent cards and sealed bids come with later sessions.
 """
 
 from __future__ import annotations
@@ -10,13 +11,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from engine.core.game import Result
 from engine.core.view import Private, View
 from engine.games.sixcontinents.board import CONTINENT_OF, PROVINCES, SEAS
 from engine.games.sixcontinents.content import UNITS
 from engine.games.sixcontinents.economy import food_lines, income_lines, upkeep_lines, weather
+from engine.games.sixcontinents.navy import (
+    CONSTRUCTION,
+    blockaded,
+    cargo_soldiers,
+    fleet_of,
+    strength,
+)
 from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_of
 from engine.games.sixcontinents.state import Phase, SixState
 from engine.games.sixcontinents.victory import points
@@ -49,12 +57,24 @@ class ProvinceView(BaseModel):
     markers: list[str]  # K, K+ (minerals), black (poisoned water)
     units: list[UnitCount]
     soldiers: int
+    blockaded: bool = False  # its port is blockaded by an enemy warship (Sea battles)
+
+
+class ShipCount(BaseModel):
+    """Ships of one colour and kind on a sea zone; ``cargo``: soldiers on board (a
+    transporter's troops are in plain sight)."""
+
+    owner: str
+    kind: str
+    count: int
+    cargo: int = 0
 
 
 class SeaView(BaseModel):
     id: str
     name: str
     fishing_boat: str  # the colour whose fishing boat is on it, ""
+    fleet: list[ShipCount] = Field(default_factory=list)  # warships and transporters
 
 
 class VoyageView(BaseModel):
@@ -96,6 +116,7 @@ class RealmView(BaseModel):
     food_sources: list[Line]
     points: int  # as the round limit would count them now
     out: bool
+    fleet: int = 0  # soldiers of its warships afloat
 
 
 class WeatherView(BaseModel):
@@ -111,6 +132,14 @@ class BattleView(BaseModel):
     defender: str
     rolls: list[str]
     outcome: str
+
+
+class SeaBattleView(BaseModel):
+    zone: str
+    attacker: str
+    defender: str
+    rolls: list[str]
+    outcome: str  # "won" (by the attacker), "lost", "withdrawn"
 
 
 class SixView(View):
@@ -132,6 +161,9 @@ class SixView(View):
     battle: BattleView | None
     log: list[str]
     result: Result | None
+    sea_battle: SeaBattleView | None = None  # the last sea battle
+    # colour -> the ports where a construction ship of his waits (also in ``ships``)
+    construction_ships: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class SixSecrets(Private):
@@ -158,7 +190,19 @@ def realm_view(state: SixState, role: str) -> RealmView:
         income=lines(income_lines(state, role)) if realm.capital else [],
         upkeep=lines(upkeep_lines(state, role)),
         food_sources=lines(food_lines(state, role)),
-        points=points(state, role) if realm.capital else 0, out=realm.out)
+        points=points(state, role) if realm.capital else 0, out=realm.out,
+        fleet=strength(fleet_of(state, role)))
+
+
+def fleet_counts(state: SixState) -> dict[str, list[ShipCount]]:
+    """Sea zone -> its warships and transporters by colour and kind."""
+    counted: dict[str, dict[tuple[str, str], list[int]]] = {}
+    for ship in fleet_of(state):
+        entry = counted.setdefault(ship.zone, {}).setdefault((ship.owner, ship.kind), [0, 0])
+        entry[0] += 1
+        entry[1] += cargo_soldiers(ship)
+    return {z: [ShipCount(owner=o, kind=k, count=n, cargo=c)
+                for (o, k), (n, c) in sorted(kinds.items())] for z, kinds in counted.items()}
 
 
 def build_view(state: SixState, asking: list[str], question: str,
@@ -178,18 +222,20 @@ def build_view(state: SixState, asking: list[str], question: str,
             explorer=land.explorer, expedition=land.expedition, mineral=land.mineral,
             markers=list(land.markers),
             units=[UnitCount(owner=o, kind=k, count=n) for (o, k), n in sorted(here.items())],
-            soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items())))
+            soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items()),
+            blockaded=blockaded(state, pid)))
     now = weather(state)
     battle = state.battle
     boats = {s.zone: s.owner for s in state.ships if s.kind == "fishing_boat"}
+    fleets = fleet_counts(state)
     public = SixView(
         players=state.players, round=state.round, rounds=state.options.rounds,
         phase=state.phase, current=state.current, order=list(state.order), asking=asking,
         question=question,
         weather=WeatherView(id=now.id, name=now.name, text=now.text, left=state.weather.left),
         realms=[realm_view(state, r) for r in state.roles], provinces=provinces,
-        seas=[SeaView(id=z, name=sea.name, fishing_boat=boats.get(z, ""))
-              for z, sea in SEAS.items()],
+        seas=[SeaView(id=z, name=sea.name, fishing_boat=boats.get(z, ""),
+                      fleet=fleets.get(z, [])) for z, sea in SEAS.items()],
         ships={r: sorted(s.port for s in state.ships if s.owner == r and s.port)
                for r in state.roles},
         voyages=[VoyageView(owner=v.owner, port=v.port,
@@ -200,7 +246,11 @@ def build_view(state: SixState, asking: list[str], question: str,
             province=battle.province, attacker=battle.attacker, defender=battle.defender,
             rolls=list(battle.rolls), outcome=battle.outcome),
         log=[e.text for e in state.log if e.visible(None)][-LOG_LINES:],
-        result=state.result)
+        result=state.result,
+        sea_battle=None if state.sea_battle is None else SeaBattleView(
+            **state.sea_battle.model_dump()),
+        construction_ships={r: sorted(s.port for s in state.ships if s.owner == r
+                                      and s.kind == CONSTRUCTION) for r in state.roles})
     if role is None:
         return public
     secret = [SecretVoyage(port=v.port, destination=v.destination,

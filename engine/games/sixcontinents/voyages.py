@@ -10,7 +10,8 @@ from __future__ import annotations
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.content import SHIPS, UNITS, level_allowing, price
 from engine.games.sixcontinents.flow import colour, place, units_text
-from engine.games.sixcontinents.realm import capital_of, held, pay, soldiers, unharness
+from engine.games.sixcontinents.navy import blockaded, open_ports
+from engine.games.sixcontinents.realm import capital_of, pay, soldiers, unharness
 from engine.games.sixcontinents.state import Ship, SixState, Unit, Voyage
 
 SHIP = next(kind for kind, info in SHIPS.items() if info.voyage_turns)
@@ -18,11 +19,11 @@ CAPACITY = SHIPS[SHIP].capacity
 
 
 def shipyards(state: SixState, role: str) -> list[str]:
-    """Provinces of ``role`` with a port where he may build a ship now."""
+    """Provinces of ``role`` with a port where he may build a ship now (not blockaded)."""
     realm = state.realms[role]
     if realm.level < level_allowing("ships") or realm.currency < price(SHIP):
         return []
-    return [p for p in held(state, role) if state.provinces[p].port]
+    return open_ports(state, role)
 
 
 def build_ship(state: SixState, role: str, port: str) -> None:
@@ -35,7 +36,9 @@ def build_ship(state: SixState, role: str, port: str) -> None:
 
 
 def docked(state: SixState, role: str, port: str) -> Ship | None:
-    """A ship of ``role`` ready to sail from ``port``."""
+    """A ship of ``role`` ready to sail from ``port`` (not from a blockaded one)."""
+    if blockaded(state, port):
+        return None
     return next((s for s in state.ships if s.kind == SHIP and s.owner == role
                  and s.port == port and not s.fresh), None)
 
@@ -62,8 +65,9 @@ def sail(state: SixState, role: str, port: str, units: list[Unit], destination: 
 
 
 def transfer_ports(state: SixState, role: str) -> list[str]:
-    """Provinces of ``role`` with a port (the ends of a transfer)."""
-    return [p for p in held(state, role) if state.provinces[p].port]
+    """Provinces of ``role`` with a port that is not blockaded (the ends of a
+    transfer)."""
+    return open_ports(state, role)
 
 
 def send_by_port(state: SixState, role: str, port: str, units: list[Unit], to: str,
@@ -105,7 +109,10 @@ def arrive_by_port(state: SixState, voyage: Voyage) -> None:
 
 
 def at_sea(state: SixState, role: str) -> list[Unit]:
-    return [u for v in state.voyages if v.owner == role for u in v.units]
+    """``role``'s land units off the map: on a voyage, sent by port, or on a
+    transporter."""
+    return [u for v in state.voyages if v.owner == role for u in v.units] + [
+        u for s in state.ships if s.owner == role for u in s.cargo]
 
 
 def arriving(state: SixState, role: str) -> list[Voyage]:

@@ -182,3 +182,20 @@ def test_attack_targets_show_the_roll_needed() -> None:
     labels = {c.id: c.label for c in GAME.prompts(state)["insurgents"].choices}
     assert labels["at:W2"] == "Botsaris Fort (1d8, 5+)"
     assert labels["at:M43"] == "Mainland 4-3 (1d8, 6+)"
+
+
+def test_each_raid_choice_shows_its_odds_and_what_a_hit_gains() -> None:
+    """Issue 13: the raid list showed AP but not odds."""
+    state = board()
+    put(state, "W5", ins=1)
+    put(state, "M65", exp=1)
+    play_ap(state, "insurgents", ap=4)
+    choose(state, "insurgents", "act:raid")
+
+    def detail() -> str:
+        return {c.id: c.detail for c in GAME.prompts(state)["insurgents"].choices}["at:W5:M65"]
+
+    assert detail() == ("50% (5+ on 1d8) to kill 1 of the 1 Imperial unit there; "
+                        "a hit empties it: Morale choice")
+    put(state, "M65", exp=1, ally=1)
+    assert detail() == "50% (5+ on 1d8) to kill 1 of the 3 Imperial units there"

@@ -11,7 +11,16 @@ from pydantic import ValidationError
 from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.core.rng import Rng
-from engine.games.freedom import GAME, cards, events, flow, invariants, pieces
+from engine.games.freedom import (
+    GAME,
+    cards,
+    event_common,
+    event_orders,
+    events,
+    flow,
+    invariants,
+    pieces,
+)
 from engine.games.freedom.cards import CARDS, deck, parse_deck
 from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS, VASILADI_WATERS
 from engine.games.freedom.state import Area, FreedomOptions, FreedomState
@@ -213,7 +222,7 @@ def test_card_period_must_match_its_id() -> None:
 
 
 def test_every_special_has_a_function() -> None:
-    assert set(events.SPECIAL_FUNCTIONS) == set(cards.SPECIALS)
+    assert set(event_orders.SPECIAL_FUNCTIONS) == set(cards.SPECIALS)
     used = {e.name for c in deck().card for e in cards.walk(c.effects)
             if isinstance(e, cards.Special)}
     assert used == set(cards.SPECIALS)
@@ -450,7 +459,7 @@ def test_remove_units_of_one_kind_only() -> None:
 
 def test_remove_units_with_nothing_to_remove_does_nothing() -> None:
     state = start_state()
-    assert not any(state.spaces[s].imperial for s in events.zone_spaces("lagoon"))
+    assert not any(state.spaces[s].imperial for s in event_common.zone_spaces("lagoon"))
     supplies = state.supplies["insurgents"]
     run_event(state, "B38", "insurgents")  # Fishing by Night: +2 Supplies, 1 lagoon unit
     assert finished(state) and state.supplies["insurgents"] == supplies + 2

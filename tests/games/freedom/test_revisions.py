@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.runner import parse_options, start
 from engine.games.freedom import GAME
 from engine.games.freedom.state import FreedomOptions, FreedomState
+from engine.games.freedom.view import FreedomView
 from tests.games.freedom.freedom_helpers import (
     asked,
     choose,
@@ -202,3 +203,16 @@ def test_the_tiles_send_the_city_no_men_nor_guns_from_revision_2() -> None:
         assert sum(1 for f in state.stack if f.name == "place_cannon") == cannons, revision
         assert f"Insurgents gain {supplies} Supplies, 1 Morale" in " ".join(
             e.text for e in state.log), revision
+
+
+def test_the_board_shows_the_tile_rewards_of_the_games_own_revision() -> None:
+    """A game started under revision 1 keeps its tiles' rewards, and its board says so (the
+    view carries each tile's reward; the board drew the newest for every game)."""
+    old = GAME.setup("tiles", 2, FreedomOptions(revision=1))
+    new = GAME.setup("tiles", 2, FreedomOptions(revision=2))
+    assert old.areas["anatolikon"].side == "insurgents"
+    old_view, new_view = GAME.view(old, None), GAME.view(new, None)
+    assert isinstance(old_view, FreedomView) and isinstance(new_view, FreedomView)
+    old_tile, new_tile = old_view.areas["anatolikon"].reward, new_view.areas["anatolikon"].reward
+    assert (old_tile.supplies, old_tile.units) == (1, 1)
+    assert (new_tile.supplies, new_tile.units) == (1, 0)

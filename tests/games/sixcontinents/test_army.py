@@ -163,8 +163,9 @@ def test_the_menu_groups_every_action_one_pick_away() -> None:
     turn(state, "red", currency=60)
     state.realms["red"].level = 2
     menu = {c.id: c.group for c in GAME.prompts(state)["red"].choices}
-    assert menu == {"build": "Build", "upgrade": "Build", "robbery": "Economy",
-                    "expedition": "Economy", "pay_player": "Diplomacy",
+    economy = "Build and economy"
+    assert menu == {"build": economy, "upgrade": economy, "robbery": economy,
+                    "expedition": economy, "pay_player": "Diplomacy",
                     "recruit": "Army", "move": "Army", "attack": "Army", "disband": "Army",
                     "end": ""}
 

@@ -201,7 +201,7 @@ def test_the_menu_builds_demolishes_and_upgrades_with_costs_shown() -> None:
     turn(state, "red", currency=30)
     menu = {c.id: c for c in GAME.prompts(state)["red"].choices}
     assert menu["upgrade"].label == "Raise the capital to level 2 (10)"
-    assert menu["build"].group == "Build" and "end" in menu
+    assert menu["build"].group == "Build and economy" and "end" in menu
     assert "demolish" not in menu and "attack" not in menu and "move" not in menu
     choose(state, "upgrade")
     assert state.realms["red"].level == 2 and state.realms["red"].currency == 20

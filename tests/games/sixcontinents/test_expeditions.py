@@ -8,7 +8,7 @@ from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.economy import buildable, income_lines
 from engine.games.sixcontinents.expeditions import expedition_sites
-from engine.games.sixcontinents.state import NEUTRAL, SixState
+from engine.games.sixcontinents.state import NEUTRAL, Ship, SixState
 from tests.games.sixcontinents.helpers import (
     asked,
     choose,
@@ -124,3 +124,12 @@ def test_savages_taking_a_temporary_capital_take_the_seat(dice: list[int]) -> No
     dice.extend([90, 1, 3])  # the hunger revolt's roll (calm), a new round's weather
     choose(state, "end", "end")  # the next turn starts with the choice of a new one
     assert asked(state) == "seat" and ids(state) == ["seat:italy"]
+
+
+def test_savages_sink_the_ships_of_a_port_built_meanwhile(dice: list[int]) -> None:
+    state = sent(dice, 99, 4)
+    state.provinces["iberia"].port = True  # built while the expedition was away
+    state.ships.append(Ship(id=900, kind="construction_ship", owner="red", port="iberia"))
+    back(state)
+    assert state.provinces["iberia"].holder == NEUTRAL and state.ships == []
+    assert GAME.invariants(state) == []

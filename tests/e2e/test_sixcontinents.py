@@ -1,0 +1,101 @@
+"""Six Continents through the real bot and the fake Discord: not offered to users yet, and,
+registered for this test's run only, a lobby, the start, several rounds of turns played by
+clicks on the buttons and menus the bot sent, the board pictures, and each player's private
+view in ephemeral messages only.
+
+The game stays out of ``engine.core.registry.GAME_MODULES`` until its fleet, overseas
+expeditions, agents and slavery are in (``tests/games/sixcontinents/test_setup.py``): the
+test adds it with ``monkeypatch`` and the registry is as before when it ends.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image
+
+from bot.service import lobby
+from engine.core import registry
+from render import sixcontinents_map as world
+from tests.e2e.harness import (
+    Strategos,
+    Table,
+    assert_private_stays_private,
+    choice_items,
+    is_board,
+)
+from tests.e2e.test_full_games import choice_id
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+pytestmark = pytest.mark.e2e
+
+
+class Hasty(Table):
+    """Random players who end their turn one time in three when they may, so that a few
+    dozen clicks make several rounds."""
+
+    async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
+                     ) -> FakeMessage:
+        items = choice_items(self.fake.message(prompt))
+        options = [(c, None) for c in items if c["type"] == 2]
+        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
+        ids = [choice_id(component, value) for component, value in options]
+        if pick is None and "end" in ids and self.rng.random() < 0.34:
+            pick = ids.index("end")
+        return await super().choose(user, prompt, pick)
+
+
+async def test_six_continents_is_not_offered_to_users(fake: FakeDiscord,
+                                                      strategos: Strategos) -> None:
+    alice = fake.add_user("alice")
+    listed = await fake.slash(alice, "game list")
+    assert "Six Continents" not in listed.text() and "sixcontinents" not in listed.text()
+    refused = await fake.slash(alice, "game new", game="sixcontinents")
+    assert refused.ephemeral and "There is no game called 'sixcontinents'" in refused.text()
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Six Continents in the registry for one test; afterwards no cached copy serves it."""
+    monkeypatch.setitem(registry.GAME_MODULES, "sixcontinents", "engine.games.sixcontinents")
+    yield
+    registry.get_game.cache_clear()
+
+
+@pytest.mark.usefixtures("registered")
+@pytest.mark.parametrize("players", [2, 3])
+async def test_a_six_continents_game_is_played_by_clicks(
+        fake: FakeDiscord, strategos: Strategos, monkeypatch: pytest.MonkeyPatch,
+        players: int) -> None:
+    monkeypatch.setattr(lobby, "new_seed", lambda: f"six-e2e-{players}")
+    users = [fake.add_user(f"ruler{i}") for i in range(players)]
+    table = Hasty(fake, users[0], users)
+    table.rng.seed(players)
+    listed = await fake.slash(users[0], "game list")
+    assert "Six Continents (`sixcontinents`)" in listed.text()
+    await table.open("sixcontinents", "rounds=20", sides=players)
+    first = await table.gather()
+    picture = Image.open(io.BytesIO(first.images()[0].data))
+    assert picture.width == world.WIDTH and picture.height > world.MAP_HEIGHT
+
+    # Everyone chooses a capital (a continent, then a province), then turns by clicks;
+    # random rulers may lose their realm early: then the game is over, with its last board.
+    end = await table.play_out(stop_after=70 * players)
+    assert end is None or end.images()
+    boards = [m for m in fake.channel_messages() if is_board(m)]
+    assert len(boards) > 2 and all(m.images() for m in boards)
+    rounds = [int(r) for m in boards for r in re.findall(r"Round (\d+) of 20", m.text())]
+    assert rounds and max(rounds) >= 3, rounds
+    colours = {"Red", "Blue", "Green"} if players == 3 else {"Red", "Blue"}
+    assert all(f"**{c}**:" in boards[-1].text() for c in colours)
+
+    # The private view: each ruler's own realm, in an ephemeral message only.
+    seen = [text for text in table.private_texts if "currency" in text]
+    assert len({text.partition(" — ")[0] for text in seen}) == players, seen
+    assert any("**Your turn:**" in text for text in seen)
+    prompt = await table.prompt(users[0])
+    assert prompt.ephemeral
+    assert_private_stays_private(fake, table.private_texts)
