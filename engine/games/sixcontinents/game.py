@@ -18,7 +18,9 @@ from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     diplomacy,
     expedition_prompts,
     fleet_prompts,
+    overseas_prompts,
     setup_prompts,
+    slavery_prompts,
     turn_prompts,
 )
 from engine.games.sixcontinents.board import PROVINCES

@@ -6,8 +6,11 @@ from __future__ import annotations
 from engine.games.sixcontinents.board import PROVINCES, SEAS
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, SHIPS, UNITS
 from engine.games.sixcontinents.expeditions import INTERNAL
+from engine.games.sixcontinents.lasting import GREEN, TREE_MARKER
+from engine.games.sixcontinents.overseas import OVERSEAS, PLAGUE
 from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
 from engine.games.sixcontinents.state import NEUTRALS, SixState
+from engine.games.sixcontinents.tables import SLAVERY
 from engine.games.sixcontinents.voyages import CAPACITY, at_sea
 
 BUILDING_IDS = {b for b, info in BUILDINGS.items() if not info.additional}
@@ -36,6 +39,7 @@ def check_invariants(state: SixState) -> list[str]:
         if realm.seat and state.provinces[realm.seat].holder != role:
             problems.append(f"{role}'s seat {realm.seat} is not his")
     problems += province_problems(state)
+    problems += overseas_problems(state)
     zones = [s.zone for s in state.ships if s.kind == "fishing_boat"]
     if len(zones) != len(set(zones)):
         problems.append("two fishing boats share a sea zone")
@@ -89,4 +93,27 @@ def province_problems(state: SixState) -> list[str]:
             problems.append(f"{pid}: an expedition out of order")
         if land.occupier and (land.occupier == land.owner or not land.owner):
             problems.append(f"{pid} is occupied by its owner, or nobody's")
+    return problems
+
+
+def overseas_problems(state: SixState) -> list[str]:
+    """Overseas expeditions, their lasting effects, the captain's auction and the slaves."""
+    problems: list[str] = []
+    for role, realm in state.realms.items():
+        if any(not 1 <= turns <= OVERSEAS.turns for turns in realm.overseas):
+            problems.append(f"{role} has an overseas expedition out of order")
+        lasting = realm.lasting
+        if lasting.plague > PLAGUE.turns or lasting.green_turns > GREEN.die or \
+                any(effect.turns < 1 for effect in lasting.incomes):
+            problems.append(f"{role}'s lasting effects are out of order")
+    closing = any(f.name == "captain_close" for f in state.stack)
+    if (state.auction is not None) != closing:
+        problems.append("the captain's auction and its questions disagree")
+    for pid, land in state.provinces.items():
+        if land.markers.count(TREE_MARKER) > 1:
+            problems.append(f"{pid} has two coconut trees")
+    for slave in state.slaves:
+        if slave.owner not in state.realms or slave.origin not in state.realms or \
+                slave.province not in PROVINCES or not 0 <= slave.used <= SLAVERY.movement:
+            problems.append(f"slave {slave.id} is unknown, nowhere or moved too far")
     return problems

@@ -1,7 +1,8 @@
 """What a spectator, or one colour, sees of a game of Six Continents: typed views.
 
-Nothing the rules engine holds yet is secret (voyages' destinations, agent cards and sealed
-bids come with later sessions, in ``SixSecrets``): ``SixView`` (``role=None``) is the whole
+The secrets (in ``SixSecrets``, only in the colour's own view): a voyage's destination and
+one's own sealed bid for the turncoat captain (the public view says who has bid, not how
+much); agent cards come with a later session. ``SixView`` (``role=None``) is the whole
 board; ``SixPlayerView`` adds ``private``, the colour's own question in full.
 """
 
@@ -17,6 +18,7 @@ from engine.core.view import Private, View
 from engine.games.sixcontinents.board import CONTINENT_OF, PROVINCES, SEAS
 from engine.games.sixcontinents.content import UNITS
 from engine.games.sixcontinents.economy import food_lines, income_lines, upkeep_lines, weather
+from engine.games.sixcontinents.lasting import trees
 from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_of
 from engine.games.sixcontinents.state import Phase, SixState
 from engine.games.sixcontinents.victory import points
@@ -49,6 +51,7 @@ class ProvinceView(BaseModel):
     markers: list[str]  # K, K+ (minerals), black (poisoned water)
     units: list[UnitCount]
     soldiers: int
+    slaves: list[UnitCount] = []  # slaves working here, by owner (kind "slave")
 
 
 class SeaView(BaseModel):
@@ -79,6 +82,28 @@ class Line(BaseModel):
     amount: int
 
 
+class EffectsView(BaseModel):
+    """The lasting effects of overseas expeditions on a realm (the player's sheet); the
+    income changes are in the realm's income and upkeep lines."""
+
+    battle_bonus: int = 0  # new weapon: + to every battle roll
+    bunker_damage: int = 0  # cannonball material: more off bunkers per cannon
+    next_cost: int = 0  # ghost ship / cannibals: added to the next overseas expedition
+    free_roads: int = 0
+    farm_discounts: int = 0  # farms still to build at the farm builders' discount
+    green_turns: int = 0  # turns left with 3 closing robbery tokens (environmentalists)
+    trees: int = 0  # coconut trees held
+    fruits: int = 0  # fruits to spend (each: one more overseas expedition)
+    plague: int = 0  # turns still to start with the plague's losses
+
+
+class AuctionView(BaseModel):
+    """The turncoat captain's sealed bids under way: whose expedition, who has bid."""
+
+    owner: str
+    bid: list[str]
+
+
 class RealmView(BaseModel):
     role: str
     name: str
@@ -96,6 +121,9 @@ class RealmView(BaseModel):
     food_sources: list[Line]
     points: int  # as the round limit would count them now
     out: bool
+    overseas: list[int] = []  # overseas expeditions under way: turns to go
+    effects: EffectsView = EffectsView()
+    slaves: int = 0
 
 
 class WeatherView(BaseModel):
@@ -132,11 +160,13 @@ class SixView(View):
     battle: BattleView | None
     log: list[str]
     result: Result | None
+    auction: AuctionView | None = None
 
 
 class SixSecrets(Private):
     question: str  # this colour's question in full, "" when it is not asked
     voyages: list[SecretVoyage]  # this colour's ships at sea, with their destinations
+    bid: int | None = None  # this colour's sealed bid for the captain, once made
 
 
 class SixPlayerView(SixView):
@@ -158,7 +188,19 @@ def realm_view(state: SixState, role: str) -> RealmView:
         income=lines(income_lines(state, role)) if realm.capital else [],
         upkeep=lines(upkeep_lines(state, role)),
         food_sources=lines(food_lines(state, role)),
-        points=points(state, role) if realm.capital else 0, out=realm.out)
+        points=points(state, role) if realm.capital else 0, out=realm.out,
+        overseas=list(realm.overseas), effects=effects_view(state, role),
+        slaves=sum(1 for s in state.slaves if s.owner == role))
+
+
+def effects_view(state: SixState, role: str) -> EffectsView:
+    lasting = state.realms[role].lasting
+    return EffectsView(
+        battle_bonus=lasting.battle_bonus, bunker_damage=lasting.bunker_damage,
+        next_cost=lasting.next_cost, free_roads=lasting.free_roads,
+        farm_discounts=lasting.farm_discounts, green_turns=lasting.green_turns,
+        trees=trees(state, role), fruits=lasting.fruits + lasting.old_fruits,
+        plague=lasting.plague)
 
 
 def build_view(state: SixState, asking: list[str], question: str,
@@ -166,6 +208,9 @@ def build_view(state: SixState, asking: list[str], question: str,
     by_province: dict[str, Counter[tuple[str, str]]] = {}
     for unit in state.units:
         by_province.setdefault(unit.province, Counter())[(unit.owner, unit.kind)] += 1
+    slaves: dict[str, Counter[str]] = {}
+    for slave in state.slaves:
+        slaves.setdefault(slave.province, Counter())[slave.owner] += 1
     provinces = []
     for pid, info in PROVINCES.items():
         land = state.provinces[pid]
@@ -178,7 +223,9 @@ def build_view(state: SixState, asking: list[str], question: str,
             explorer=land.explorer, expedition=land.expedition, mineral=land.mineral,
             markers=list(land.markers),
             units=[UnitCount(owner=o, kind=k, count=n) for (o, k), n in sorted(here.items())],
-            soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items())))
+            soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items()),
+            slaves=[UnitCount(owner=o, kind="slave", count=n)
+                    for o, n in sorted(slaves.get(pid, Counter()).items())]))
     now = weather(state)
     battle = state.battle
     boats = {s.zone: s.owner for s in state.ships if s.kind == "fishing_boat"}
@@ -200,11 +247,14 @@ def build_view(state: SixState, asking: list[str], question: str,
             province=battle.province, attacker=battle.attacker, defender=battle.defender,
             rolls=list(battle.rolls), outcome=battle.outcome),
         log=[e.text for e in state.log if e.visible(None)][-LOG_LINES:],
-        result=state.result)
+        result=state.result,
+        auction=None if state.auction is None else AuctionView(
+            owner=state.auction.owner, bid=sorted(state.auction.bids)))
     if role is None:
         return public
     secret = [SecretVoyage(port=v.port, destination=v.destination,
                            soldiers=soldiers(v.units), turns=v.turns)
               for v in state.voyages if v.owner == role and not v.transfer]
+    bid = state.auction.bids.get(role) if state.auction else None
     return SixPlayerView(**dict(public), private=SixSecrets(role=role, question=own_question,
-                                                            voyages=secret))
+                                                            voyages=secret, bid=bid))
