@@ -129,7 +129,8 @@ def resolve(state: SixState, role: str, roll: int, auctioned: bool = False) -> N
     """What an overseas expedition of ``role`` brings on a d100 ``roll`` (the turncoat
     captain's winner rolls with ``auctioned``: a second 86-90 is rolled again)."""
     row = expedition_outcome("overseas", roll)
-    while auctioned and row.kind == "captain_auction":
+    # the captain's own expedition, or a second captain while bids are open: rolled again
+    while row.kind == "captain_auction" and (auctioned or state.auction is not None):
         state.say(f"{colour(role)} rolls {roll} for the captain's expedition: again.",
                   dice=[roll])
         roll = state.rng.roll(D100)
