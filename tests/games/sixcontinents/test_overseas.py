@@ -23,6 +23,7 @@ from tests.games.sixcontinents.helpers import (
     started,
     turn,
 )
+from tests.support.views import split_views
 
 
 def harbour(currency: int = 40) -> SixState:
@@ -242,6 +243,8 @@ def test_the_turncoat_captain_goes_to_the_highest_sealed_bid(dice: list[int]) ->
     act(GAME, state, "blue", "bid:10", prompts=prompts)
     view = GAME.view(state, "blue")
     assert isinstance(view, SixPlayerView) and view.private.bid == 10
+    secrets = split_views(GAME, state)  # the amount is in Blue's private part only
+    assert [secrets[r].bid for r in ("red", "blue")] == [None, 10]
     public = GAME.view(state, None)
     assert public.auction is not None and public.auction.bid == ["blue"]
     assert "10" not in str(public.auction)
@@ -304,3 +307,10 @@ def test_the_automatic_player_sends_bids_and_answers(dice: list[int]) -> None:
     state = back(dice, 65)
     prompt = GAME.prompts(state)["red"]
     assert greedy(GAME, state, "red", prompt.choices, Rng(seed="ai")) == "upgrade"
+
+
+def test_the_views_show_the_lasting_effects(dice: list[int]) -> None:
+    state = back(dice, 83)  # the new weapon
+    state.realms["red"].overseas = [3]
+    realm = next(r for r in GAME.view(state, None).realms if r.role == "red")
+    assert realm.effects.battle_bonus == 3 and realm.overseas == [3]

@@ -74,6 +74,10 @@ def test_slaves_lower_upkeep_and_feed_farms() -> None:
     assert ("slaves at work", -2) in upkeep_lines(state, "red")  # camp and road: 2 at most
     enslave(state, "red", "blue", 2, "italy")
     assert ("slaves on farms", 1) in food_lines(state, "red")  # one slave a farm
+    view = GAME.view(state, None)
+    italy = next(p for p in view.provinces if p.id == "italy")
+    assert [(c.owner, c.count) for c in italy.slaves] == [("red", 2)]
+    assert next(r for r in view.realms if r.role == "red").slaves == 5
 
 
 def test_slaves_move_two_provinces_over_own_land_for_free(dice: list[int]) -> None:
