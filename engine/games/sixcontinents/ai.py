@@ -34,7 +34,7 @@ from typing import Any
 from engine.core.game import Choice, Game, GameState
 from engine.core.rng import Rng
 from engine.core.steps import answers_of
-from engine.games.sixcontinents.ai_overseas import answer, menu_action, wants_camp
+from engine.games.sixcontinents.ai_overseas import answer, extra_buildings, menu_action
 from engine.games.sixcontinents.army import recruitable, step_cost
 from engine.games.sixcontinents.army_prompts import (
     affordable_groups,
@@ -102,8 +102,9 @@ def wanted_buildings(state: SixState, role: str) -> list[str]:
     realm = state.realms[role]
     if not fed_with(state, role, 1):
         return [*(["port"] if not ports(state, role) else []), "farm", "granary"]
-    if wants_camp(state, role):
-        return ["slave_camp"]
+    extra = extra_buildings(state, role)
+    if extra:
+        return extra
     if realm.currency >= 30 and realm.level >= 3:
         return ["manufactory"]
     if realm.currency >= 28 and realm.level >= 2:

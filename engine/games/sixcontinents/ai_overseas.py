@@ -1,27 +1,32 @@
 """The automatic player's answers about overseas expeditions and slavery (``ai.py`` asks
 here first; same contract: reads the state, never changes it, never rolls).
 
-* Sends an overseas expedition (its table is worth more than its price) with 8 spare.
+* Sends an overseas expedition (its table is worth more than its price) with 4 spare.
 * Builds its free roads; takes the captain's free capital level; pays the winds when rich.
 * Bids for the turncoat captain up to a third of its currency, at most 15.
 * Places the tree in its seat (safest), poison where nothing is built, else pays; the
   losses and the captives' destruction where they hurt least.
 * Tries every capture, keeps slaves up to two (a 15% mutiny), sends idle slaves to a farm or
-  a building with upkeep; builds one slave camp when rich.
+  a building with upkeep; builds one slave camp when rich, and a port at capital level 2.
 """
 
 from __future__ import annotations
 
 from engine.games.sixcontinents.content import price
 from engine.games.sixcontinents.lasting import building_upkeep, slaves_at
-from engine.games.sixcontinents.overseas import may_send, overseas_cost, road_sites
+from engine.games.sixcontinents.overseas import (
+    may_send,
+    overseas_cost,
+    overseas_ports,
+    road_sites,
+)
 from engine.games.sixcontinents.overseas_prompts import bid_amounts
 from engine.games.sixcontinents.realm import soldiers, units_of
 from engine.games.sixcontinents.slavery import camps, movable, slave_reach, slaves_of
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.tables import SLAVERY
 
-SPARE = 8  # currency kept after sending an overseas expedition
+SPARE = 4  # currency kept after sending an overseas expedition
 MAX_BID = 15
 KEEP_SLAVES = 2
 
@@ -31,10 +36,16 @@ def wants_overseas(state: SixState, role: str) -> bool:
         state.realms[role].currency >= overseas_cost(state, role) + SPARE
 
 
-def wants_camp(state: SixState, role: str) -> bool:
-    """One slave camp, once rich and armed."""
-    return not camps(state, role) and state.realms[role].currency >= 18 and \
-        soldiers(units_of(state, role)) >= 8
+def extra_buildings(state: SixState, role: str) -> list[str]:
+    """A port for the overseas expeditions (at capital level 2, with the money to send one
+    soon), one slave camp once rich and armed; else nothing."""
+    realm = state.realms[role]
+    if realm.level >= 2 and not overseas_ports(state, role) and realm.currency >= 20:
+        return ["port"]
+    if not camps(state, role) and realm.currency >= 18 and \
+            soldiers(units_of(state, role)) >= 8:
+        return ["slave_camp"]
+    return []
 
 
 def worth(state: SixState, province: str) -> int:
@@ -117,7 +128,7 @@ def answer(state: SixState, name: str, role: str, ids: set[str],
         step = next(s for s in ("from", "count", "to") if s not in answers)
         wanted = f"{step}:{plan[step]}"
         return wanted if wanted in ids else "back"
-    if name == "kill_slave":
+    if name in ("kill_slave", "gift"):
         return "back"
     return None
 

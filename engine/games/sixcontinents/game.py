@@ -18,6 +18,7 @@ from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     diplomacy,
     expedition_prompts,
     fleet_prompts,
+    gifts,
     overseas_prompts,
     setup_prompts,
     slavery_prompts,

@@ -32,6 +32,7 @@ from engine.games.sixcontinents.expeditions import INTERNAL, expedition_sites
 from engine.games.sixcontinents.fishing import BOAT, boat_moves, boat_sites
 from engine.games.sixcontinents.fleet_prompts import transfer_sources, voyage_ports
 from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
+from engine.games.sixcontinents.gifts import receivers
 from engine.games.sixcontinents.overseas import (
     OVERSEAS,
     may_send,
@@ -126,6 +127,8 @@ class Menu(PromptState[SixState]):
             choices.append(choice("pay_player", "Pay another player", group="Diplomacy"))
         if bribable(state, role):
             choices.append(choice("bribe", "Bribe rebels (3 a rebel)", group="Diplomacy"))
+        if receivers(state, role):
+            choices.append(choice("gift", "Give a fruit or a free road", group="Diplomacy"))
         for other in peace_partners(state, role):
             choices.append(choice(f"peace:{other}", f"Offer {colour(other)} peace",
                                   group="Diplomacy"))
@@ -168,6 +171,9 @@ class Menu(PromptState[SixState]):
 
     def on_overseas(self, state: SixState, frame: Frame, _: str) -> None:
         send_overseas(state, frame.role)
+
+    def on_gift(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "gift", frame.role)
 
     def on_free_road(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "free_road", frame.role)

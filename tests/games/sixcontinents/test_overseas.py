@@ -11,7 +11,7 @@ from engine.games.sixcontinents.battle import Attack, attacker_modifiers, defend
 from engine.games.sixcontinents.economy import building_cost, income_lines, upkeep_lines
 from engine.games.sixcontinents.robbery import end_robbery
 from engine.games.sixcontinents.state import SixState
-from engine.games.sixcontinents.view import SixPlayerView
+from engine.games.sixcontinents.view import SixPlayerView, SixSecrets
 from tests.games.sixcontinents.helpers import (
     asked,
     choose,
@@ -244,7 +244,8 @@ def test_the_turncoat_captain_goes_to_the_highest_sealed_bid(dice: list[int]) ->
     view = GAME.view(state, "blue")
     assert isinstance(view, SixPlayerView) and view.private.bid == 10
     secrets = split_views(GAME, state)  # the amount is in Blue's private part only
-    assert [secrets[r].bid for r in ("red", "blue")] == [None, 10]
+    bids = [s.bid for s in secrets.values() if isinstance(s, SixSecrets)]
+    assert bids == [None, 10]
     public = GAME.view(state, None)
     assert public.auction is not None and public.auction.bid == ["blue"]
     assert "10" not in str(public.auction)
@@ -314,3 +315,15 @@ def test_the_views_show_the_lasting_effects(dice: list[int]) -> None:
     state.realms["red"].overseas = [3]
     realm = next(r for r in GAME.view(state, None).realms if r.role == "red")
     assert realm.effects.battle_bonus == 3 and realm.overseas == [3]
+
+
+def test_fruits_and_free_roads_can_be_given_to_another_player(dice: list[int]) -> None:
+    state = back(dice, 31)  # four free roads
+    state.realms["red"].lasting.old_fruits = 1
+    state.realms["red"].lasting.fruits = 2
+    choose(state, "gift", "player:blue")
+    assert ids(state) == ["what:fruit", "what:road", "back"]
+    choose(state, "what:fruit", "gift", "player:blue", "what:road")
+    red, blue = state.realms["red"].lasting, state.realms["blue"].lasting
+    assert (red.old_fruits, red.fruits, red.free_roads) == (0, 2, 3)
+    assert (blue.old_fruits, blue.free_roads) == (1, 1)
