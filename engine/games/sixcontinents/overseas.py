@@ -86,11 +86,12 @@ def send_overseas(state: SixState, role: str) -> None:
 
 
 def overseas_turn(state: SixState, role: str) -> None:
-    """The start of ``role``'s turn, before his income: the plague's losses, the fruits
-    picked (last turn's rot at the end of this one), the slaves rested, the expeditions
-    due."""
+    """The start of ``role``'s turn, before his income: a turn of the environmentalists
+    gone, the fruits picked (last turn's rot at the end of this one), the slaves rested, the
+    plague's losses, the expeditions due."""
     realm = state.realms[role]
     lasting = realm.lasting
+    lasting.green_turns = max(0, lasting.green_turns - 1)  # the last one has ended
     lasting.old_fruits = lasting.fruits
     lasting.fruits = TREE.count * trees(state, role)
     for slave in state.slaves:
@@ -110,13 +111,11 @@ def overseas_turn(state: SixState, role: str) -> None:
 
 
 def after_income(state: SixState, role: str) -> None:
-    """After ``role``'s income: one turn less for the lasting income changes and the
-    environmentalists."""
+    """After ``role``'s income: one income less for the lasting income changes."""
     lasting = state.realms[role].lasting
     for effect in lasting.incomes:
         effect.turns -= 1
     lasting.incomes = [e for e in lasting.incomes if e.turns > 0]
-    lasting.green_turns = max(0, lasting.green_turns - 1)
 
 
 def ask_losses(state: SixState, role: str, count: int, cause: str) -> None:

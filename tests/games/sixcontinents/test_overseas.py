@@ -217,7 +217,7 @@ def test_farm_builders_four_farms_four_less(dice: list[int]) -> None:
 
 def test_environmentalists_three_closing_tokens(dice: list[int]) -> None:
     state = back(dice, 56, 4)  # d6: 4 turns, this one included
-    assert state.realms["red"].lasting.green_turns == 3
+    assert state.realms["red"].lasting.green_turns == 4
     state.provinces["italy"].robbery = 2
     state.provinces["italy"].red_tokens = 1
     end_robbery(state, "italy")
