@@ -7,6 +7,7 @@ d10 savages who take the province (the owner's soldiers there fight them or leav
 from __future__ import annotations
 
 from engine.games.sixcontinents.board import ADJACENT
+from engine.games.sixcontinents.economy import sink_docked
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.realm import (
     held,
@@ -88,6 +89,7 @@ def savages(state: SixState, role: str, province: str, die: int) -> None:
         state.next_unit += 1
     state.provinces[province].occupier = NEUTRAL
     state.say(f"{count} savages take {place(province)}.", dice=[count])
+    sink_docked(state, province)  # a port taken loses the ships docked there (Sea voyages)
     for other, realm in state.realms.items():
         if realm.seat == province:  # a temporary capital
             realm.seat = ""

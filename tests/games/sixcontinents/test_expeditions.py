@@ -8,7 +8,7 @@ from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.economy import buildable, income_lines
 from engine.games.sixcontinents.expeditions import expedition_sites
-from engine.games.sixcontinents.state import NEUTRAL, SixState
+from engine.games.sixcontinents.state import NEUTRAL, Ship, SixState
 from tests.games.sixcontinents.helpers import (
     asked,
     choose,
@@ -124,3 +124,12 @@ def test_savages_taking_a_temporary_capital_take_the_seat(dice: list[int]) -> No
     dice.extend([90, 1, 3])  # the hunger revolt's roll (calm), a new round's weather
     choose(state, "end", "end")  # the next turn starts with the choice of a new one
     assert asked(state) == "seat" and ids(state) == ["seat:italy"]
+
+
+def test_savages_taking_a_port_sink_the_ships_docked_there(dice: list[int]) -> None:
+    state = sent(dice, 100, 2)
+    state.provinces["iberia"].port = True  # built after the expedition left
+    state.ships.append(Ship(id=state.next_unit, kind="troopship", owner="red", port="iberia"))
+    state.next_unit += 1
+    back(state)
+    assert state.provinces["iberia"].holder == NEUTRAL and state.ships == []
