@@ -135,3 +135,20 @@ def test_the_automatic_player_captures_and_keeps_two(dice: list[int]) -> None:
     choose(state, "try")
     prompt = GAME.prompts(state)["red"]
     assert greedy(GAME, state, "red", prompt.choices, Rng(seed="ai")) == "keep:2"
+
+
+def test_the_automatic_player_sends_an_idle_slave_to_a_farm() -> None:
+    state = started()
+    own(state, "red", "iberia", "italy")
+    state.provinces["iberia"].building = "granary"  # no upkeep: nothing to do there
+    state.provinces["italy"].building = "farm"
+    enslave(state, "red", "blue", 1, "iberia")
+    state.slaves[0].used = 0
+    turn(state, "red", currency=0)
+    for _ in range(4):
+        prompt = GAME.prompts(state)["red"]
+        picked = greedy(GAME, state, "red", prompt.choices, Rng(seed="ai"))
+        if asked(state) == "menu" and picked != "move_slaves":
+            break
+        choose(state, picked)
+    assert [s.province for s in state.slaves] == ["italy"]
