@@ -91,6 +91,7 @@ UNITS: dict[str, Look] = {
     "caravan": Look("Caravan", "hexagon"),
     "rebels": Look("Rebels", "diamond", fill=REBELS),
     "savages": Look("Savages", "star", fill=SAVAGES),
+    "slave": Look("Slaves (their owner's colour)", "circle"),
 }
 SHIPS: dict[str, Look] = {
     "frigate": Look("Frigate", "triangle"),

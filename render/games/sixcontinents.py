@@ -93,6 +93,7 @@ def unit_chips(view: SixView, province: ProvinceView) -> list[world.Chip]:
     for owner, count in sorted(neutral.items()):
         kind, colour = NEUTRAL_CHIPS[owner]
         chips.append(world.Chip(kind, count, colour))
+    chips += [world.Chip("slave", s.count, colour_of(view, s.owner)) for s in province.slaves]
     return chips
 
 
@@ -147,7 +148,8 @@ def contents(view: SixView) -> dict[str, dict[str, int]]:
             marks.append(f"occupier:{p.occupier}")
         if p.capital_of:
             marks += [f"capital:{p.capital_of}"] * levels.get(p.id, 1)
-        held[p.id] = zone_contents({f"{u.owner}:{u.kind}": u.count for u in p.units},
+        held[p.id] = zone_contents({f"{u.owner}:{u.kind}": u.count
+                                    for u in [*p.units, *p.slaves]},
                                    p.owner or None, marks)
     for sea, chips in sea_chips(view).items():
         held[sea] = {f"{chip.kind}:{chip.colour}": chip.count for chip in chips}

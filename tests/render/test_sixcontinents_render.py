@@ -13,7 +13,7 @@ from engine.games.freedom import GAME as FREEDOM
 from engine.games.freedom.state import FreedomState
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
-from engine.games.sixcontinents.state import Ship, SixState
+from engine.games.sixcontinents.state import Ship, SixState, Slave
 from engine.games.sixcontinents.view import SixView, UnitCount
 from render import focus
 from render import sixcontinents_map as world
@@ -287,3 +287,17 @@ def test_fleets_construction_ships_and_blockades_are_drawn_with_their_legend() -
     before = _view(navy())
     assert "east_atlantic" in module.changed_zones(view, before)
     RENDERER.board(view, before)
+
+
+def test_slaves_are_drawn_in_their_owners_colour_and_named_in_the_legend() -> None:
+    state = ready()
+    state.slaves.append(Slave(id=901, owner="red", origin="blue", province="france"))
+    state.slaves.append(Slave(id=902, owner="red", origin="blue", province="france"))
+    view = _view(state)
+    france = next(p for p in view.provinces if p.id == "france")
+    chips = module.unit_chips(view, france)
+    assert world.Chip("slave", 2, world.owner_colour("red")) in chips
+    picture = module.draw_map(view, [])
+    assert "slave" in picture.used
+    assert "Slaves (their owner's colour)" in world.legend_names(picture.used)
+    assert "france" in module.changed_zones(view, _view(ready()))

@@ -25,6 +25,7 @@ same state, so the steps agree):
 * Offer peace when it would keep more provinces than it gives; accept a peace that does not
   cost it more than it gains.
 * Hunger: pay when it can; after a conquest: pay the march when there are buildings to keep.
+* Overseas expeditions and slavery: ``ai_overseas.py`` (one slave camp when rich).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import Any
 from engine.core.game import Choice, Game, GameState
 from engine.core.rng import Rng
 from engine.core.steps import answers_of
+from engine.games.sixcontinents.ai_overseas import answer, extra_buildings, menu_action
 from engine.games.sixcontinents.army import recruitable, step_cost
 from engine.games.sixcontinents.army_prompts import (
     affordable_groups,
@@ -103,6 +105,9 @@ def wanted_buildings(state: SixState, role: str) -> list[str]:
     realm = state.realms[role]
     if not fed_with(state, role, 1):
         return [*(["port"] if not ports(state, role) else []), "farm", "granary"]
+    extra = extra_buildings(state, role)
+    if extra:
+        return extra
     if realm.currency >= 30 and realm.level >= 3:
         return ["manufactory"]
     if realm.currency >= 28 and realm.level >= 2:
@@ -211,6 +216,9 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
     if early is not None:
         return early
     answers = answers_of(frame)
+    extra = answer(state, name, role, ids, answers)
+    if extra is not None:
+        return extra
     plans = {
         "attack": (attack_plan, ("target", "forces", "withdraw")),
         "build": (build_plan, ("province", "building")),
@@ -235,6 +243,9 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
             gains = ceded(state, role, other)
             if len(gains[role]) > len(gains[other]):
                 return f"peace:{other}"
+        extra = menu_action(state, role, ids)
+        if extra is not None:
+            return extra
         for action in ("recruit", "move", "fleet_move", "expedition"):
             if action in ids and plans[action][0](state, role):
                 return action

@@ -12,7 +12,8 @@ from engine.games.sixcontinents.army import movement, step_cost
 from engine.games.sixcontinents.board import ADJACENT
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, MODIFIERS, UNITS
 from engine.games.sixcontinents.economy import weather
-from engine.games.sixcontinents.flow import colour, counted, place
+from engine.games.sixcontinents.flow import FLOW, colour, counted, place
+from engine.games.sixcontinents.lasting import battle_bonus, bunker_damage
 from engine.games.sixcontinents.realm import (
     capital_of,
     connected_provinces,
@@ -68,7 +69,14 @@ def attacker_modifiers(state: SixState, attack: Attack) -> Lines:
     storm = weather(state).attack
     if storm:
         lines.append((weather(state).name.lower(), storm))
-    return lines + rebellious(state, attack.attacker, state.provinces[attack.target].holder)
+    against = state.provinces[attack.target].holder
+    return lines + rebellious(state, attack.attacker, against) + weapon(state, attack.attacker)
+
+
+def weapon(state: SixState, side: str) -> Lines:
+    """Overseas 81-85: the new weapon's bonus to every battle roll of its owner."""
+    bonus = battle_bonus(state, side)
+    return [("new weapon", bonus)] if bonus else []
 
 
 def rebellious(state: SixState, side: str, against: str) -> Lines:
@@ -87,7 +95,8 @@ def defender_modifiers(state: SixState, attack: Attack) -> Lines:
     bunkers = BUILDINGS[land.building].defence if land.building.startswith("bunker") else 0
     if bunkers:
         cannons = sum(1 for u in attack.units if UNITS[u.kind].cannon)
-        off = -amount("cannons_against_bunkers") * cannons
+        off = (bunker_damage(state, attack.attacker) - amount("cannons_against_bunkers")) \
+            * cannons
         lines.append(("bunkers", max(0, bunkers - off)))
     owner_of_capital = capital_of(state, attack.target)
     if owner_of_capital == defender:
@@ -99,7 +108,7 @@ def defender_modifiers(state: SixState, attack: Attack) -> Lines:
         lines.append(("dug in", amount("digging_in")))
     if defender in state.realms and attack.target not in connected_provinces(state, defender):
         lines.append(("cut off", amount("cut_off")))
-    return lines + rebellious(state, defender, attack.attacker)
+    return lines + rebellious(state, defender, attack.attacker) + weapon(state, defender)
 
 
 def lines_text(lines: Lines) -> str:
@@ -115,11 +124,13 @@ def fight(state: SixState, attack: Attack) -> bool:
     state.say(f"{colour(attack.attacker)} attacks {place(attack.target)} ({colour(defender)}) "
               f"with {counted(soldiers(attack.units), 'soldier')} against "
               f"{soldiers(attack.defenders)}.", role=attack.attacker)
+    at_start = {attack.attacker: soldiers(attack.units), defender: soldiers(attack.defenders)}
     while attack.units and attack.defenders:
         if attack.withdraw_at and soldiers(attack.units) <= attack.withdraw_at:
             record.outcome = "withdrawn"
             state.say(f"{colour(attack.attacker)} withdraws from {place(attack.target)} "
                       f"with {soldiers(attack.units)} soldiers.", role=attack.attacker)
+            after_battle(state, attack, defender, attack.defenders, at_start)
             return False
         mine, theirs = attacker_modifiers(state, attack), defender_modifiers(state, attack)
         a_roll, d_roll = state.rng.roll(BATTLE.die), state.rng.roll(BATTLE.die)
@@ -136,7 +147,28 @@ def fight(state: SixState, attack: Attack) -> bool:
         state.say(f"{place(attack.target)}: {text}.", dice=[a_roll, d_roll])
     won = not attack.defenders
     record.outcome = "taken" if won else "repulsed"
+    winner, left = (attack.attacker, attack.units) if won else (defender, attack.defenders)
+    after_battle(state, attack, winner, left, at_start)
     return won
+
+
+def after_battle(state: SixState, attack: Attack, winner: str, left: list[Unit],
+                 at_start: dict[str, int]) -> None:
+    """Between two players, what slavery makes of a battle (``slavery_prompts``): the winner
+    with a slave camp may capture, the loser with slaves rolls for a mutiny. Asked once the
+    questions the battle leads to (plunder or march) are answered."""
+    loser = next((side for side in at_start if side != winner), "")
+    if winner not in state.realms or loser not in state.realms:
+        return
+    camp = any(land.building == "slave_camp" and land.holder == winner
+               for land in state.provinces.values())
+    if not camp and not any(s.owner == loser for s in state.slaves):
+        return
+    kinds: dict[str, int] = {}
+    for unit in left:
+        kinds[unit.kind] = kinds.get(unit.kind, 0) + 1
+    FLOW.push(state, "after_battle", winner, loser=loser, province=attack.target,
+              enemy=at_start[loser], left=kinds, camp=camp)
 
 
 def march_owed(state: SixState, units: list[Unit]) -> int:

@@ -7,8 +7,10 @@ from engine.games.sixcontinents.army import movement
 from engine.games.sixcontinents.content import REALM
 from engine.games.sixcontinents.economy import remove_building, sink_docked
 from engine.games.sixcontinents.flow import building_name, colour, place
+from engine.games.sixcontinents.lasting import TREE_MARKER
 from engine.games.sixcontinents.realm import capital_of, pay
 from engine.games.sixcontinents.robbery import end_robbery
+from engine.games.sixcontinents.slavery import province_taken
 from engine.games.sixcontinents.state import SixState, Unit
 
 
@@ -24,6 +26,7 @@ def take(state: SixState, attacker: str, target: str, survivors: list[Unit]) -> 
     loser = land.holder
     for unit in survivors:
         unit.province = target
+    province_taken(state, attacker, target)
     if land.building == "bunker_2":
         land.building = "bunker_1"
         state.say(f"The bunkers of {place(target)} fall to level 1.")
@@ -62,6 +65,9 @@ def plunder(state: SixState, role: str, province: str) -> None:
     gone = land.buildings()
     for building in gone:
         remove_building(state, province, building)
+    if TREE_MARKER in land.markers:  # overseas 16-18: "destroyed by a pillaging attack"
+        land.markers.remove(TREE_MARKER)
+        state.say(f"The coconut tree of {place(province)} is cut down.")
     fine = min(plunder_fine(state, province), state.realms[role].currency)
     placed = min(REALM.provinces.plunder_tokens,
                  REALM.provinces.max_red_tokens - land.red_tokens)

@@ -18,6 +18,7 @@ from engine.games.sixcontinents.content import capital_income as capital_currenc
 from engine.games.sixcontinents.content import unit_cap as province_cap
 from engine.games.sixcontinents.fishing import catch
 from engine.games.sixcontinents.flow import building_name, colour, counted, place
+from engine.games.sixcontinents.lasting import effect_lines, farm_cut, slave_food, slave_relief
 from engine.games.sixcontinents.realm import (
     capital_of,
     held,
@@ -113,6 +114,7 @@ def income_lines(state: SixState, role: str) -> Lines:
     lines.append(("minerals", sum(state.provinces[p].mineral for p in mine)))
     lines.append((counted(catch(state, role), "fishing boat"),
                   catch(state, role) * SHIPS["fishing_boat"].income))
+    lines += effect_lines(state, role)[0]
     return [(what, amount) for what, amount in lines if amount]
 
 
@@ -136,7 +138,10 @@ def upkeep_lines(state: SixState, role: str) -> Lines:
     if over:
         lines.append((counted(over, "unit") + " over the cap",
                       over * REALM.provinces.over_cap_upkeep))
-    return lines
+    relief = slave_relief(state, role)
+    if relief:
+        lines.append(("slaves at work", -relief))
+    return lines + effect_lines(state, role)[1]
 
 
 def over_cap(state: SixState, role: str) -> int:
@@ -188,6 +193,7 @@ def food_lines(state: SixState, role: str) -> Lines:
         if count:
             lines.append((counted(count, building_name(building).lower()),
                           count * building_food(state, building)))
+    lines.append(("slaves on farms", slave_food(state, role)))
     return [(w, a) for w, a in lines if a]
 
 
@@ -211,9 +217,10 @@ def shortage_die(state: SixState, role: str) -> int:
 # Building -------------------------------------------------------------------------------
 
 
-def building_cost(state: SixState, building: str) -> int:
-    """A building's price now (the storm adds to it)."""
-    return price(building) + weather(state).building_surcharge
+def building_cost(state: SixState, building: str, role: str = "") -> int:
+    """A building's price now (the storm adds to it; the farm builders take off, 51-54)."""
+    return max(0, price(building) + weather(state).building_surcharge
+               - farm_cut(state, role, building))
 
 
 def nominal_cost(building: str) -> int:
@@ -248,7 +255,7 @@ def may_build(state: SixState, role: str, province: str, building: str) -> bool:
             return False
     elif land.building != info.upgrade_of:
         return False
-    return building_cost(state, building) <= state.realms[role].currency
+    return building_cost(state, building, role) <= state.realms[role].currency
 
 
 def buildable(state: SixState, role: str) -> dict[str, list[str]]:
@@ -264,7 +271,9 @@ def buildable(state: SixState, role: str) -> dict[str, list[str]]:
 def build(state: SixState, role: str, province: str, building: str) -> None:
     if not may_build(state, role, province, building):
         raise ValueError(f"{role} may not build {building} in {province}")
-    cost = building_cost(state, building)
+    cost = building_cost(state, building, role)
+    if farm_cut(state, role, building):
+        state.realms[role].lasting.farm_discounts -= 1
     pay(state, role, cost)
     land = state.provinces[province]
     if building == "port":

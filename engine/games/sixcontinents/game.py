@@ -18,7 +18,10 @@ from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     diplomacy,
     expedition_prompts,
     fleet_prompts,
+    gifts,
+    overseas_prompts,
     setup_prompts,
+    slavery_prompts,
     turn_prompts,
     warship_prompts,
 )

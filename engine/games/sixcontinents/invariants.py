@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.games.sixcontinents.board import PROVINCES, SEAS
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, SHIPS, UNITS
 from engine.games.sixcontinents.expeditions import INTERNAL
+from engine.games.sixcontinents.lasting import GREEN, TREE_MARKER
 from engine.games.sixcontinents.navy import (
     FLEET,
     TRANSPORTER,
@@ -14,8 +15,10 @@ from engine.games.sixcontinents.navy import (
     strength,
     warship_owners,
 )
+from engine.games.sixcontinents.overseas import OVERSEAS, PLAGUE
 from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
 from engine.games.sixcontinents.state import NEUTRALS, SixState
+from engine.games.sixcontinents.tables import SLAVERY
 from engine.games.sixcontinents.voyages import CAPACITY, at_sea
 
 BUILDING_IDS = {b for b, info in BUILDINGS.items() if not info.additional}
@@ -45,6 +48,7 @@ def check_invariants(state: SixState) -> list[str]:
             problems.append(f"{role}'s seat {realm.seat} is not his")
     problems += province_problems(state)
     problems += ship_problems(state)
+    problems += overseas_problems(state)
     for voyage in state.voyages:
         if voyage.destination not in PROVINCES or not voyage.units or voyage.turns < 1 or \
                 (soldiers(voyage.units) > CAPACITY and not voyage.transfer):
@@ -124,4 +128,27 @@ def ship_problems(state: SixState) -> list[str]:
                   if s.kind == TRANSPORTER and s.owner not in owners]
         if lonely:
             problems.append(f"a transporter meets an enemy warship unescorted on {zone}")
+    return problems
+
+
+def overseas_problems(state: SixState) -> list[str]:
+    """Overseas expeditions, their lasting effects, the captain's auction and the slaves."""
+    problems: list[str] = []
+    for role, realm in state.realms.items():
+        if any(not 1 <= turns <= OVERSEAS.turns for turns in realm.overseas):
+            problems.append(f"{role} has an overseas expedition out of order")
+        lasting = realm.lasting
+        if lasting.plague > PLAGUE.turns or lasting.green_turns > GREEN.die or \
+                any(effect.turns < 1 for effect in lasting.incomes):
+            problems.append(f"{role}'s lasting effects are out of order")
+    closing = any(f.name == "captain_close" for f in state.stack)
+    if (state.auction is not None) != closing:
+        problems.append("the captain's auction and its questions disagree")
+    for pid, land in state.provinces.items():
+        if land.markers.count(TREE_MARKER) > 1:
+            problems.append(f"{pid} has two coconut trees")
+    for slave in state.slaves:
+        if slave.owner not in state.realms or slave.origin not in state.realms or \
+                slave.province not in PROVINCES or not 0 <= slave.used <= SLAVERY.movement:
+            problems.append(f"slave {slave.id} is unknown, nowhere or moved too far")
     return problems

@@ -27,6 +27,7 @@ from engine.games.sixcontinents.fishing import refresh_boats
 from engine.games.sixcontinents.fleet import refresh_fleet, scuttle
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.landing import land
+from engine.games.sixcontinents.overseas import after_income, overseas_turn
 from engine.games.sixcontinents.realm import alive, held, lose_soldiers, soldiers, units_of
 from engine.games.sixcontinents.revolts import rebel_sites, roll_revolts
 from engine.games.sixcontinents.robbery import robbery_turn
@@ -100,8 +101,10 @@ class TurnStart(PromptState[SixState]):
             land(state, voyage)
             if state.result is not None:
                 return
+        overseas_turn(state, frame.role)
         expeditions_due(state, frame.role)
         collect(state, frame.role)
+        after_income(state, frame.role)
         robbery_turn(state, frame.role)
         short = count_food(state, frame.role)
         if not short:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.games.sixcontinents.content import REALM
 from engine.games.sixcontinents.flow import colour, place
+from engine.games.sixcontinents.lasting import closing_tokens
 from engine.games.sixcontinents.realm import held, is_capital
 from engine.games.sixcontinents.state import SixState
 
@@ -46,7 +47,7 @@ def end_robbery(state: SixState, province: str) -> None:
     land = state.provinces[province]
     land.robbery = 0
     land.fading = True
-    placed = add_tokens(state, province, REALM.robbery.end_tokens)
+    placed = add_tokens(state, province, closing_tokens(state, land.owner))
     state.say(f"The robbery economy of {place(province)} ends: {placed} more red token"
               f"{'s' if placed != 1 else ''}, one to go each turn.")
 

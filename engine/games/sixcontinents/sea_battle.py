@@ -18,6 +18,7 @@ from engine.games.sixcontinents.content import BATTLE, MODIFIERS, SHIPS
 from engine.games.sixcontinents.economy import weather
 from engine.games.sixcontinents.fleet import fleet_text, lose_one_ship, sink, sink_unescorted
 from engine.games.sixcontinents.flow import colour
+from engine.games.sixcontinents.lasting import battle_bonus
 from engine.games.sixcontinents.navy import (
     cargo_soldiers,
     enemy_warships,
@@ -66,6 +67,9 @@ def sea_modifiers(state: SixState, attack: SeaAttack, side: str) -> Lines:
     storm = weather(state).attack
     if side == "attacker" and storm:
         lines.append((weather(state).name.lower(), storm))
+    bonus = battle_bonus(state, role)  # Overseas 81-85: "+3 to every battle roll"
+    if bonus:
+        lines.append(("new weapon", bonus))
     return lines
 
 

@@ -20,6 +20,8 @@ Fields (plain data, JSON-ready):
 ``battle``      the last land battle fought (:class:`BattleRecord`), for the views.
 ``sea_battle``  the last sea battle fought (:class:`SeaBattleRecord`).
 ``stack``       the prompt stack (``engine.core.flow``).
+``slaves``      every slave (:class:`Slave`), working where it stands.
+``auction``     the turncoat captain's sealed bids while they are made (:class:`Auction`).
 
 Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
 ``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
@@ -50,6 +52,58 @@ class SixOptions(GameOptions):
 
     timeout_policy: Literal["pass", "resign"] = "pass"
     rounds: Literal[0, 20, 30, 40] = 30
+
+
+class Income(BaseModel):
+    """A change of the currency income for a number of the player's turns (overseas 2-6,
+    41-45): ``amount`` (negative: a cost) for ``turns`` more incomes."""
+
+    what: str
+    amount: int
+    turns: int = Field(ge=1)
+
+
+class Lasting(BaseModel):
+    """An overseas expedition's lasting effects on one player (General rule 9's sheet).
+
+    ``incomes``: income changes with the turns left. ``battle_bonus``: added to each of his
+    battle rolls (81-85). ``bunker_damage``: taken off bunkers per cannon more (19-20).
+    ``next_cost``: added to the price of his next overseas expedition (21-25, 76-80).
+    ``free_roads``: roads to build for nothing (30-35). ``farm_discounts``: farms still to
+    build at a discount (51-54). ``green_turns``: his turns left with 3 closing robbery
+    tokens (55-60). ``fruits``: fruits picked at the start of this turn; ``old_fruits``:
+    those of the last turn, which rot at the end of this one (16-18). ``plague``: his turns
+    still to start with the plague's losses (99-100)."""
+
+    incomes: list[Income] = Field(default_factory=list)
+    battle_bonus: int = 0
+    bunker_damage: int = 0
+    next_cost: int = 0
+    free_roads: int = Field(default=0, ge=0)
+    farm_discounts: int = Field(default=0, ge=0)
+    green_turns: int = Field(default=0, ge=0)
+    fruits: int = Field(default=0, ge=0)
+    old_fruits: int = Field(default=0, ge=0)
+    plague: int = Field(default=0, ge=0)
+
+
+class Slave(BaseModel):
+    """A slave (Slavery): captured from ``origin``'s soldiers, working for ``owner`` in
+    ``province``; ``used``: movement points spent this turn."""
+
+    id: int
+    owner: str
+    origin: str
+    province: str
+    used: int = 0
+
+
+class Auction(BaseModel):
+    """The turncoat captain's sealed bids (overseas 86-90): whose expedition it was and
+    each bid made so far (secret until all are in)."""
+
+    owner: str
+    bids: dict[str, int] = Field(default_factory=dict)
 
 
 class Realm(BaseModel):
@@ -88,6 +142,10 @@ class Realm(BaseModel):
     fleet_raised: int = 0  # soldiers of warships built (Sea battles)
     fleet_lost: int = 0  # soldiers of warships sunk: afloat = raised - lost
     offered: list[str] = Field(default_factory=list)  # offered peace this turn
+    # Overseas expeditions and their lasting effects (Economy 2.0; the player's sheet,
+    # General rule 9): see :class:`Lasting`.
+    overseas: list[int] = Field(default_factory=list)  # turns to go, one per expedition
+    lasting: Lasting = Field(default_factory=Lasting)
 
 
 class Land(BaseModel):
@@ -213,3 +271,5 @@ class SixState(FlowState):
     battle: BattleRecord | None = None
     sea_battle: SeaBattleRecord | None = None  # the last sea battle fought
     ending: str = ""  # how the game ended: "capitals", "last_standing", "points"
+    slaves: list[Slave] = Field(default_factory=list)
+    auction: Auction | None = None  # the turncoat captain's bids under way

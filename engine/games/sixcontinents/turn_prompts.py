@@ -40,7 +40,16 @@ from engine.games.sixcontinents.fleet import (
 )
 from engine.games.sixcontinents.fleet_prompts import transfer_sources, voyage_ports
 from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
+from engine.games.sixcontinents.gifts import receivers
 from engine.games.sixcontinents.navy import CONSTRUCTION
+from engine.games.sixcontinents.overseas import (
+    OVERSEAS,
+    may_send,
+    needs_fruit,
+    overseas_cost,
+    road_sites,
+    send_overseas,
+)
 from engine.games.sixcontinents.phases import end_turn
 from engine.games.sixcontinents.realm import (
     held,
@@ -57,6 +66,7 @@ from engine.games.sixcontinents.robbery import (
     robbing,
     start_robbery,
 )
+from engine.games.sixcontinents.slavery import movable, slaves_of
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.transport import loadable, unloadable
 from engine.games.sixcontinents.voyages import SHIP, shipyards
@@ -93,13 +103,18 @@ class Menu(PromptState[SixState]):
         choices: list[Choice] = []
         places = buildable(state, role)
         if places:
-            cheapest = min(building_cost(state, b) for kinds in places.values() for b in kinds)
+            cheapest = min(building_cost(state, b, role) for kinds in places.values()
+                           for b in kinds)
             choices.append(choice("build", f"Build (from {cheapest})", group=ECONOMY,
                                   style="primary"))
         cost = upgrade_cost(state, role)
         if cost is not None and cost <= state.realms[role].currency:
             level = state.realms[role].level + 1
             choices.append(choice("upgrade", f"Raise the capital to level {level} ({cost})",
+                                  group=ECONOMY))
+        roads = state.realms[role].lasting.free_roads
+        if roads and road_sites(state, role):
+            choices.append(choice("free_road", f"Build a free road ({roads} left)",
                                   group=ECONOMY))
         if demolishable(state, role):
             choices.append(choice("demolish", "Demolish a building (half back)",
@@ -110,6 +125,10 @@ class Menu(PromptState[SixState]):
         if expedition_sites(state, role):
             choices.append(choice("expedition", f"Internal expedition ({INTERNAL.cost})",
                                   group=ECONOMY))
+        if may_send(state, role):
+            fruit = ", a fruit" if needs_fruit(state, role) else ""
+            choices.append(choice("overseas", f"Overseas expedition ({overseas_cost(state, role)}"
+                                  f"{fruit}, back in {OVERSEAS.turns} turns)", group=ECONOMY))
         if robbing(state, role):
             choices.append(choice("stop_robbery", "Stop a robbery economy", group=ECONOMY))
         if boat_sites(state, role):
@@ -126,6 +145,8 @@ class Menu(PromptState[SixState]):
             choices.append(choice("pay_player", "Pay another player", group="Diplomacy"))
         if bribable(state, role):
             choices.append(choice("bribe", "Bribe rebels (3 a rebel)", group="Diplomacy"))
+        if receivers(state, role):
+            choices.append(choice("gift", "Give a fruit or a free road", group="Diplomacy"))
         for other in peace_partners(state, role):
             choices.append(choice(f"peace:{other}", f"Offer {colour(other)} peace",
                                   group="Diplomacy"))
@@ -146,6 +167,11 @@ class Menu(PromptState[SixState]):
             choices.append(choice("caravan", "Form or unhitch a caravan", group="Army"))
         if units_of(state, role):
             choices.append(choice("disband", "Disband units (no refund)", group="Army"))
+        if movable(state, role):
+            choices.append(choice("move_slaves", "Move slaves (2 provinces, no march)",
+                                  group="Army"))
+        if slaves_of(state, role):
+            choices.append(choice("kill_slave", "Kill a slave", group="Army"))
         choices.append(choice("end", "End turn", style="success"))
         return status(state, role), choices
 
@@ -160,6 +186,21 @@ class Menu(PromptState[SixState]):
 
     def on_expedition(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "expedition", frame.role)
+
+    def on_overseas(self, state: SixState, frame: Frame, _: str) -> None:
+        send_overseas(state, frame.role)
+
+    def on_gift(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "gift", frame.role)
+
+    def on_free_road(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "free_road", frame.role)
+
+    def on_move_slaves(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "move_slaves", frame.role)
+
+    def on_kill_slave(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "kill_slave", frame.role)
 
     def on_ship(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "ship", frame.role)
@@ -293,7 +334,7 @@ class Build(StepAction[SixState]):
                 f"defence +{info.defence}" if info.defence else "",
                 f"upkeep {info.upkeep}" if info.upkeep else "") if x)
             choices.append(choice(f"building:{b}",
-                                  f"{info.name} ({building_cost(state, b)})",
+                                  f"{info.name} ({building_cost(state, b, frame.role)})",
                                   group="Buildings", detail=gives))
         return f"Build what in {place(province)}?", choices
 

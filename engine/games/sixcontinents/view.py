@@ -2,8 +2,9 @@
 
 ``SixView`` (``role=None``) is the whole board as everyone sees it (fleets, transporters
 with their cargo's size, blockaded ports, construction ships in their ports, voyages without
-their destinations); ``SixPlayerView`` adds ``private``: the colour's own question in full
-and its voyages' secret destinations. Agent cards and sealed bids come with later sessions.
+their destinations, who has bid for the turncoat captain but not how much);
+``SixPlayerView`` adds ``private`` (``SixSecrets``): the colour's own question in full, its
+voyages' secret destinations and its own sealed bid. Agent cards come with a later session.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine.core.view import Private, View
 from engine.games.sixcontinents.board import CONTINENT_OF, PROVINCES, SEAS
 from engine.games.sixcontinents.content import UNITS
 from engine.games.sixcontinents.economy import food_lines, income_lines, upkeep_lines, weather
+from engine.games.sixcontinents.lasting import trees
 from engine.games.sixcontinents.navy import (
     CONSTRUCTION,
     blockaded,
@@ -58,6 +60,7 @@ class ProvinceView(BaseModel):
     units: list[UnitCount]
     soldiers: int
     blockaded: bool = False  # its port is blockaded by an enemy warship (Sea battles)
+    slaves: list[UnitCount] = []  # slaves working here, by owner (kind "slave")
 
 
 class ShipCount(BaseModel):
@@ -99,6 +102,28 @@ class Line(BaseModel):
     amount: int
 
 
+class EffectsView(BaseModel):
+    """The lasting effects of overseas expeditions on a realm (the player's sheet); the
+    income changes are in the realm's income and upkeep lines."""
+
+    battle_bonus: int = 0  # new weapon: + to every battle roll
+    bunker_damage: int = 0  # cannonball material: more off bunkers per cannon
+    next_cost: int = 0  # ghost ship / cannibals: added to the next overseas expedition
+    free_roads: int = 0
+    farm_discounts: int = 0  # farms still to build at the farm builders' discount
+    green_turns: int = 0  # turns left with 3 closing robbery tokens (environmentalists)
+    trees: int = 0  # coconut trees held
+    fruits: int = 0  # fruits to spend (each: one more overseas expedition)
+    plague: int = 0  # turns still to start with the plague's losses
+
+
+class AuctionView(BaseModel):
+    """The turncoat captain's sealed bids under way: whose expedition, who has bid."""
+
+    owner: str
+    bid: list[str]
+
+
 class RealmView(BaseModel):
     role: str
     name: str
@@ -117,6 +142,9 @@ class RealmView(BaseModel):
     points: int  # as the round limit would count them now
     out: bool
     fleet: int = 0  # soldiers of its warships afloat
+    overseas: list[int] = []  # overseas expeditions under way: turns to go
+    effects: EffectsView = EffectsView()
+    slaves: int = 0
 
 
 class WeatherView(BaseModel):
@@ -164,11 +192,13 @@ class SixView(View):
     sea_battle: SeaBattleView | None = None  # the last sea battle
     # colour -> the ports where a construction ship of his waits (also in ``ships``)
     construction_ships: dict[str, list[str]] = Field(default_factory=dict)
+    auction: AuctionView | None = None
 
 
 class SixSecrets(Private):
     question: str  # this colour's question in full, "" when it is not asked
     voyages: list[SecretVoyage]  # this colour's ships at sea, with their destinations
+    bid: int | None = None  # this colour's sealed bid for the captain, once made
 
 
 class SixPlayerView(SixView):
@@ -191,7 +221,19 @@ def realm_view(state: SixState, role: str) -> RealmView:
         upkeep=lines(upkeep_lines(state, role)),
         food_sources=lines(food_lines(state, role)),
         points=points(state, role) if realm.capital else 0, out=realm.out,
-        fleet=strength(fleet_of(state, role)))
+        fleet=strength(fleet_of(state, role)),
+        overseas=list(realm.overseas), effects=effects_view(state, role),
+        slaves=sum(1 for s in state.slaves if s.owner == role))
+
+
+def effects_view(state: SixState, role: str) -> EffectsView:
+    lasting = state.realms[role].lasting
+    return EffectsView(
+        battle_bonus=lasting.battle_bonus, bunker_damage=lasting.bunker_damage,
+        next_cost=lasting.next_cost, free_roads=lasting.free_roads,
+        farm_discounts=lasting.farm_discounts, green_turns=lasting.green_turns,
+        trees=trees(state, role), fruits=lasting.fruits + lasting.old_fruits,
+        plague=lasting.plague)
 
 
 def fleet_counts(state: SixState) -> dict[str, list[ShipCount]]:
@@ -210,6 +252,9 @@ def build_view(state: SixState, asking: list[str], question: str,
     by_province: dict[str, Counter[tuple[str, str]]] = {}
     for unit in state.units:
         by_province.setdefault(unit.province, Counter())[(unit.owner, unit.kind)] += 1
+    slaves: dict[str, Counter[str]] = {}
+    for slave in state.slaves:
+        slaves.setdefault(slave.province, Counter())[slave.owner] += 1
     provinces = []
     for pid, info in PROVINCES.items():
         land = state.provinces[pid]
@@ -223,7 +268,9 @@ def build_view(state: SixState, asking: list[str], question: str,
             markers=list(land.markers),
             units=[UnitCount(owner=o, kind=k, count=n) for (o, k), n in sorted(here.items())],
             soldiers=sum(UNITS[k].soldiers * n for (_, k), n in here.items()),
-            blockaded=blockaded(state, pid)))
+            blockaded=blockaded(state, pid),
+            slaves=[UnitCount(owner=o, kind="slave", count=n)
+                    for o, n in sorted(slaves.get(pid, Counter()).items())]))
     now = weather(state)
     battle = state.battle
     boats = {s.zone: s.owner for s in state.ships if s.kind == "fishing_boat"}
@@ -250,11 +297,14 @@ def build_view(state: SixState, asking: list[str], question: str,
         sea_battle=None if state.sea_battle is None else SeaBattleView(
             **state.sea_battle.model_dump()),
         construction_ships={r: sorted(s.port for s in state.ships if s.owner == r
-                                      and s.kind == CONSTRUCTION) for r in state.roles})
+                                      and s.kind == CONSTRUCTION) for r in state.roles},
+        auction=None if state.auction is None else AuctionView(
+            owner=state.auction.owner, bid=sorted(state.auction.bids)))
     if role is None:
         return public
     secret = [SecretVoyage(port=v.port, destination=v.destination,
                            soldiers=soldiers(v.units), turns=v.turns)
               for v in state.voyages if v.owner == role and not v.transfer]
+    bid = state.auction.bids.get(role) if state.auction else None
     return SixPlayerView(**dict(public), private=SixSecrets(role=role, question=own_question,
-                                                            voyages=secret))
+                                                            voyages=secret, bid=bid))

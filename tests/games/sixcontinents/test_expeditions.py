@@ -133,3 +133,12 @@ def test_savages_sink_the_ships_of_a_port_built_meanwhile(dice: list[int]) -> No
     back(state)
     assert state.provinces["iberia"].holder == NEUTRAL and state.ships == []
     assert GAME.invariants(state) == []
+
+
+def test_savages_taking_a_port_sink_the_ships_docked_there(dice: list[int]) -> None:
+    state = sent(dice, 100, 2)
+    state.provinces["iberia"].port = True  # built after the expedition left
+    state.ships.append(Ship(id=state.next_unit, kind="troopship", owner="red", port="iberia"))
+    state.next_unit += 1
+    back(state)
+    assert state.provinces["iberia"].holder == NEUTRAL and state.ships == []

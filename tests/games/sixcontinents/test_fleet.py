@@ -20,6 +20,7 @@ from engine.games.sixcontinents.fleet import (
 )
 from engine.games.sixcontinents.fleet_ai import sea_attack_plan
 from engine.games.sixcontinents.navy import blockaded, fleet_of
+from engine.games.sixcontinents.overseas import overseas_ports
 from engine.games.sixcontinents.phases import turn_from
 from engine.games.sixcontinents.realm import connected_provinces
 from engine.games.sixcontinents.sea_battle import SeaAttack, sea_modifiers
@@ -421,3 +422,23 @@ def test_the_automatic_player_hunts_unescorted_transporters() -> None:
     assert ai_picks(state) == "fleet_move"
     choose(state, "fleet_move", "from:north_sea", "ships:frigate", "to:baltic_sea")
     assert fleet(state, "blue") == []
+
+
+def test_the_new_weapon_helps_at_sea_too() -> None:
+    """Overseas 81-85: "+3 to every battle roll", the sea battle's rolls included."""
+    state = navy()
+    [red] = afloat(state, "red", "frigate", "east_atlantic")
+    [blue] = afloat(state, "blue", "frigate", "north_sea")
+    state.realms["red"].lasting.battle_bonus = 3
+    attack = SeaAttack(attacker="red", origin="east_atlantic", zone="north_sea", ships=[red],
+                       defenders=[blue], withdraw_at=0)
+    assert sea_modifiers(state, attack, "attacker") == [("new weapon", 3)]
+    assert sea_modifiers(state, attack, "defender") == [("coastal batteries", 6)]
+
+
+def test_a_blockaded_port_sends_no_overseas_expedition() -> None:
+    """Overseas expeditions cannot be sent from a blocked port."""
+    state = navy()
+    assert overseas_ports(state, "red") == ["iberia"]
+    afloat(state, "blue", "frigate", "east_atlantic")
+    assert blockaded(state, "iberia") and overseas_ports(state, "red") == []
