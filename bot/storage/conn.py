@@ -70,6 +70,10 @@ class Dialect:
     seat_list: str
     # Every table of the schema, one name per row, ordered by name.
     table_names: str
+    # A correlated subquery over ``games``: the game's log (``game_log``) as JSON text, one
+    # array of its entries in order ('[]' for none). The entries are joined as text, never
+    # parsed by the database.
+    log_list: str
 
 
 SQLITE = Dialect(
@@ -79,6 +83,10 @@ SQLITE = Dialect(
         " user_id, role FROM seats WHERE game_id = games.id ORDER BY seat))"
     ),
     table_names="SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+    log_list=(
+        "(SELECT '[' || COALESCE(group_concat(entry, ','), '') || ']' FROM (SELECT entry"
+        " FROM game_log WHERE game_id = games.id ORDER BY idx))"
+    ),
 )
 POSTGRESQL = Dialect(
     name="postgresql",
@@ -88,6 +96,10 @@ POSTGRESQL = Dialect(
     ),
     table_names=(
         "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
+    ),
+    log_list=(
+        "(SELECT '[' || COALESCE(string_agg(entry, ',' ORDER BY idx), '') || ']' FROM game_log"
+        " WHERE game_id = games.id)"
     ),
 )
 
