@@ -28,8 +28,10 @@ def snapshot(state: GameState) -> str:
 
 
 def log_rows(entries: Sequence[LogEntry]) -> list[tuple[str, bool]]:
-    """Log entries as ``game_log`` rows: the entry's JSON, and whether it is public."""
-    return [(entry.model_dump_json(), entry.visible_to is None) for entry in entries]
+    """Log entries as ``game_log`` rows: the entry's JSON (its default fields left out),
+    and whether it is public."""
+    return [(entry.model_dump_json(exclude_defaults=True), entry.visible_to is None)
+            for entry in entries]
 
 
 def parse_log(text: str) -> list[LogEntry]:

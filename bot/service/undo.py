@@ -11,7 +11,7 @@ from typing import Any
 from bot import errors
 from bot.models import LoadedGame, TurnUpdate
 from bot.service.boards import replay_boards
-from bot.service.core import ServiceBase
+from bot.service.core import META_WIDTH, ServiceBase
 from bot.service.history import HistoryItem, effective_history
 from bot.service.snapshots import log_rows, restore, snapshot
 from bot.storage import queries, stamp
@@ -156,6 +156,8 @@ class UndoMixin(ServiceBase):
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
             snapshot=fields["state"],
         )
+        self._remember((loaded.id, row["version"]), prompts)
+        self._keep(tuple(row)[:META_WIDTH], after)  # the next click parses nothing
         return TurnUpdate(
             loaded=after,
             turn_ended=state.turn != loaded.state.turn,
