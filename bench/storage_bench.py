@@ -18,6 +18,18 @@ Two phases on a fresh SQLite file (WAL, the real service, no Discord):
         [--json]
 
 ``duel`` is the platform's test game (tests/support/duel.py); any registered game works.
+
+``--real`` measures the three real games instead (Freedom 2p, Epireia 4p, Dragons of 1066
+4p), each on a fresh SQLite file and on a fresh database of a PostgreSQL server started as
+the tests start theirs (``tests/support/postgres.py``: pgserver, fsync off): actions per
+second with ``--games`` games at once (``--actions`` each), one game played alone from its
+start to its end with the median action time of its first and of its last tenth, and the
+bytes it stores (state, log rows, action rows, boards). ``--baseline DIR`` runs the same
+measurements, interleaved (each game and database: this code, then DIR's), with the code
+of another checkout (``git archive main | tar -x -C DIR``) and prints both and their ratio:
+
+    .venv/bin/python bench/storage_bench.py --real [--baseline /tmp/main] [--games 200]
+        [--actions 40] [--whole-cap 3000]
 """
 
 from __future__ import annotations
@@ -25,7 +37,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import resource
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,8 +49,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+# The code measured: this checkout's, or another's (``--baseline`` runs itself with it).
+CODE = os.environ.get("STRATEGOS_BENCH_CODE", str(ROOT))
+if CODE not in sys.path:
+    sys.path.insert(0, CODE)
 
 from bot import errors  # noqa: E402
 from bot.service import GameService, effective_history  # noqa: E402
@@ -44,6 +61,12 @@ from engine.core import registry  # noqa: E402
 from engine.core.registry import get_game  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.core.runner import canonical_json, replay  # noqa: E402
+from tests.support import postgres  # noqa: E402
+
+try:  # the log in rows of its own (a baseline's code may keep it in the state)
+    from bot.service import snapshots
+except ImportError:
+    snapshots = None  # type: ignore[assignment]
 
 registry.GAME_MODULES.setdefault("duel", "tests.support.duel")
 GUILD = 1
@@ -162,16 +185,49 @@ async def side(
         table.ping()
 
 
+async def stored_state(db: Database, game_id: int) -> tuple[Any, Any]:
+    """The game's row and its state as stored (a baseline's code may keep the log in it)."""
+    game_row: Any
+    async with db.read() as conn:
+        if snapshots is None:
+            game_row = await queries.get_game(conn, game_id)
+        else:
+            [game_row] = await queries.games_with_state(conn, [game_id])
+    game = get_game(game_row["kind"])
+    if snapshots is None:
+        return game_row, game.load(game_row["state"])
+    return game_row, snapshots.restore(game, game_row["state"],
+                                       snapshots.parse_log(game_row["log"]))
+
+
+async def stored_bytes(db: Database, game_id: int) -> dict[str, int]:
+    """What a game keeps, by table (``queries.stored_bytes``; a baseline's code without
+    it: the same sums from its state, boards and action rows)."""
+    async with db.read() as conn:
+        if hasattr(queries, "stored_bytes"):
+            found: dict[str, int] = await queries.stored_bytes(conn, game_id)
+            return found
+        row = await queries.get_game(conn, game_id)
+        boards = await queries.get_boards(conn, game_id)
+        actions = await queries.get_actions(conn, game_id)
+    assert row is not None
+    return {
+        "state": len(row["state"] or ""),
+        "log": 0,
+        "actions": sum(len(a["kind"]) + len(a["at"]) + len(a["role"] or "")
+                       + len(a["choice"] or "") + len(a["detail"] or "") for a in actions),
+        "boards": 0 if boards is None else len(boards["state"]) + len(boards["previous"] or ""),
+    }
+
+
 async def check(db: Database, game_id: int, accepted: int) -> str | None:
     async with db.read() as conn:
-        row = await queries.get_game(conn, game_id)
         rows = await queries.get_actions(conn, game_id)
-    assert row is not None
+    row, state = await stored_state(db, game_id)
     if [r["seq"] for r in rows] != list(range(1, len(rows) + 1)):
         return f"game {game_id}: gaps in the log"
     history = effective_history(rows)
     game = get_game(row["kind"])
-    state = game.load(row["state"])
     if not len(history) == state.actions == accepted:
         return (
             f"game {game_id}: {accepted} accepted, {len(history)} logged,"
@@ -246,6 +302,119 @@ async def commits(service: GameService, kind: str, players: int, count: int) -> 
     }
 
 
+REAL_GAMES = (("freedom", 2), ("epireia", 4), ("dragons1066", 4))
+DIALECTS = ("sqlite", "postgresql")
+
+
+async def whole_game(service: GameService, kind: str, players: int, cap: int
+                     ) -> dict[str, Any]:
+    """One game played alone, random legal choices, from its start to its end (at most
+    ``cap`` actions): the median CPU time of this process (both threads: the rules, the
+    service and SQLite; not PostgreSQL's server) per action in its first and its last
+    tenth, the same in wall-clock time, and the bytes the game stores when it is over. CPU
+    time, because the 2 shared cores are busy with other work: the wall clock mostly
+    measures the waiting."""
+    game_id = await new_game(service, kind, 1, players)
+    chooser = Rng(seed=f"whole:{kind}")
+    loaded = await service.load(game_id)
+    times: list[float] = []
+    walls: list[float] = []
+    while loaded.row.status == "running" and len(times) < cap:
+        role = chooser.choice(sorted(loaded.prompts))
+        choice = chooser.choice(loaded.prompts[role].choices).id
+        user = loaded.users_of(role)[0]
+        began, cpu = time.perf_counter(), cpu_seconds()
+        loaded = (await service.act(game_id, user, loaded.version, role, choice)).loaded
+        times.append((cpu_seconds() - cpu) * 1000)
+        walls.append((time.perf_counter() - began) * 1000)
+    finished = loaded.row.status == "finished"
+    if not finished:
+        await service.abort(game_id, 0)
+    tenth = max(1, len(times) // 10)
+    problem = await check(service.db, game_id, len(times))
+    return {
+        "actions": len(times),
+        "finished": finished,
+        "start_ms": round(statistics.median(times[:tenth]), 3),
+        "end_ms": round(statistics.median(times[-tenth:]), 3),
+        "start_wall_ms": round(statistics.median(walls[:tenth]), 3),
+        "end_wall_ms": round(statistics.median(walls[-tenth:]), 3),
+        "bytes": await stored_bytes(service.db, game_id),
+        "problem": problem,
+    }
+
+
+async def real_one(kind: str, players: int, dialect: str, args: argparse.Namespace
+                   ) -> dict[str, Any]:
+    """One real game on one fresh database: throughput, then one whole game."""
+    with tempfile.TemporaryDirectory() as folder:
+        target = str(Path(folder) / "bench.db")
+        if dialect == "postgresql":
+            target = await postgres.create_database(args.pg_server)
+        db = await open_database(target)
+        try:
+            service = GameService(db)
+            thr = await throughput(service, kind, players, args.games, args.actions)
+            whole = await whole_game(service, kind, players, args.whole_cap)
+        finally:
+            await db.close()
+            if dialect == "postgresql":
+                await postgres.drop_database(args.pg_server, target)
+    return {"kind": kind, "players": players, "dialect": dialect, "throughput": thr,
+            "whole": whole}
+
+
+def measure_in_child(kind: str, dialect: str, code: str, args: argparse.Namespace
+                     ) -> dict[str, Any]:
+    """One ``real_one`` in a fresh process running ``code`` (a checkout's folder)."""
+    command = [sys.executable, __file__, "--real-one", f"{kind}:{dialect}", "--json",
+               "--games", str(args.games), "--actions", str(args.actions),
+               "--whole-cap", str(args.whole_cap), "--pg-server", args.pg_server or ""]
+    done = subprocess.run(command, capture_output=True, text=True, check=False,
+                          env={**os.environ, "STRATEGOS_BENCH_CODE": code})
+    if done.returncode != 0:
+        raise RuntimeError(f"{kind} on {dialect} with {code} failed:\n{done.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def real(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Every real game on both databases, each with this code (and ``--baseline``'s)."""
+    args.pg_server = postgres.start_server()
+    reports = []
+    for kind, _players in REAL_GAMES:
+        for dialect in DIALECTS:
+            report = {"kind": kind, "dialect": dialect,
+                      "new": measure_in_child(kind, dialect, str(ROOT), args)}
+            if args.baseline:
+                report["baseline"] = measure_in_child(kind, dialect, args.baseline, args)
+            print(real_line(report), file=sys.stderr, flush=True)
+            reports.append(report)
+    return reports
+
+
+def real_line(report: dict[str, Any]) -> str:
+    def part(found: dict[str, Any]) -> str:
+        thr, whole = found["throughput"], found["whole"]
+        stored = sum(whole["bytes"].values())
+        return (f"{thr['actions_per_second']} actions/s ({thr['cpu_ms_per_action']} ms CPU),"
+                f" alone {whole['start_ms']} -> {whole['end_ms']} ms CPU"
+                f" ({whole['start_wall_ms']} -> {whole['end_wall_ms']} ms wall) over"
+                f" {whole['actions']} actions, {stored / 1024:.1f} KiB"
+                f" ({', '.join(f'{k} {v / 1024:.1f}' for k, v in whole['bytes'].items())})"
+                f"{'' if whole['finished'] else ' (cut, not finished)'}"
+                f"{'; LOST OR DUPLICATED' if thr['lost_or_duplicated'] or whole['problem'] else ''}"
+                )
+
+    line = f"{report['kind']} on {report['dialect']}: {part(report['new'])}"
+    base = report.get("baseline")
+    if base is not None:
+        ratio = report["new"]["throughput"]["actions_per_second"] / max(
+            base["throughput"]["actions_per_second"], 0.001)
+        line += f"\n    baseline: {part(base)}\n    actions/s x{ratio:.2f}"
+    return line
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     game = get_game(args.kind)
     players = args.players or game.min_players
@@ -284,7 +453,29 @@ def main(argv: list[str] | None = None) -> int:
         help='game options as JSON (default for duel: {"rounds_to_win": 3}, the longest games)',
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--real", action="store_true",
+                        help="the real games on SQLite and PostgreSQL (see the docstring)")
+    parser.add_argument("--baseline", default=None,
+                        help="with --real: a checkout's folder to measure too (interleaved)")
+    parser.add_argument("--whole-cap", type=int, default=3000,
+                        help="with --real: at most this many actions in the game played alone")
+    parser.add_argument("--real-one", default=None, help=argparse.SUPPRESS)  # kind:dialect
+    parser.add_argument("--pg-server", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.real_one:
+        kind, dialect = args.real_one.split(":")
+        players = dict(REAL_GAMES)[kind]
+        print(json.dumps(asyncio.run(real_one(kind, players, dialect, args))))
+        return 0
+    if args.real:
+        reports = real(args)
+        if args.json:
+            print(json.dumps(reports))
+        else:
+            for report in reports:
+                print(real_line(report))
+        return 1 if any(r["new"]["throughput"]["lost_or_duplicated"]
+                        or r["new"]["whole"]["problem"] for r in reports) else 0
     if args.options is not None:
         OPTIONS.update(json.loads(args.options))
     elif args.kind == "duel":

@@ -87,8 +87,9 @@ class LoadedGame(BaseModel):
     state: GameState | None
     game: Game[Any, Any]
     prompts: dict[str, Prompt] = Field(default_factory=dict)
-    # The state as stored (JSON). A loaded game is shared by every reader of its version;
-    # whoever needs a state to change parses its own copy from this.
+    # The state as stored (JSON without its log, ``bot.service.snapshots``). A loaded game
+    # is shared by every reader of its version; whoever needs a state to change parses its
+    # own copy from this (and copies the log's list).
     snapshot: str | None = Field(default=None, repr=False)
 
     @property

@@ -50,8 +50,9 @@ games that are over, and any of them at any move, for ``/game history``), ``comp
 (the host seats the computer on sides; its moves, stored like a person's), ``schedules``
 (players' reminder hours, quiet hours and vacations), ``jobs`` (background jobs claimed by
 one process of several); ``history`` (the
-effective action history) and ``results`` (results and ratings at the end of a game, and
-their recomputation: ``stats.refresh_ratings`` at start-up) are helpers of theirs.
+effective action history), ``snapshots`` (a state stored without its log, the log in rows
+of its own) and ``results`` (results and ratings at the end of a game, and their
+recomputation: ``stats.refresh_ratings`` at start-up) are helpers of theirs.
 """
 
 from __future__ import annotations

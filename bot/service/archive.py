@@ -79,8 +79,9 @@ class ArchiveMixin(ServiceBase):
             rows = await queries.ended_games(conn, guild_id, channel_id, user_id, limit,
                                              offset)
             total = await queries.count_ended_games(conn, guild_id, channel_id, user_id)
-        games = [EndedGame(loaded=self._loaded(row), ended_at=parse_stamp(row["updated_at"]))
-                 for row in rows]
+            loaded = await self._load_rows(conn, rows)
+        games = [EndedGame(loaded=game, ended_at=parse_stamp(row["updated_at"]))
+                 for game, row in zip(loaded, rows, strict=True)]
         return games, total
 
     async def turn_boards(self, guild_id: int, game_id: int) -> tuple[LoadedGame, list[View]]:
@@ -98,7 +99,7 @@ class ArchiveMixin(ServiceBase):
         is refused with one sentence."""
         async with self.db.read() as conn:
             row = await queries.get_game_with_seats(conn, game_id)
-            if (row is None or row["guild_id"] != guild_id or row["state"] is None
+            if (row is None or row["guild_id"] != guild_id or not row["started"]
                     or row["status"] not in ("finished", "aborted")):
                 raise errors.NotEnded(
                     f"Game #{game_id} is not a finished game of this server: only games that "
@@ -106,8 +107,9 @@ class ArchiveMixin(ServiceBase):
                 )
             seed = await queries.game_seed(conn, game_id)
             history = effective_history(await queries.get_actions(conn, game_id))
+            loaded = (await self._load_rows(conn, [row]))[0]
         assert seed is not None
-        return self._loaded(row), seed, history
+        return loaded, seed, history
 
     async def position(self, guild_id: int, game_id: int, move: int | None = None
                        ) -> Position:

@@ -16,6 +16,7 @@ from typing import Any
 from bot.models import LoadedGame
 from bot.service.core import ServiceBase
 from bot.service.history import HistoryItem
+from bot.service.snapshots import restore, snapshot
 from bot.storage import queries
 from engine.core.errors import IllegalChoice, NotYourTurn
 from engine.core.game import Game, GameState
@@ -26,11 +27,14 @@ BOARD_READS = 5
 
 @dataclass(frozen=True)
 class Replayed:
-    """A state rebuilt from its log, with the states (JSON) of its last two boards."""
+    """A state rebuilt from its log, with the states of its last two boards as stored
+    (``snapshots.snapshot``) and the length of each one's log."""
 
     state: GameState
     board: str
+    board_log: int
     previous: str | None
+    previous_log: int
 
 
 def replay_boards(
@@ -44,7 +48,7 @@ def replay_boards(
     start, then the state after every write (one version: a timeout's several moves are
     one write) in which a turn ended."""
     state = start(game, seed, players, options)
-    board, previous = state.model_dump_json(), None
+    board, previous = (snapshot(state), len(state.log)), None
     turned = False
     for number, item in enumerate(history, start=1):
         try:
@@ -54,9 +58,11 @@ def replay_boards(
             raise IllegalChoice(f"{where}: {error}") from None
         if number == len(history) or history[number].version != item.version:  # write done
             if turned:
-                board, previous = state.model_dump_json(), board
+                board, previous = (snapshot(state), len(state.log)), board
             turned = False
-    return Replayed(state=state, board=board, previous=previous)
+    return Replayed(state=state, board=board[0], board_log=board[1],
+                    previous=None if previous is None else previous[0],
+                    previous_log=0 if previous is None else previous[1])
 
 
 class BoardsMixin(ServiceBase):
@@ -72,6 +78,8 @@ class BoardsMixin(ServiceBase):
                 row = await queries.get_boards(conn, game_id)
             if row is None or row["version"] <= loaded.version:
                 break
-        if row is None or row["previous"] is None:
+        if row is None or row["previous"] is None or loaded.state is None:
             return loaded, None
-        return loaded, loaded.game.load(row["previous"])
+        # A board's log is the first entries of its game's (boards are stored without it).
+        return loaded, restore(loaded.game, row["previous"],
+                               loaded.state.log[:row["previous_log"]])

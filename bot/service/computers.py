@@ -54,10 +54,9 @@ class ComputerMixin(ServiceBase):
     async def computer_games(self) -> list[int]:
         """Running games in which the computer must choose now (after a restart, say)."""
         async with self.db.read() as conn:
-            rows = await queries.games_of_user(conn, COMPUTER, None)
+            games = await self._load_rows(conn, await queries.games_of_user(conn, COMPUTER, None))
         waiting = []
-        for row in rows:
-            loaded = self._loaded(row)
+        for loaded in games:
             if loaded.row.status == "running" and self._computer_to_act(loaded):
                 waiting.append(loaded.id)
         return waiting

@@ -1,5 +1,16 @@
 """The shared base of the service: the database, a lock per game, loading and caching
 games, the guards every operation uses, and the versioned write path (``_commit``).
+
+Constant-cost actions: a game's state is stored without its log (``snapshots``; the log is
+in rows of its own), and the parsed state of every game this process read or wrote lately
+is kept (``LOADED_CACHE`` games, the least recently written dropped first), keyed by the
+game's id and version. Every write of a state moves the version on, so a state kept at the
+version the database holds is the state stored: a click reads the game's row without its
+state (``queries.load_game``) and parses nothing; a game written by another process (or
+another ``Database`` object on the same file) is at a version the cache does not hold, and
+is read whole again. The version check in the write's transaction stays the arbiter: a write
+from a state another process has moved past changes nothing (``WriteConflict``), and the
+action is checked again against the state read anew.
 """
 
 from __future__ import annotations
@@ -18,14 +29,19 @@ from bot import errors
 from bot.metrics import OPEN_STATUSES, Counters
 from bot.models import GameRow, LoadedGame, Seat, TurnUpdate
 from bot.service.results import store_result
+from bot.service.snapshots import log_rows, parse_log, restore, snapshot
 from bot.storage import Conn, Database, Row, parse_stamp, queries, stamp
+from bot.storage.base import Step as DbStep
 from engine.core.game import Game, GameState, LogEntry, Prompt
 from engine.core.registry import get_game
 from engine.core.runner import act, resign_action
 
 MAX_TIMEOUT_HOURS = 24 * 30
 PROMPT_CACHE = 1024  # (game, version) -> prompts, oldest dropped first
-LOADED_CACHE = 256  # game -> its last loaded row and game, oldest dropped first
+LOADED_CACHE = 256  # game -> its last loaded row and game, least recently kept dropped first
+# The leading columns of a game row that make its cache key: the row without its state
+# (``queries.GAME_COLUMNS``) and its seats.
+META_WIDTH = len(queries.GAME_COLUMNS.split(",")) + 1
 
 
 DEFAULT_LEASE = timedelta(seconds=120)
@@ -64,7 +80,7 @@ class ServiceBase:
 
     def __init__(self, db: Database, clock: Callable[[], datetime] = utc_now,
                  counters: Counters | None = None, *, worker: str | None = None,
-                 lease: timedelta = DEFAULT_LEASE) -> None:
+                 lease: timedelta = DEFAULT_LEASE, cache_size: int = LOADED_CACHE) -> None:
         self.db = db
         self.clock = clock
         # This process among those sharing the database, and how long a background job it
@@ -77,6 +93,8 @@ class ServiceBase:
         self._locks: dict[int, asyncio.Lock] = {}
         self._prompt_cache: dict[tuple[int, int], dict[str, Prompt]] = {}
         self._loaded_cache: dict[int, tuple[tuple[Any, ...], LoadedGame]] = {}
+        self._cache_size = cache_size
+        self.states_parsed = 0  # states read whole from the database (cache misses)
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -118,19 +136,34 @@ class ServiceBase:
             thread=bool(row["thread"]),
         )
 
-    def _loaded(self, row: Row) -> LoadedGame:
-        """A game from a row carrying its seats (``queries.*_with_seats``, ``write_game``).
+    def _loaded(self, row: Row) -> LoadedGame | None:
+        """A game from a row carrying its seats (``queries.*_with_seats``, ``write_game``),
+        or None when the row has no state (``queries.GAME_COLUMNS``) and this process does
+        not hold the state of its version: read it whole then (``games_with_state``).
 
-        Every click loads its game again, often at a version already loaded: an unchanged
-        row gives back the same (read-only) ``LoadedGame`` instead of parsing the state
-        again. ``_commit`` never changes a loaded state; it parses its own from ``snapshot``.
+        Every click loads its game again, usually at a version already loaded: an unchanged
+        row gives back the same (read-only) ``LoadedGame``, a row at the version kept gives
+        back its state; only a version this process has not seen parses a state.
+        ``_commit`` never changes a loaded state; it makes its own from ``snapshot``.
         """
-        key = tuple(row)
+        key = tuple(row)[:META_WIDTH]
         cached = self._loaded_cache.get(row["id"])
         if cached is not None and cached[0] == key:
             return cached[1]
         game = get_game(row["kind"])
-        state = game.load(row["state"]) if row["state"] else None
+        state: GameState | None = None
+        stored: str | None = None
+        if not row["started"]:
+            pass
+        elif len(row) > META_WIDTH:  # read whole: with its state and log
+            stored = row["state"]
+            state = restore(game, stored, parse_log(row["log"]))
+            self.states_parsed += 1
+        elif cached is not None and cached[1].version == row["version"] and (
+                cached[1].state is not None):
+            state, stored = cached[1].state, cached[1].snapshot
+        else:
+            return None
         prompts: dict[str, Prompt] = {}
         if state is not None and state.result is None:
             prompts = self._prompts(row["id"], row["version"], game, state)
@@ -140,15 +173,38 @@ class ServiceBase:
             state=state,
             game=game,
             prompts=prompts,
-            snapshot=row["state"],
+            snapshot=stored,
         )
         self._keep(key, loaded)
         return loaded
 
+    async def _load_rows(self, conn: Conn, found: list[Row]) -> list[LoadedGame]:
+        """Games from their rows: those whose state this process does not hold are read
+        again whole, in one query."""
+        loaded = [self._loaded(row) for row in found]
+        missing = [row["id"] for row, game in zip(found, loaded, strict=True) if game is None]
+        if not missing:
+            return [game for game in loaded if game is not None]
+        whole = {row["id"]: row for row in await queries.games_with_state(conn, missing)}
+        done: list[LoadedGame] = []
+        for row, game in zip(found, loaded, strict=True):
+            if game is None:
+                game = self._loaded(whole[row["id"]])
+                assert game is not None  # a row read whole always makes a game
+            done.append(game)
+        return done
+
+    def _known_version(self, game_id: int) -> int | None:
+        """The version of the game whose state this process holds (None: none)."""
+        cached = self._loaded_cache.get(game_id)
+        if cached is None or cached[1].state is None:
+            return None
+        return cached[1].version
+
     def _keep(self, key: tuple[Any, ...], loaded: LoadedGame) -> None:
         self._loaded_cache.pop(loaded.id, None)  # re-inserted last: the newest
         self._loaded_cache[loaded.id] = (key, loaded)
-        if len(self._loaded_cache) > LOADED_CACHE:
+        if len(self._loaded_cache) > self._cache_size:
             self._loaded_cache.pop(next(iter(self._loaded_cache)))
 
     def _prompts(
@@ -179,13 +235,13 @@ class ServiceBase:
         row = await queries.get_game_with_seats(conn, game_id)
         if row is None:
             raise errors.GameNotFound()
-        return self._loaded(row)
+        return (await self._load_rows(conn, [row]))[0]
 
     async def _fetch_in(self, conn: Conn, channel_id: int) -> LoadedGame:
         row = await queries.active_game_with_seats(conn, channel_id)
         if row is None:
             raise errors.NoGameHere()
-        return self._loaded(row)
+        return (await self._load_rows(conn, [row]))[0]
 
     @staticmethod
     def _require_lobby(loaded: LoadedGame) -> None:
@@ -249,7 +305,7 @@ class ServiceBase:
     async def game_in(self, channel_id: int) -> LoadedGame | None:
         async with self.db.read() as conn:
             row = await queries.active_game_with_seats(conn, channel_id)
-        return None if row is None else self._loaded(row)
+            return None if row is None else (await self._load_rows(conn, [row]))[0]
 
     async def last_game_in(self, channel_id: int) -> LoadedGame | None:
         """The channel's game, or else the last one played there (finished or stopped)."""
@@ -257,13 +313,26 @@ class ServiceBase:
             row = await queries.active_game_with_seats(conn, channel_id)
             if row is None:
                 row = await queries.last_started_game_with_seats(conn, channel_id)
-        return None if row is None else self._loaded(row)
+            return None if row is None else (await self._load_rows(conn, [row]))[0]
 
     async def load(self, game_id: int) -> LoadedGame:
-        row = await self.db.fetch(lambda conn: queries.get_game_with_seats(conn, game_id))
-        if row is None:
-            raise errors.GameNotFound()
-        return self._loaded(row)
+        """The game as stored now: its row, and its state only if this process does not
+        hold the state of that version (one read either way, ``queries.load_game``)."""
+        for known in (self._known_version(game_id), None):
+            row = await self.db.fetch(self._load_step(game_id, known))
+            if row is None:
+                raise errors.GameNotFound()
+            loaded = self._loaded(row)
+            if loaded is not None:
+                return loaded
+            # the state kept was dropped meanwhile: read it whole
+        raise RuntimeError(f"game {game_id} could not be read whole")
+
+    @staticmethod
+    def _load_step(game_id: int, known: int | None) -> DbStep[Row | None]:
+        async def step(conn: Conn) -> Row | None:
+            return await queries.load_game(conn, game_id, known)
+        return step
 
     async def games_with_status(self, *statuses: str) -> list[int]:
         async with self.db.read() as conn:
@@ -296,10 +365,13 @@ class ServiceBase:
         game = loaded.game
         assert loaded.state is not None
         # A private copy: the loaded game is shared with every other reader of its version.
+        # Parsed from the snapshot (without the log: a few KB, however long the game), with
+        # a copy of the log's list (its entries are never changed, only appended).
         state = (
-            game.load(loaded.snapshot) if loaded.snapshot is not None
-            else loaded.state.model_copy(deep=True)
+            restore(game, loaded.snapshot, list(loaded.state.log))
+            if loaded.snapshot is not None else loaded.state.model_copy(deep=True)
         )
+        logged = len(state.log)  # the entries stored already
         before = set(loaded.prompts)
         applied: list[tuple[Step, bool]] = []
         turn_ended = False
@@ -327,7 +399,7 @@ class ServiceBase:
             for role, prompt in prompts.items()
         }
         fields: dict[str, Any] = {
-            "state": state.model_dump_json(),
+            "state": snapshot(state),
             "updated_at": now,
             "prompt_versions": json.dumps(since, sort_keys=True),
         }
@@ -347,15 +419,18 @@ class ServiceBase:
                 "before": self._timer_of(loaded.row), "after": fields["deadline"],
             }}
         note = json.dumps(detail) if detail else None
+        new_entries = log_rows(state.log[logged:])
 
-        async def write(conn: Conn) -> tuple[Row, str | None] | int:
+        async def write(conn: Conn) -> tuple[Row, Row | None] | int:
             """The transaction, run in the database thread in one go; with the new row, the
-            state of the board before this one when a turn ended (its board is posted)."""
+            board before this one (snapshot, log length) when a turn ended (it is posted)."""
             row = await queries.write_game(conn, loaded.id, loaded.version, **fields)
             if row is None:  # someone else wrote first: nothing was changed
                 return await queries.game_version(conn, loaded.id) or 0
+            await queries.append_log(conn, loaded.id, logged, new_entries)
             previous = (
-                await queries.turn_board(conn, loaded.id, fields["state"], version)
+                await queries.turn_board(conn, loaded.id, fields["state"], len(state.log),
+                                         version)
                 if turn_ended else None
             )
             for step, barrier in applied:
@@ -378,7 +453,7 @@ class ServiceBase:
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
             snapshot=fields["state"],
         )
-        self._keep(tuple(row), after)
+        self._keep(tuple(row)[:META_WIDTH], after)
         return TurnUpdate(
             loaded=after,
             turn_ended=turn_ended,
@@ -386,5 +461,8 @@ class ServiceBase:
             finished=finished,
             result=state.result,
             handed_to=newly_asked,
-            previous_board=game.load(previous) if previous is not None else None,
+            previous_board=(
+                restore(game, previous["previous"], state.log[:previous["previous_log"]])
+                if previous is not None and previous["previous"] is not None else None
+            ),
         )

@@ -9,6 +9,7 @@ from typing import Any
 from bot import errors
 from bot.models import GameRow, LoadedGame, TurnUpdate, default_table
 from bot.service.core import ServiceBase
+from bot.service.snapshots import log_rows, snapshot
 from bot.service.table import check_table
 from bot.storage import Conn, IntegrityError, queries, stamp
 from engine.core.game import Game
@@ -301,18 +302,20 @@ class LobbyMixin(ServiceBase):
             for seat, role in zip(open_seats, free, strict=True):
                 await queries.set_seat_role(conn, loaded.id, seat.seat, role)
             state = start(game, seed, players, loaded.row.options)
-            snapshot = state.model_dump_json()
+            stored = snapshot(state)
             first = {role: loaded.version + 1 for role in game.prompts(state)}
             ok = await queries.update_game(
                 conn, loaded.id, loaded.version, status="running", seed=seed,
-                seed_sha256=seed_digest(seed), players=players, state=snapshot,
+                seed_sha256=seed_digest(seed), players=players, state=stored,
                 updated_at=now, prompt_versions=json.dumps(first, sort_keys=True),
                 turn_log_start=len(state.log),
                 **self._timer_fields(loaded.row.timeout_hours, moment),
             )
             if not ok:
                 raise errors.StaleChoice(loaded.version)
-            await queries.set_boards(conn, loaded.id, snapshot, None, loaded.version + 1)
+            await queries.append_log(conn, loaded.id, 0, log_rows(state.log))
+            await queries.set_boards(conn, loaded.id, stored, len(state.log), None, 0,
+                                     loaded.version + 1)
             seats = {s.seat: s.user_id for s in loaded.seats}
             await queries.append_action(
                 conn, game_id=loaded.id, kind="start", at=now, version=loaded.version + 1,

@@ -29,8 +29,8 @@ class MineMixin(ServiceBase):
         """The user's lobbies, running and paused games on ``guild_id`` (every server when
         None), each with the user's sides asked to act now, sorted by :func:`order`."""
         async with self.db.read() as conn:
-            rows = await queries.games_of_user(conn, user_id, guild_id)
-        games = [self._loaded(row) for row in rows]
+            games = await self._load_rows(conn, await queries.games_of_user(conn, user_id,
+                                                                            guild_id))
         entries = [MyGame(loaded=loaded, asked=list(loaded.prompts_for(user_id)))
                    for loaded in games]
         return sorted(entries, key=order)

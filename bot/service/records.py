@@ -11,6 +11,7 @@ from bot import errors
 from bot.models import LogLine, RecordMatch
 from bot.service.core import ServiceBase
 from bot.service.history import effective_history
+from bot.service.snapshots import entries
 from bot.storage import parse_stamp, queries
 from engine.core.game import LogEntry
 from engine.core.record import GameRecord, record_game
@@ -21,12 +22,13 @@ class RecordsMixin(ServiceBase):
     """Reading a game's log and record."""
 
     async def public_log(self, game_id: int, n: int = 10) -> list[LogEntry]:
-        """The last ``n`` public lines of the game's story (never a private line)."""
-        loaded = await self.load(game_id)
-        if loaded.state is None or n <= 0:
-            return []
-        public = [e for e in loaded.state.log if e.visible_to is None]
-        return public[-n:]
+        """The last ``n`` public lines of the game's story (never a private line), read from
+        its log's rows (``game_log``): as many rows as lines, however long the game."""
+        async with self.db.read() as conn:
+            if await queries.game_version(conn, game_id) is None:
+                raise errors.GameNotFound()
+            texts = await queries.public_log(conn, game_id, n) if n > 0 else []
+        return entries(texts)
 
     async def log_lines(self, game_id: int) -> list[LogLine]:
         """The stored action log of a game, oldest first (audits, moderators)."""

@@ -11,11 +11,20 @@ from typing import Any
 from bot import errors
 from bot.models import LoadedGame, TurnUpdate
 from bot.service.boards import replay_boards
-from bot.service.core import ServiceBase
+from bot.service.core import META_WIDTH, ServiceBase
 from bot.service.history import HistoryItem, effective_history
+from bot.service.snapshots import log_rows, restore, snapshot
 from bot.storage import queries, stamp
 from engine.core.game import LogEntry
 from engine.core.runner import undo_depth
+
+
+def common_length(before: list[LogEntry], after: list[LogEntry]) -> int:
+    """How many first entries two logs share."""
+    for index, (old, new) in enumerate(zip(before, after, strict=False)):
+        if old != new:
+            return index
+    return min(len(before), len(after))
 
 
 class UndoMixin(ServiceBase):
@@ -118,7 +127,7 @@ class UndoMixin(ServiceBase):
         # After an undo every prompt is new: older buttons are stale.
         fresh = {role: loaded.version + 1 for role in prompts}
         fields: dict[str, Any] = {
-            "state": state.model_dump_json(),
+            "state": snapshot(state),
             "updated_at": now,
             "prompt_versions": json.dumps(fresh, sort_keys=True),
             # An undo past the turn's start cannot know where the earlier turn began: the
@@ -126,6 +135,9 @@ class UndoMixin(ServiceBase):
             "turn_log_start": min(loaded.row.turn_log_start, len(state.log)),
         }
         fields.update(timer)
+        # The replayed log is the stored one without the undone action's entries: only the
+        # tail from the first entry that differs is rewritten (the rest is checked equal).
+        kept = common_length(loaded.state.log, state.log)
         async with self.db.transaction() as conn:
             row = await queries.write_game(conn, loaded.id, loaded.version, **fields)
             if row is None:
@@ -135,15 +147,23 @@ class UndoMixin(ServiceBase):
                 user_id=user_id, role=last.action.role, undoes=last.seq,
                 detail=json.dumps(detail) if detail else None,
             )
-            await queries.set_boards(conn, loaded.id, replayed.board, replayed.previous,
+            await queries.cut_log(conn, loaded.id, kept)
+            await queries.append_log(conn, loaded.id, kept, log_rows(state.log[kept:]))
+            await queries.set_boards(conn, loaded.id, replayed.board, replayed.board_log,
+                                     replayed.previous, replayed.previous_log,
                                      loaded.version + 1)
         after = LoadedGame(
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
             snapshot=fields["state"],
         )
+        self._remember((loaded.id, row["version"]), prompts)
+        self._keep(tuple(row)[:META_WIDTH], after)  # the next click parses nothing
         return TurnUpdate(
             loaded=after,
             turn_ended=state.turn != loaded.state.turn,
             public_log=[LogEntry(text=text, role=last.action.role, action=state.actions)],
-            previous_board=game.load(replayed.previous) if replayed.previous is not None else None,
+            previous_board=(
+                restore(game, replayed.previous, state.log[:replayed.previous_log])
+                if replayed.previous is not None else None
+            ),
         )

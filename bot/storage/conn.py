@@ -73,6 +73,10 @@ class Dialect:
     # After a SELECT of games to claim (``queries.claim_due_jobs``): lock the rows it picks
     # and pass over rows another transaction holds (SQLite: its one writer holds them all).
     skip_locked: str
+    # A correlated subquery over ``games``: the game's log (``game_log``) as JSON text, one
+    # array of its entries in order ('[]' for none). The entries are joined as text, never
+    # parsed by the database.
+    log_list: str
 
 
 SQLITE = Dialect(
@@ -83,6 +87,10 @@ SQLITE = Dialect(
     ),
     table_names="SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
     skip_locked="",
+    log_list=(
+        "(SELECT '[' || COALESCE(group_concat(entry, ','), '') || ']' FROM (SELECT entry"
+        " FROM game_log WHERE game_id = games.id ORDER BY idx))"
+    ),
 )
 POSTGRESQL = Dialect(
     name="postgresql",
@@ -94,6 +102,10 @@ POSTGRESQL = Dialect(
         "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
     ),
     skip_locked=" FOR UPDATE OF g SKIP LOCKED",
+    log_list=(
+        "(SELECT '[' || COALESCE(string_agg(entry, ',' ORDER BY idx), '') || ']' FROM game_log"
+        " WHERE game_id = games.id)"
+    ),
 )
 
 

@@ -116,9 +116,9 @@ async def restart_ids(conn: Conn, table: str) -> None:
 # Every table of the schema but schema_migrations, each after the tables it refers to; the
 # tables with an identity column ``id`` are in ``COPIED_WITH_IDS``.
 COPIED_TABLES = (
-    "guild_settings", "user_settings", "games", "job_claims", "seats", "actions", "results",
-    "ratings", "boards", "command_sync", "rating_model", "side_ratings", "sent_reminders",
-    "held_dms",
+    "guild_settings", "user_settings", "games", "job_claims", "seats", "actions", "game_log",
+    "results", "ratings", "boards", "command_sync", "rating_model", "side_ratings",
+    "sent_reminders", "held_dms",
 )
 COPIED_WITH_IDS = ("games", "held_dms")
 
@@ -185,10 +185,14 @@ async def table_names(conn: Conn) -> list[str]:
 
 # --- games -----------------------------------------------------------------------------------
 
+# A game's row without its state (``started``: it has one). Every read of a game starts
+# here; the state and its log (``STATE_COLUMNS``) are read only by a service that does not
+# hold that game's version already (``bot.service.core``).
 GAME_COLUMNS = (
-    "id, guild_id, channel_id, kind, status, seed, seed_sha256, players, options, state, "
+    "id, guild_id, channel_id, kind, status, seed, seed_sha256, players, options, "
     "version, host_id, created_at, updated_at, timeout_hours, timeout_policy, deadline, "
-    "remind_at, reminded, board_message_id, rematch_of, prompt_versions, turn_log_start, thread"
+    "remind_at, reminded, board_message_id, rematch_of, prompt_versions, turn_log_start, "
+    "thread, state IS NOT NULL AS started"
 )
 # Columns a service write may set (the UPDATE is built from these names only).
 WRITABLE = frozenset(
@@ -255,6 +259,32 @@ def _with_seats(conn: Conn) -> str:
 
 async def get_game_with_seats(conn: Conn, game_id: int) -> Row | None:
     return await conn.fetchrow(f"{_with_seats(conn)} WHERE id = ?", (game_id,))
+
+
+def _with_state(conn: Conn) -> str:
+    """The game row, its seats, its state without the log (``state``) and its log (``log``,
+    a JSON array of its entries), all in one statement: one consistent reading of a game."""
+    return (f"SELECT {GAME_COLUMNS}, {conn.dialect.seat_list} AS seat_list, state,"
+            f" {conn.dialect.log_list} AS log FROM games")
+
+
+async def games_with_state(conn: Conn, game_ids: Sequence[int]) -> list[Row]:
+    """Games by id with their seats, state and log (``_with_state``), in id order."""
+    if not game_ids:
+        return []
+    marks = ", ".join("?" for _ in game_ids)
+    return await _all(conn, f"{_with_state(conn)} WHERE id IN ({marks}) ORDER BY id",
+                      tuple(game_ids))
+
+
+async def load_game(conn: Conn, game_id: int, known_version: int | None) -> Row | None:
+    """The path of every click: the game's row with its seats, and its state and log too
+    (``_with_state``) unless the game is at ``known_version`` (the caller holds that
+    version's state already) or has no state."""
+    row = await conn.fetchrow(f"{_with_seats(conn)} WHERE id = ?", (game_id,))
+    if row is None or not row["started"] or row["version"] == known_version:
+        return row
+    return await conn.fetchrow(f"{_with_state(conn)} WHERE id = ?", (game_id,))
 
 
 async def active_game_with_seats(conn: Conn, channel_id: int) -> Row | None:
@@ -575,43 +605,95 @@ async def replace_role_user(
 
 
 async def turn_board(
-    conn: Conn, game_id: int, state: str, version: int
-) -> str | None:
-    """A turn ended at ``version``: ``state`` becomes the game's board and the board it
-    replaces becomes the previous one, which is returned (None: no board was stored, for a
+    conn: Conn, game_id: int, state: str, log_length: int, version: int
+) -> Row | None:
+    """A turn ended at ``version``: ``state`` (without its log, which had ``log_length``
+    entries) becomes the game's board and the board it replaces becomes the previous one,
+    which is returned as (``previous``, ``previous_log``) (None: no board was stored, for a
     game started before boards were kept). Runs inside the turn-ending transaction."""
     row = await conn.fetchrow(
-        "UPDATE boards SET previous = state, state = ?, version = ? WHERE game_id = ?"
-        " RETURNING previous",
-        (state, version, game_id),
+        "UPDATE boards SET previous = state, previous_log = state_log, state = ?,"
+        " state_log = ?, version = ? WHERE game_id = ? RETURNING previous, previous_log",
+        (state, log_length, version, game_id),
     )
     if row is None:
         await conn.execute(
-            "INSERT INTO boards (game_id, state, previous, version) VALUES (?, ?, NULL, ?)",
-            (game_id, state, version),
+            "INSERT INTO boards (game_id, state, state_log, previous, previous_log, version)"
+            " VALUES (?, ?, ?, NULL, 0, ?)",
+            (game_id, state, log_length, version),
         )
-        return None
-    previous: str | None = row[0]
-    return previous
+    return row
 
 
 async def set_boards(
-    conn: Conn, game_id: int, state: str, previous: str | None, version: int
+    conn: Conn, game_id: int, state: str, state_log: int, previous: str | None,
+    previous_log: int, version: int
 ) -> None:
-    """Store both boards at once (at the start of a game, and after an undo's replay)."""
+    """Store both boards at once (at the start of a game, and after an undo's replay): each
+    state without its log, and how many entries its log had."""
     await conn.execute(
-        "INSERT INTO boards (game_id, state, previous, version) VALUES (?, ?, ?, ?)"
-        " ON CONFLICT (game_id) DO UPDATE SET state = excluded.state,"
-        " previous = excluded.previous, version = excluded.version",
-        (game_id, state, previous, version),
+        "INSERT INTO boards (game_id, state, state_log, previous, previous_log, version)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+        " state = excluded.state, state_log = excluded.state_log,"
+        " previous = excluded.previous, previous_log = excluded.previous_log,"
+        " version = excluded.version",
+        (game_id, state, state_log, previous, previous_log, version),
     )
 
 
 async def get_boards(conn: Conn, game_id: int) -> Row | None:
     rows = await _all(
-        conn, "SELECT state, previous, version FROM boards WHERE game_id = ?", (game_id,)
+        conn, "SELECT state, state_log, previous, previous_log, version FROM boards"
+        " WHERE game_id = ?", (game_id,)
     )
     return rows[0] if rows else None
+
+
+# --- a game's log (its story): one row per entry, apart from the state --------------------
+
+
+async def append_log(conn: Conn, game_id: int, start: int,
+                     entries: Sequence[tuple[str, bool]]) -> None:
+    """Append a game's new log entries (JSON, public or not), numbered from ``start``: the
+    number of entries its log had. A number taken already is refused (``IntegrityError``):
+    the log is only ever appended to, in the version-checked transaction of its write."""
+    await conn.executemany(
+        "INSERT INTO game_log (game_id, idx, entry, public) VALUES (?, ?, ?, ?)",
+        [(game_id, start + n, entry, int(public)) for n, (entry, public) in enumerate(entries)],
+    )
+
+
+async def cut_log(conn: Conn, game_id: int, length: int) -> None:
+    """Keep only the first ``length`` entries of a game's log (an undo takes the rest back)."""
+    await conn.execute("DELETE FROM game_log WHERE game_id = ? AND idx >= ?",
+                       (game_id, length))
+
+
+async def public_log(conn: Conn, game_id: int, count: int) -> list[str]:
+    """The last ``count`` public entries of a game's log (JSON), oldest first."""
+    rows = await _all(
+        conn, "SELECT entry FROM game_log WHERE game_id = ? AND public = 1"
+        " ORDER BY idx DESC LIMIT ?", (game_id, count),
+    )
+    return [str(r[0]) for r in reversed(rows)]
+
+
+async def stored_bytes(conn: Conn, game_id: int) -> dict[str, int]:
+    """What a game keeps, in bytes of stored text, by table: its state, its log entries,
+    its action rows (every column's text) and its two boards."""
+    row = await conn.fetchrow(
+        "SELECT (SELECT COALESCE(LENGTH(state), 0) FROM games WHERE id = ?),"
+        " (SELECT COALESCE(SUM(LENGTH(entry)), 0) FROM game_log WHERE game_id = ?),"
+        " (SELECT COALESCE(SUM(LENGTH(kind) + LENGTH(at) + COALESCE(LENGTH(role), 0)"
+        "  + COALESCE(LENGTH(choice), 0) + COALESCE(LENGTH(detail), 0)), 0) FROM actions"
+        "  WHERE game_id = ?),"
+        " (SELECT COALESCE(SUM(LENGTH(state) + COALESCE(LENGTH(previous), 0)), 0) FROM boards"
+        "  WHERE game_id = ?)",
+        (game_id, game_id, game_id, game_id),
+    )
+    assert row is not None
+    return {"state": int(row[0]), "log": int(row[1]), "actions": int(row[2]),
+            "boards": int(row[3])}
 
 
 # --- the action log (append-only) ---------------------------------------------------------

@@ -12,6 +12,7 @@ from bot.models import TurnUpdate
 from bot.service import GameService, effective_history
 from bot.service.boards import replay_boards
 from bot.service.history import HistoryItem
+from bot.service.snapshots import parse_log, restore
 from bot.storage import Database, open_database, queries
 from engine.core.registry import get_game
 from engine.core.rng import Rng
@@ -181,14 +182,19 @@ async def test_stored_boards_are_where_the_log_leads(service: GameService, db: D
         seed = await queries.game_seed(conn, game_id)
         history = effective_history(await queries.get_actions(conn, game_id))
         stored = await queries.get_boards(conn, game_id)
+        log = parse_log((await queries.games_with_state(conn, [game_id]))[0]["log"])
     assert seed is not None and stored is not None
     replayed = replay_boards(game, seed, 2, {}, history)
-    assert game.view(game.load(stored["state"]), None) == posted[-1]
+    # The boards are stored without their logs: each one's is the first entries of the game's.
+    board = restore(game, stored["state"], log[:stored["state_log"]])
+    assert game.view(board, None) == posted[-1]
     assert game.view(replayed.state, None) == loaded.view(None)
-    assert game.load(stored["state"]) == game.load(replayed.board)
+    assert replayed.state.log == log
+    assert board == restore(game, replayed.board, log[:replayed.board_log])
     assert replayed.previous is not None and stored["previous"] is not None
-    assert game.load(stored["previous"]) == game.load(replayed.previous)
-    assert game.view(game.load(stored["previous"]), None) == posted[-2]
+    previous = restore(game, stored["previous"], log[:stored["previous_log"]])
+    assert previous == restore(game, replayed.previous, log[:replayed.previous_log])
+    assert game.view(previous, None) == posted[-2]
 
 
 def test_one_write_of_several_turn_ends_posts_one_board() -> None:
@@ -205,7 +211,9 @@ def test_one_write_of_several_turn_ends_posts_one_board() -> None:
     replayed = replay_boards(game, "seed", 2, options, history)
     after_first = replay_boards(game, "seed", 2, options, history[:1])
     assert replayed.previous is not None
-    assert game.load(replayed.previous) == after_first.state
-    assert game.load(replayed.board) == replayed.state
+    log = replayed.state.log  # each board's log is the first entries of the game's
+    assert restore(game, replayed.previous, log[:replayed.previous_log]) == after_first.state
+    assert restore(game, replayed.board, log[:replayed.board_log]) == replayed.state
     assert after_first.previous is not None
-    assert game.load(after_first.previous) == replay_boards(game, "seed", 2, options, []).state
+    assert restore(game, after_first.previous, log[:after_first.previous_log]) == (
+        replay_boards(game, "seed", 2, options, []).state)

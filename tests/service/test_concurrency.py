@@ -6,6 +6,7 @@ import asyncio
 
 from bot import errors
 from bot.service import GameService, effective_history
+from bot.service.snapshots import log_rows, parse_log, restore, snapshot
 from bot.storage import Database, open_database, queries
 from engine.core.registry import get_game
 from engine.core.runner import canonical_json, replay
@@ -31,19 +32,20 @@ async def player(service: GameService, game_id: int, user: int, role: str) -> in
 
 async def assert_consistent(db: Database, game_id: int, accepted: int) -> None:
     """The log has exactly the accepted actions, numbered without gaps, and replays to the
-    stored snapshot byte for byte."""
+    stored snapshot and story (``game_log``) byte for byte."""
     async with db.read() as conn:
-        row = await queries.get_game(conn, game_id)
+        [row] = await queries.games_with_state(conn, [game_id])
         rows = await queries.get_actions(conn, game_id)
-    assert row is not None
     assert [r["seq"] for r in rows] == list(range(1, len(rows) + 1))
     history = effective_history(rows)
     assert len(history) == accepted
     game = get_game(row["kind"])
-    state = game.load(row["state"])
+    state = restore(game, row["state"], parse_log(row["log"]))
     assert state.actions == accepted
     replayed = replay(game, row["seed"], row["players"], {}, [h.action for h in history])
     assert canonical_json(replayed) == canonical_json(state)
+    assert snapshot(replayed) == row["state"]
+    assert "[" + ",".join(text for text, _ in log_rows(replayed.log)) + "]" == row["log"]
     # Every write bumped the version exactly once (start + each action).
     assert row["version"] == rows[-1]["version"] == len(rows) + 2  # + join + choose_role
 

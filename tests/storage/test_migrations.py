@@ -4,6 +4,7 @@ concurrently; in SQLite and PostgreSQL (``database``), and the backups SQLite ta
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import shutil
 import sqlite3
@@ -13,12 +14,16 @@ import asyncpg
 import pytest
 
 from bot.service import GameService
+from bot.service.snapshots import parse_log
 from bot.storage import available_migrations, open_database, queries
 from bot.storage.conn import POSTGRESQL, statements
 from bot.storage.migrations import MIGRATIONS_DIR
 from bot.storage.postgres import PostgresDatabase, is_postgresql
 from bot.storage.sqlite import SqliteDatabase as Database
+from engine.core.game import LogEntry
 from engine.core.record import verify
+from engine.core.registry import get_game
+from engine.core.runner import canonical_json
 from tests.service.play import NORTH, SOUTH, Clock, play_card, play_out
 from tests.service.ratings import one_game
 
@@ -370,5 +375,55 @@ async def test_job_claims_start_empty_and_claim_the_games_of_version_10(
             assert not await queries.claim_job(conn, 1, "timeout", now, "b", until)
             assert await queries.release_job(conn, 1, "timeout", "a")
             assert await queries.claim_job(conn, 1, "timeout", now, "b", until)
+    finally:
+        await db.close()
+
+
+async def test_stored_logs_move_into_rows(database: str, tmp_path: Path) -> None:
+    """Migration 0012: each stored game's log moves out of its state into ``game_log`` (a
+    private entry too, kept private), the boards lose theirs and keep their lengths; the
+    game loads exactly as before, replays, and plays on."""
+    await load_fixture_into(10, database, tmp_path)
+    secret = {"text": "North holds the 7.", "role": "north", "dice": [],
+              "visible_to": ["north"], "action": 1}
+    old = await open_database(database, migrate=False)
+    try:
+        async with old.transaction() as conn:
+            row = await conn.fetchrow("SELECT state FROM games WHERE id = 1")
+            assert row is not None
+            before = json.loads(row["state"])
+            before["log"].append(secret)
+            await conn.execute("UPDATE games SET state = ? WHERE id = 1", (json.dumps(before),))
+            finished = await conn.fetchrow("SELECT state FROM games WHERE id = 3")
+            assert finished is not None
+            ended = json.loads(finished["state"])
+    finally:
+        await old.close()
+    db = await open_database(database)
+    try:
+        assert await db.schema_version() == LATEST
+        service = GameService(db, Clock())
+        duel = get_game("duel")
+        async with db.read() as conn:
+            whole = {r["id"]: r for r in await queries.games_with_state(conn, [1, 2, 3])}
+            board = await queries.get_boards(conn, 1)
+        assert set(whole) == {1, 2, 3} and whole[2]["state"] is None
+        for game_id, state in ((1, before), (3, ended)):
+            assert "log" not in json.loads(whole[game_id]["state"])
+            assert [e.model_dump() for e in parse_log(whole[game_id]["log"])] == state["log"]
+        assert board is not None and board["state_log"] == len(before["log"]) - 1
+        assert board["previous"] is None and "log" not in json.loads(board["state"])
+        running = await service.game_in(200)
+        assert running is not None and running.state is not None
+        assert canonical_json(running.state) == canonical_json(duel.load(before))
+        assert await service.public_log(1, 10) == [
+            LogEntry.model_validate(e) for e in before["log"] if e["visible_to"] is None]
+        record = await service.record(3)
+        assert verify(record).ok
+        assert record.result == ended["result"]
+        _, shown = await service.with_previous_board(1)
+        assert shown is None  # the game's first board has no board before it
+        update = await play_out(service, 1)
+        assert update.finished and verify(await service.record(1)).ok
     finally:
         await db.close()

@@ -1,0 +1,112 @@
+"""Constant-cost actions: the log in rows of its own, and the parsed states a service keeps
+(``ServiceBase._loaded``), in SQLite and PostgreSQL (``database``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService
+from bot.service.core import Step, WriteConflict
+from bot.service.snapshots import parse_log, restore
+from bot.storage import Database, open_database, queries
+from engine.core.registry import get_game
+from engine.core.runner import canonical_json
+from tests.service.play import NORTH, SOUTH, Clock, first_choice, play_card, started_duel
+
+
+async def stored_state(db: Database, game_id: int) -> str:
+    """The game's state as the database holds it (snapshot + log rows), canonical."""
+    async with db.read() as conn:
+        [row] = await queries.games_with_state(conn, [game_id])
+    game = get_game(row["kind"])
+    return canonical_json(restore(game, row["state"], parse_log(row["log"])))
+
+
+async def test_actions_parse_no_state_while_the_game_is_kept(service: GameService) -> None:
+    start = await started_duel(service)
+    game_id = start.loaded.id
+    await service.load(game_id)
+    parsed = service.states_parsed
+    for user, role in ((NORTH, "north"), (SOUTH, "south"), (NORTH, "north")):
+        update = await play_card(service, game_id, user, role)
+        assert update.loaded.state is not None
+    loaded = await service.load(game_id)
+    assert service.states_parsed == parsed  # every load found its version kept
+    assert loaded.state is not None
+    assert canonical_json(loaded.state) == await stored_state(service.db, game_id)
+
+
+async def test_the_stored_state_has_no_log_and_the_log_rows_have_it(
+        service: GameService) -> None:
+    start = await started_duel(service)
+    update = await play_card(service, start.loaded.id, NORTH, "north")
+    state = update.loaded.state
+    assert state is not None and len(state.log) >= 2
+    async with service.db.read() as conn:
+        [row] = await queries.games_with_state(conn, [start.loaded.id])
+    assert '"log"' not in row["state"]
+    assert parse_log(row["log"]) == state.log
+
+
+async def test_a_write_from_another_database_object_is_read_again(database: str) -> None:
+    """Two services on one database (two processes, or two ``Database`` objects on one file):
+    a state kept at a version the other one moved past is never used: the version check
+    refuses the write, and the game is read whole again."""
+    first_db = await open_database(database)
+    second_db = await open_database(database)
+    try:
+        first, second = GameService(first_db, Clock()), GameService(second_db, Clock())
+        start = await started_duel(first)
+        game_id = start.loaded.id
+        stale = await first.load(game_id)  # kept by the first service
+        await play_card(second, game_id, NORTH, "north")  # the second one writes
+        with pytest.raises(WriteConflict):
+            await first._commit(stale, [Step("south", first_choice(stale, "south"))],
+                                "choice", SOUTH)
+        parsed = first.states_parsed
+        loaded = await first.load(game_id)
+        assert first.states_parsed == parsed + 1  # a version it did not hold: read whole
+        assert loaded.version == stale.version + 1 and "north" not in loaded.prompts
+        update = await play_card(first, game_id, SOUTH, "south")
+        assert update.loaded.state is not None
+        assert canonical_json(update.loaded.state) == await stored_state(second_db, game_id)
+        # And the other way round: the second service reads the first one's write.
+        again = await second.load(game_id)
+        assert again.version == update.loaded.version
+        assert again.state is not None
+        assert canonical_json(again.state) == canonical_json(update.loaded.state)
+    finally:
+        await first_db.close()
+        await second_db.close()
+
+
+async def test_the_cache_keeps_a_bounded_number_of_games(db: Database) -> None:
+    service = GameService(db, Clock(), cache_size=2)
+    ids = [(await started_duel(service, channel=20 + n)).loaded.id for n in range(3)]
+    assert len(service._loaded_cache) == 2
+    assert ids[0] not in service._loaded_cache  # the least recently kept went first
+    parsed = service.states_parsed
+    await service.load(ids[2])
+    assert service.states_parsed == parsed
+    loaded = await service.load(ids[0])
+    assert service.states_parsed == parsed + 1
+    assert loaded.state is not None and len(service._loaded_cache) == 2
+    update = await play_card(service, ids[0], NORTH, "north")
+    assert update.loaded.version == loaded.version + 1
+
+
+async def test_game_log_reads_the_public_rows(service: GameService) -> None:
+    """/game log: the last public entries, from the log's rows; never a private one."""
+    await service.open_lobby(100, 30, "epireia", NORTH, {}, seats=[NORTH, SOUTH])
+    update = await service.start(30, NORTH)
+    loaded = update.loaded
+    while loaded.state is not None and not any(e.visible_to for e in loaded.state.log):
+        role = sorted(loaded.prompts)[0]
+        user = loaded.users_of(role)[0]
+        loaded = (await service.act(loaded.id, user, loaded.version, role,
+                                    first_choice(loaded, role))).loaded
+    assert loaded.state is not None
+    public = [e for e in loaded.state.log if e.visible_to is None]
+    assert await service.public_log(loaded.id, 3) == public[-3:]
+    assert await service.public_log(loaded.id, 1000) == public
+    assert await service.public_log(loaded.id, 0) == []
