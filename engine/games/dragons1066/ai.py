@@ -21,7 +21,6 @@ the same state, so the steps of one move agree):
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,8 +38,6 @@ from engine.games.dragons1066.data import (
     LANDS,
     UNITS,
     ZONES,
-    alliance_of,
-    land_neighbours,
 )
 from engine.games.dragons1066.movement import (
     Situation,
@@ -48,10 +45,11 @@ from engine.games.dragons1066.movement import (
     destinations,
     movable_groups,
     passengers,
+    sweep,
 )
 from engine.games.dragons1066.odds import Odds, hit_chance
-from engine.games.dragons1066.reinforce import affordable, placements, room
 from engine.games.dragons1066.state import DragonsState, Piece
+from engine.games.dragons1066.suggest import front_distance, suggested_purchases
 
 ATTACK_ODDS = 0.6
 ENOUGH = 0.9
@@ -109,7 +107,22 @@ def attack_plan(state: DragonsState) -> Plan | None:
         plan = {"zone": zone, "units": f"{key}.{count}", "to": to}
         if best is None or score > best[0]:
             best = (score, plan)
-    return best[1] if best else None
+    if best is None:
+        return None
+    plan = best[1]
+    origins = dict.fromkeys(zone for zone, _, _ in reach[plan["to"]])
+    return with_sweep(sit, plan, list(origins), kept)
+
+
+def with_sweep(sit: Situation, plan: Plan, origins: list[str], kept: set[int]) -> Plan:
+    """``plan`` and, under ``go``, a "from → to" choice to its destination from the first of
+    ``origins`` whose units that can go there include no guard (a move of them all)."""
+    to = plan["to"]
+    for zone in [plan["zone"], *origins]:
+        moving = sweep(sit, zone, to)
+        if moving and not any(p.id in kept for p in moving):
+            return {**plan, "go": f"{zone}.{to}"}
+    return plan
 
 
 def chance(odds: Odds, zone: str) -> float:
@@ -155,21 +168,6 @@ def carry_plan(state: DragonsState) -> Plan | None:
     return best[1] if best else None
 
 
-def front_distance(state: DragonsState) -> dict[str, int]:
-    """Each land's distance over land to the nearest enemy-owned land."""
-    alliance = Situation(state).alliance
-    enemy = [z for z, k in state.owners.items() if alliance_of(k) != alliance]
-    far = {z: 0 for z in enemy}
-    queue = deque(enemy)
-    while queue:
-        zone = queue.popleft()
-        for near in land_neighbours(zone):
-            if near not in far:
-                far[near] = far[zone] + 1
-                queue.append(near)
-    return far
-
-
 def reinforce_move_plan(state: DragonsState) -> Plan | None:
     sit = Situation(state)
     far = front_distance(state)
@@ -188,24 +186,18 @@ def reinforce_move_plan(state: DragonsState) -> Plan | None:
                 continue
             count = leaving(group, kept)
             if count > 0:
-                return {"zone": zone, "units": f"{key}.{count}", "to": options[0]}
+                plan = {"zone": zone, "units": f"{key}.{count}", "to": options[0]}
+                return with_sweep(sit, plan, [], kept)
     return None
 
 
 def buy_plan(state: DragonsState) -> Plan | None:
-    kinds = affordable(state)
-    if not kinds:
+    """The next unit of the engine's suggested purchase (``suggest.py``: Warbeasts, a Legion
+    with a Gold left, a Galleon when the kingdom has none, nearest the enemy)."""
+    plan = suggested_purchases(state)
+    if not plan:
         return None
-    gold = state.gold[state.kingdom]
-    has_galleon = any(p.owner == state.kingdom and p.kind == "galleon" for p in state.pieces)
-    wanted = "galleon" if not has_galleon and "galleon" in kinds and gold >= 3 else \
-        max(kinds, key=lambda k: (UNITS[k].die / UNITS[k].cost if UNITS[k].domain == "land"
-                                  else 0, -UNITS[k].cost))
-    far = front_distance(state)
-    spots = placements(state, wanted)
-    at = min(spots, key=lambda z: (far.get(z, 99) if z in LANDS else 5,
-                                   -room(state, z) if z in LANDS else 0, z))
-    return {"unit": wanted, "at": at}
+    return {"unit": plan[0][0], "at": plan[0][1]}
 
 
 def step_choice(plan: Plan | None, frame_answers: dict[str, str], steps: Sequence[str],
@@ -217,6 +209,12 @@ def step_choice(plan: Plan | None, frame_answers: dict[str, str], steps: Sequenc
     return wanted if wanted in ids else "back"
 
 
+def sweep_or(plan: Plan, ids: set[str]) -> str:
+    """The plan's "from → to" choice when offered, else the detailed move."""
+    wanted = f"go:{plan['go']}" if "go" in plan else ""
+    return wanted if wanted in ids else "move"
+
+
 def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[Choice],
            rng: Rng) -> str:
     assert isinstance(state, DragonsState)
@@ -224,20 +222,24 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
     frame = state.stack[-1]
     name = frame.name
     if name == "attack":
-        if "move" in ids and attack_plan(state):
-            return "move"
+        plan = attack_plan(state) if "move" in ids else None
+        if plan is not None:
+            return sweep_or(plan, ids)
         if "carry" in ids and carry_plan(state):
             return "carry"
         return "done"
     if name == "reinforce":
+        if "suggested" in ids:
+            return "suggested"  # the whole purchase in one click
         if "buy" in ids:
             plan = buy_plan(state)
             again = frame.data.get("again")
             if "again" in ids and plan is not None and [plan["unit"], plan["at"]] == again:
                 return "again"  # the same purchase in one click
             return "buy"
-        if "move" in ids and reinforce_move_plan(state):
-            return "move"
+        plan = reinforce_move_plan(state) if "move" in ids else None
+        if plan is not None:
+            return sweep_or(plan, ids)
         return "done"
     if name == "move":
         plan = attack_plan(state) if state.phase == "attack" else reinforce_move_plan(state)

@@ -15,6 +15,7 @@ from engine.games.dragons1066.data import TABLES, alliance_of
 from engine.games.dragons1066.flow import FLOW
 from engine.games.dragons1066.invariants import check_invariants
 from engine.games.dragons1066.phases import advance, begin_attack
+from engine.games.dragons1066.revisions import NEWEST
 from engine.games.dragons1066.setup_board import new_state
 from engine.games.dragons1066.state import DragonsOptions, DragonsState
 from engine.games.dragons1066.view import DragonsView, build_view
@@ -32,6 +33,7 @@ class Dragons1066(FlowGame[DragonsState, DragonsOptions]):
     Options = DragonsOptions
     State = DragonsState
     flow = FLOW
+    revision = NEWEST
     tables: ClassVar[dict[int, tuple[RoleInfo, ...]]] = {
         players: tuple(RoleInfo(id=seat.id, name=seat.name,
                                 team=alliance_of(seat.kingdoms[0]))

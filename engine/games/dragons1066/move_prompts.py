@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalChoice
 from engine.core.flow import Frame
 from engine.core.game import Choice
-from engine.core.steps import StepAction
+from engine.core.steps import StepAction, answers_of
 from engine.games.dragons1066.board import enemy_occupied, odds_of, odds_text
 from engine.games.dragons1066.data import LANDS, SEAS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
@@ -24,8 +24,11 @@ from engine.games.dragons1066.movement import (
     move,
     moves_left,
     passengers,
+    sweep,
+    sweeps,
 )
 from engine.games.dragons1066.movement import movable_zones as zones_with_moves
+from engine.games.dragons1066.revisions import forced_menus_skipped, moves_from_to
 from engine.games.dragons1066.state import DragonsState, Piece
 
 Picked = dict[str, str]
@@ -53,6 +56,65 @@ def destination_choice(state: DragonsState, to: str, pieces: list[Piece]) -> Cho
     chance = odds.conquer if land else odds.win
     return Choice(id=f"to:{to}", label=f"{name}: battle, {chance:.0%}",
                   detail=odds_text(odds, land), group="Where to", style="danger")
+
+
+def sweep_choices(state: DragonsState) -> list[Choice]:
+    """Revision 2: one "from → to" choice per origin and destination, moving every unit of
+    the origin that may end there (``movement.sweep``; the others stay)."""
+    sit = Situation(state)
+    attack = state.phase == "attack"
+    group = "Attack: from → to" if attack else "Move all that can go: from → to"
+    choices = []
+    for zone, to in sweeps(sit):
+        pieces = sweep(sit, zone, to)
+        road = f"{zone_name(zone)} → {zone_name(to)}: "
+        detail, chance = "", ""
+        if attack:
+            odds = odds_of(state, to, state.kingdom, joining=pieces)
+            land = to in LANDS
+            detail = odds_text(odds, land)
+            chance = f", {(odds.conquer if land else odds.win):.0%}"
+        label = road + pieces_text(pieces) + chance
+        if len(label) > LABEL:
+            label = road + f"{len(pieces)} units" + chance
+        choices.append(Choice(id=f"go:{zone}.{to}", label=label, detail=detail, group=group,
+                              style="danger" if attack else "secondary"))
+    return choices
+
+
+# A choice's label is shown whole up to this length (a button's; a menu option shows 100).
+LABEL = 80
+
+
+def pieces_text(pieces: list[Piece]) -> str:
+    """"3 Legions, 1 Warbeast" (in the order given)."""
+    counts: dict[str, int] = {}
+    for piece in pieces:
+        counts[piece.kind] = counts.get(piece.kind, 0) + 1
+    return ", ".join(units_text(kind, n) for kind, n in counts.items())
+
+
+def move_said(state: DragonsState, role: str, origin: str, to: str,
+              pieces: list[Piece]) -> None:
+    """Log the move and make it."""
+    moved = pieces_text(pieces)
+    who = kingdom_name(state.kingdom)
+    if state.phase == "attack":
+        state.say(f"{who} attacks {zone_name(to)} from {zone_name(origin)} with {moved}.",
+                  role=role)
+    else:
+        state.say(f"{who} moves {moved} from {zone_name(origin)} to {zone_name(to)}.",
+                  role=role)
+    move(state, pieces, to)
+
+
+def go(state: DragonsState, role: str, arg: str) -> None:
+    """A "from → to" choice (``go:<origin>.<destination>``)."""
+    origin, _, to = arg.partition(".")
+    pieces = sweep(Situation(state), origin, to) if moves_from_to(state) else []
+    if not pieces:
+        raise IllegalChoice("That is not one of the choices you have right now.")
+    move_said(state, role, origin, to, pieces)
 
 
 @FLOW.state
@@ -108,18 +170,14 @@ class Move(StepAction[DragonsState]):
 
     def perform(self, state: DragonsState, frame: Frame, picked: Picked) -> None:
         pieces = chosen_units(state, picked["zone"], picked["units"])
-        to = picked["to"]
-        counts: dict[str, int] = {}
-        for piece in pieces:
-            counts[piece.kind] = counts.get(piece.kind, 0) + 1
-        moved = ", ".join(units_text(kind, n) for kind, n in counts.items())
-        who, origin = kingdom_name(state.kingdom), zone_name(picked["zone"])
-        if state.phase == "attack":
-            state.say(f"{who} attacks {zone_name(to)} from {origin} with {moved}.",
-                      role=frame.role)
-        else:
-            state.say(f"{who} moves {moved} from {origin} to {zone_name(to)}.", role=frame.role)
-        move(state, pieces, to)
+        move_said(state, frame.role, picked["zone"], picked["to"], pieces)
+
+    def skips_forced(self, state: DragonsState, frame: Frame) -> bool:
+        """Revision 2: a step with one choice is answered by itself, except an attack's
+        destination (its odds are shown before the units go)."""
+        if not forced_menus_skipped(state):
+            return False
+        return state.phase != "attack" or len(answers_of(frame)) < len(self.steps) - 1
 
 
 def galleon_seas(state: DragonsState) -> list[str]:
@@ -191,3 +249,9 @@ class Transport(StepAction[DragonsState]):
                   f"{UNITS[option.kind].name} from {zone_name(option.start)} by the "
                   f"{zone_name(option.sea)} to {zone_name(option.land)}.", role=frame.role)
         carry(state, option, passenger)
+
+    def skips_forced(self, state: DragonsState, frame: Frame) -> bool:
+        """Revision 2: as a move's steps (an attack's drop shows its odds first)."""
+        if not forced_menus_skipped(state):
+            return False
+        return state.phase != "attack" or len(answers_of(frame)) < len(self.steps) - 1

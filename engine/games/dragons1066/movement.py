@@ -190,6 +190,26 @@ def common_destinations(sit: Situation, pieces: list[Piece]) -> list[str]:
     return [zone for zone in ZONES if all(zone in r for r in reach)]
 
 
+def sweep(sit: Situation, zone: str, to: str) -> list[Piece]:
+    """The acting kingdom's units in ``zone`` that may end a move in ``to`` now: the units a
+    "from → to" choice moves (the others stay), in the unit table's order."""
+    return [p for group in movable_groups(sit, zone).values() for p in group
+            if to in destinations(sit, p)]
+
+
+def sweeps(sit: Situation) -> list[tuple[str, str]]:
+    """Every (origin, destination) pair some unit may move along now, origins in the map's
+    order, then destinations in the map's order."""
+    pairs = []
+    for zone in movable_zones(sit):
+        reach: set[str] = set()
+        for group in movable_groups(sit, zone).values():
+            for piece in group:
+                reach.update(destinations(sit, piece))
+        pairs += [(zone, to) for to in ZONES if to in reach]
+    return pairs
+
+
 def move(state: DragonsState, pieces: list[Piece], to: str) -> None:
     """Move ``pieces`` to ``to``; in the Attack phase this makes (or joins) its battle."""
     sit = Situation(state)
