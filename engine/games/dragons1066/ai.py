@@ -43,13 +43,16 @@ from engine.games.dragons1066.movement import (
     Situation,
     carries,
     destinations,
+    garrisoned,
+    gather,
+    group_key,
     movable_groups,
     passengers,
     sweep,
 )
 from engine.games.dragons1066.odds import Odds, hit_chance
 from engine.games.dragons1066.state import DragonsState, Piece
-from engine.games.dragons1066.suggest import front_distance, suggested_purchases
+from engine.games.dragons1066.suggest import guards, march_step, suggested_purchases
 
 ATTACK_ODDS = 0.6
 ENOUGH = 0.9
@@ -62,18 +65,6 @@ def worth(zone: str) -> float:
     if land is None:
         return 0.5  # a sea battle only clears the way
     return 1 + 4 * land.fortress + 2 * bool(land.great_city) + land.castles
-
-
-def guards(sit: Situation) -> set[int]:
-    """One land unit stays in each Fortress the kingdom holds (the last by id, listed last
-    in its group, so that a group's first units leave)."""
-    kept = set()
-    for fortress in FORTRESSES:
-        home = [p for p in sit.pieces(fortress)
-                if p.owner == sit.kingdom and UNITS[p.kind].domain == "land"]
-        if home:
-            kept.add(max(home, key=lambda p: p.id).id)
-    return kept
 
 
 def leaving(group: list[Piece], kept: set[int]) -> int:
@@ -110,7 +101,12 @@ def attack_plan(state: DragonsState) -> Plan | None:
     if best is None:
         return None
     plan = best[1]
-    origins = dict.fromkeys(zone for zone, _, _ in reach[plan["to"]])
+    to = plan["to"]
+    everyone = [p for _, group in gather(sit, to) for p in group]
+    if chance(estimate(state, to, everyone), to) < ENOUGH:
+        # every group would go in, one by one, without reaching ENOUGH: all at once
+        plan["all"] = to
+    origins = dict.fromkeys(zone for zone, _, _ in reach[to])
     return with_sweep(sit, plan, list(origins), kept)
 
 
@@ -122,6 +118,8 @@ def with_sweep(sit: Situation, plan: Plan, origins: list[str], kept: set[int]) -
         moving = sweep(sit, zone, to)
         if moving and not any(p.id in kept for p in moving):
             return {**plan, "go": f"{zone}.{to}"}
+        if garrisoned(sit, zone, moving):
+            return {**plan, "go": f"{zone}.{to}.keep"}  # all but the Fortress's garrison
     return plan
 
 
@@ -169,26 +167,15 @@ def carry_plan(state: DragonsState) -> Plan | None:
 
 
 def reinforce_move_plan(state: DragonsState) -> Plan | None:
+    """The engine's suggested march, one move at a time (``suggest.march_step``)."""
+    step = march_step(state)
+    if step is None:
+        return None
+    zone, to, pieces = step
     sit = Situation(state)
-    far = front_distance(state)
-    kept = guards(sit)
-    for zone in ZONES:
-        for key, group in movable_groups(sit, zone).items():
-            reach = destinations(sit, group[0])
-            here = far.get(zone, 99) if zone in LANDS else 99
-            unit = UNITS[group[0].kind]
-            if unit.domain == "sea":
-                continue
-            if unit.domain == "air" and zone in LANDS and sit.friendly_land(zone) and here <= 1:
-                continue
-            options = sorted(reach, key=lambda z: (far.get(z, 99), z))
-            if not options or (far.get(options[0], 99) >= here and sit.friendly_land(zone)):
-                continue
-            count = leaving(group, kept)
-            if count > 0:
-                plan = {"zone": zone, "units": f"{key}.{count}", "to": options[0]}
-                return with_sweep(sit, plan, [], kept)
-    return None
+    key = group_key(pieces[0])
+    plan = {"zone": zone, "units": f"{key}.{len(pieces)}", "to": to}
+    return with_sweep(sit, plan, [], guards(sit))
 
 
 def buy_plan(state: DragonsState) -> Plan | None:
@@ -211,6 +198,8 @@ def step_choice(plan: Plan | None, frame_answers: dict[str, str], steps: Sequenc
 
 def sweep_or(plan: Plan, ids: set[str]) -> str:
     """The plan's "from → to" choice when offered, else the detailed move."""
+    if f"all:{plan.get('all')}" in ids:
+        return f"all:{plan['all']}"
     wanted = f"go:{plan['go']}" if "go" in plan else ""
     return wanted if wanted in ids else "move"
 
@@ -227,10 +216,14 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
             return sweep_or(plan, ids)
         if "carry" in ids and carry_plan(state):
             return "carry"
-        return "done"
+        return "best" if "best" in ids else "done"
     if name == "reinforce":
+        if "finish" in ids:
+            return "finish"  # the purchase, the march and the end of the turn: one click
         if "suggested" in ids:
             return "suggested"  # the whole purchase in one click
+        if "march" in ids:
+            return "march"  # every move toward the front in one click
         if "buy" in ids:
             plan = buy_plan(state)
             again = frame.data.get("again")

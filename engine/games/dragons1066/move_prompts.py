@@ -20,6 +20,8 @@ from engine.games.dragons1066.movement import (
     carries,
     carry,
     common_destinations,
+    garrisoned,
+    gather,
     movable_groups,
     move,
     moves_left,
@@ -66,20 +68,65 @@ def sweep_choices(state: DragonsState) -> list[Choice]:
     group = "Attack: from → to" if attack else "Move all that can go: from → to"
     choices = []
     for zone, to in sweeps(sit):
-        pieces = sweep(sit, zone, to)
-        road = f"{zone_name(zone)} → {zone_name(to)}: "
-        detail, chance = "", ""
-        if attack:
-            odds = odds_of(state, to, state.kingdom, joining=pieces)
-            land = to in LANDS
-            detail = odds_text(odds, land)
-            chance = f", {(odds.conquer if land else odds.win):.0%}"
-        label = road + pieces_text(pieces) + chance
-        if len(label) > LABEL:
-            label = road + f"{len(pieces)} units" + chance
-        choices.append(Choice(id=f"go:{zone}.{to}", label=label, detail=detail, group=group,
-                              style="danger" if attack else "secondary"))
+        everyone = sweep(sit, zone, to)
+        kept = garrisoned(sit, zone, everyone)
+        for suffix, pieces in (("", everyone), (".keep", kept)):
+            if pieces is None:
+                continue
+            road = f"{zone_name(zone)} → {zone_name(to)}: "
+            detail, chance, stays = "", "", ""
+            if attack:
+                odds = odds_of(state, to, state.kingdom, joining=pieces)
+                land = to in LANDS
+                detail = odds_text(odds, land)
+                chance = f", {(odds.conquer if land else odds.win):.0%}"
+            if suffix:
+                left = next(p for p in everyone if p not in pieces)
+                stays = f" ({units_text(left.kind, 1)} stays)"
+            label = road + pieces_text(pieces) + stays + chance
+            if len(label) > LABEL:
+                label = road + f"{len(pieces)} units" + stays + chance
+            choices.append(Choice(id=f"go:{zone}.{to}{suffix}", label=label, detail=detail,
+                                  group=group, style="danger" if attack else "secondary"))
     return choices
+
+
+def gather_choices(state: DragonsState) -> list[Choice]:
+    """Revision 2, Attack phase: one choice per battle some units of two or more zones can
+    reach, moving them all in (a Fortress keeps one land unit)."""
+    sit = Situation(state)
+    choices = []
+    for to in dict.fromkeys(to for _, to in sweeps(sit)):
+        found = gather(sit, to)
+        if len(found) < 2:
+            continue  # the "from → to" choice does the same
+        pieces = [p for _, group in found for p in group]
+        odds = odds_of(state, to, state.kingdom, joining=pieces)
+        land = to in LANDS
+        label = (f"All that can reach {zone_name(to)}: {len(pieces)} units from "
+                 f"{len(found)} zones, {(odds.conquer if land else odds.win):.0%}")
+        choices.append(Choice(id=f"all:{to}", label=label, group="Attack with all that can reach",
+                              detail=clip_text("; ".join(
+                                  f"{zone_name(z)}: {pieces_text(g)}" for z, g in found)),
+                              style="danger"))
+    return choices
+
+
+def clip_text(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def gather_all(state: DragonsState, role: str, to: str) -> None:
+    """An "All that can reach" choice (``all:<destination>``)."""
+    found = gather(Situation(state), to) if moves_from_to(state) and state.phase == "attack" \
+        else []
+    if len(found) < 2:
+        raise IllegalChoice("That is not one of the choices you have right now.")
+    pieces = [p for _, group in found for p in group]
+    origins = " and ".join(zone_name(z) for z, _ in found)
+    state.say(f"{kingdom_name(state.kingdom)} attacks {zone_name(to)} from {origins} with "
+              f"{pieces_text(pieces)}.", role=role)
+    move(state, pieces, to)
 
 
 # A choice's label is shown whole up to this length (a button's; a menu option shows 100).
@@ -110,8 +157,12 @@ def move_said(state: DragonsState, role: str, origin: str, to: str,
 
 def go(state: DragonsState, role: str, arg: str) -> None:
     """A "from → to" choice (``go:<origin>.<destination>``)."""
-    origin, _, to = arg.partition(".")
-    pieces = sweep(Situation(state), origin, to) if moves_from_to(state) else []
+    origin, _, rest = arg.partition(".")
+    to, _, keep = rest.partition(".")
+    sit = Situation(state)
+    pieces: list[Piece] | None = sweep(sit, origin, to) if moves_from_to(state) else []
+    if keep and pieces:
+        pieces = garrisoned(sit, origin, pieces) if keep == "keep" else None
     if not pieces:
         raise IllegalChoice("That is not one of the choices you have right now.")
     move_said(state, role, origin, to, pieces)

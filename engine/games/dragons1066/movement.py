@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple
 
-from engine.games.dragons1066.board import domain
+from engine.games.dragons1066.board import domain, loss_key
 from engine.games.dragons1066.data import (
     LANDS,
     NEIGHBOURS,
@@ -195,6 +195,33 @@ def sweep(sit: Situation, zone: str, to: str) -> list[Piece]:
     "from → to" choice moves (the others stay), in the unit table's order."""
     return [p for group in movable_groups(sit, zone).values() for p in group
             if to in destinations(sit, p)]
+
+
+def garrisoned(sit: Situation, zone: str, pieces: list[Piece]) -> list[Piece] | None:
+    """A Fortress's sweep that would take every land unit of the kingdom out of it, less the
+    cheapest of them (it stays as the garrison: "an ungarrisoned Fortress falls to any
+    attacker"); None for any other sweep."""
+    if zone not in LANDS or not LANDS[zone].fortress or len(pieces) < 2:
+        return None
+    home = [p for p in sit.pieces(zone) if p.owner == sit.kingdom and domain(p) == "land"]
+    leaving = [p for p in pieces if domain(p) == "land"]
+    if not leaving or len(leaving) < len(home):
+        return None
+    stays = min(leaving, key=lambda p: (loss_key(p), p.id))
+    return [p for p in pieces if p is not stays]
+
+
+def gather(sit: Situation, to: str) -> list[tuple[str, list[Piece]]]:
+    """Every origin's units that may end in ``to`` now, a Fortress keeping its garrison
+    (:func:`garrisoned`): what "All that can reach" moves, origins in the map's order."""
+    found = []
+    for zone in movable_zones(sit):
+        pieces = sweep(sit, zone, to)
+        kept = garrisoned(sit, zone, pieces) if pieces else None
+        pieces = pieces if kept is None else kept
+        if pieces:
+            found.append((zone, pieces))
+    return found
 
 
 def sweeps(sit: Situation) -> list[tuple[str, str]]:

@@ -115,6 +115,7 @@ def end_turn(state: DragonsState) -> None:
                   "is lost.")
     state.gold[state.kingdom] = 0
     state.placed = {}
+    state.best_first = False
     for piece in state.pieces:
         piece.used = 0
         piece.moved = piece.stopped = piece.attacking = piece.carried = False

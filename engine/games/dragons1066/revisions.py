@@ -30,6 +30,12 @@ def buy_in_bulk(state: DragonsState) -> bool:
     return state.options.revision >= 2
 
 
+def march_as_suggested(state: DragonsState) -> bool:
+    """Revision 2: *March as suggested* makes every Reinforcement move of a simple rule
+    (``suggest.py``: toward the front, a guard kept in each Fortress) in one click."""
+    return state.options.revision >= 2
+
+
 def forced_menus_skipped(state: DragonsState) -> bool:
     """Revision 2: an Attack menu whose only choice is to go on (no unit can attack, no
     Galleon can carry) ends by itself, and so do the steps of a move or a purchase with one

@@ -1,20 +1,35 @@
-"""*Buy as suggested*: a whole purchase in one click (rules revision 2, issue 13).
+"""*Buy as suggested* and *March as suggested*: a whole purchase, and all the Reinforcement
+moves toward the front, in one click each (rules revision 2, issue 13).
 
-A simple rule, written here in the engine (the rules never ask the automatic player): spend
-the Gold on the strongest land unit per Gold (Warbeasts: a d20 for 2 Gold), a Legion with a
-Gold left, and a Galleon first when the kingdom has none and 3 Gold or more; each unit goes
-to the land nearest the enemy that has room (a Galleon to the sea bordering the most
-frontline such land), ties to the one with the most room, then the map's order. The greedy
-player buys the same (``ai.py`` reads this plan).
+Simple rules, written here in the engine (the rules never ask the automatic player; the
+greedy player reads these plans):
+
+- **Purchase**: spend the Gold on the strongest land unit per Gold (Warbeasts: a d20 for 2
+  Gold), a Legion with a Gold left, and a Galleon first when the kingdom has none and 3 Gold
+  or more; each unit goes to the land nearest the enemy that has room (a Galleon to a sea
+  next to such a land), ties to the one with the most room, then the map's order.
+- **March**: one land unit stays in each Fortress the kingdom holds; every other land unit
+  and air unit that can reach a zone nearer the enemy's lands (over land) moves to the
+  nearest such zone, kind by kind, zone by zone in the map's order, until none can; an air
+  unit outside an alliance-owned land flies to the one nearest the enemy, and one already
+  on a land next to the enemy stays. Sea units stay.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from engine.games.dragons1066.data import LANDS, UNITS, alliance_of, land_neighbours
+from engine.games.dragons1066.data import (
+    FORTRESSES,
+    LANDS,
+    UNITS,
+    ZONES,
+    alliance_of,
+    land_neighbours,
+)
+from engine.games.dragons1066.movement import Situation, destinations, movable_groups, move
 from engine.games.dragons1066.reinforce import Placed, affordable, charged_land, placements, room
-from engine.games.dragons1066.state import DragonsState
+from engine.games.dragons1066.state import DragonsState, Piece
 
 # A Galleon is bought first only with this much Gold (it leaves some for the land units).
 GALLEON_GOLD = 3
@@ -71,3 +86,58 @@ def suggested_purchases(state: DragonsState) -> list[tuple[str, str]]:
         has_galleon = has_galleon or kind == "galleon"
         plan.append((kind, zone))
     return plan
+
+
+def guards(sit: Situation) -> set[int]:
+    """One land unit stays in each Fortress the kingdom holds (the last by id, listed last
+    in its group, so that a group's first units leave)."""
+    kept = set()
+    for fortress in FORTRESSES:
+        home = [p for p in sit.pieces(fortress)
+                if p.owner == sit.kingdom and UNITS[p.kind].domain == "land"]
+        if home:
+            kept.add(max(home, key=lambda p: p.id).id)
+    return kept
+
+
+def march_step(state: DragonsState) -> tuple[str, str, list[Piece]] | None:
+    """The march's next move (Reinforce phase): the origin, the destination and the units
+    (one kind, the same moves left), or None when the march is over."""
+    sit = Situation(state)
+    far = front_distance(state)
+    kept = guards(sit)
+    for zone in ZONES:
+        for group in movable_groups(sit, zone).values():
+            unit = UNITS[group[0].kind]
+            here = far.get(zone, FAR) if zone in LANDS else FAR
+            if unit.domain == "sea":
+                continue
+            if unit.domain == "air" and zone in LANDS and sit.friendly_land(zone) and here <= 1:
+                continue
+            options = sorted(destinations(sit, group[0]), key=lambda z: (far.get(z, FAR), z))
+            if not options or (far.get(options[0], FAR) >= here and sit.friendly_land(zone)):
+                continue
+            leaving = [p for p in group if p.id not in kept]
+            if leaving:
+                return zone, options[0], leaving
+    return None
+
+
+# More moves than a march can make (each spends a move of its units): a guard, not a rule.
+MARCH_LIMIT = 500
+
+
+def suggested_march(state: DragonsState) -> list[tuple[str, str, list[str]]]:
+    """The whole march, tried on a copy of the units: (origin, destination, the kinds of
+    the units moving) for each move, in order."""
+    trial = state.model_copy(update={"pieces": [p.model_copy() for p in state.pieces],
+                                     "log": [], "stack": []})
+    moves: list[tuple[str, str, list[str]]] = []
+    for _ in range(MARCH_LIMIT):
+        step = march_step(trial)
+        if step is None:
+            break
+        zone, to, pieces = step
+        moves.append((zone, to, [p.kind for p in pieces]))
+        move(trial, pieces, to)
+    return moves

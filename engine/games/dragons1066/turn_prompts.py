@@ -6,21 +6,34 @@ from __future__ import annotations
 from engine.core.errors import IllegalChoice
 from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice
-from engine.core.steps import StepAction, start_action
+from engine.core.steps import StepAction, picked_of, start_action
 from engine.games.dragons1066.board import odds_of, odds_text
 from engine.games.dragons1066.data import LANDS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
 from engine.games.dragons1066.move_prompts import (
     LABEL,
     galleon_seas,
+    gather_all,
+    gather_choices,
     go,
     movable_zones,
+    move_said,
     sweep_choices,
 )
 from engine.games.dragons1066.reinforce import affordable, buy, placements, room, stranded
-from engine.games.dragons1066.revisions import buy_in_bulk, forced_menus_skipped, moves_from_to
+from engine.games.dragons1066.revisions import (
+    buy_in_bulk,
+    forced_menus_skipped,
+    march_as_suggested,
+    moves_from_to,
+)
 from engine.games.dragons1066.state import DragonsState
-from engine.games.dragons1066.suggest import suggested_purchases
+from engine.games.dragons1066.suggest import (
+    MARCH_LIMIT,
+    march_step,
+    suggested_march,
+    suggested_purchases,
+)
 
 
 def battles_text(state: DragonsState) -> str:
@@ -37,17 +50,43 @@ class PhaseMenu(PromptState[DragonsState]):
     """What the Attack and Reinforce menus both offer: move, carry by Galleon, and end."""
 
     def on_move(self, state: DragonsState, frame: Frame, _: str) -> None:
-        start_action(FLOW, state, "move", frame.role)
+        begin(state, "move", frame.role, "zone", movable_zones(state))
 
     def on_carry(self, state: DragonsState, frame: Frame, _: str) -> None:
-        start_action(FLOW, state, "carry", frame.role)
+        begin(state, "carry", frame.role, "sea", galleon_seas(state))
 
     def on_done(self, state: DragonsState, frame: Frame, _: str) -> None:
+        FLOW.end(state, frame)
+
+    def on_best(self, state: DragonsState, frame: Frame, _: str) -> None:
+        """Revision 2: the battles are fought best odds first, without asking the order."""
+        if not (moves_from_to(state) and state.phase == "attack" and len(state.battles) > 1):
+            raise IllegalChoice("That is not one of the choices you have right now.")
+        state.best_first = True
         FLOW.end(state, frame)
 
     def on_go(self, state: DragonsState, frame: Frame, arg: str) -> None:
         """Revision 2: a "from → to" choice."""
         go(state, frame.role, arg)
+
+    def on_all(self, state: DragonsState, frame: Frame, to: str) -> None:
+        """Revision 2: all that can reach a battle."""
+        gather_all(state, frame.role, to)
+
+
+def begin(state: DragonsState, action: str, role: str, first: str, options: list[str]) -> None:
+    """Start a move or a transport; under revision 2 its first pick (the zone, the
+    Galleon's sea) is made when there is only one (and the later forced ones)."""
+    frame = start_action(FLOW, state, action, role)
+    steps = FLOW.states[action]
+    assert isinstance(steps, StepAction)
+    if forced_menus_skipped(state) and len(options) == 1:
+        picked = picked_of(frame)
+        picked[first] = options[0]
+        steps.answer_forced_steps(state, frame)
+        if len(picked) == len(steps.steps):  # nothing was left to choose
+            steps.perform(state, frame, dict(picked))
+            FLOW.end(state, frame, result=dict(picked))
 
 
 @FLOW.state
@@ -66,10 +105,14 @@ class Attack(PhaseMenu):
         choices.append(Choice(
             id="done", label=f"Fight the battles ({count})" if count else
             "No attack: go to Reinforce", style="success"))
+        if count > 1 and moves_from_to(state):
+            choices.append(Choice(id="best", label="Fight them all, best odds first",
+                                  style="success", detail="sea battles first (the rules); "
+                                  "the order is not asked"))
         if moves_from_to(state):
             if choices[0].id == "move":
                 choices[0] = Choice(id="move", label="Pick the units to move")
-            choices += sweep_choices(state)
+            choices += gather_choices(state) + sweep_choices(state)
         return (f"Year {state.year}, {kingdom_name(state.kingdom)}: Attack. "
                 f"{battles_text(state)}", choices)
 
@@ -96,16 +139,28 @@ class Reinforce(PhaseMenu):
             choices.append(suggested_choice(plan))
         if kinds:
             choices.append(Choice(id="buy", label=f"Buy a unit ({gold} Gold left)",
-                                  style="secondary" if bulk else "primary",
-                                  group="Buy" if bulk else ""))
+                                  style="secondary" if bulk else "primary"))
         again = repeat_purchase(state, frame, kinds)
         if again is not None:
             kind, zone = again
             choices.append(Choice(
-                id="again", style="primary", group="Buy" if bulk else "",
+                id="again", style="primary",
                 label=f"Another {UNITS[kind].name} in {zone_name(zone)} "
                       f"({UNITS[kind].cost} Gold)"))
         movable = movable_zones(state)
+        march = suggested_march(state) if movable and march_as_suggested(state) else []
+        if march:
+            choices.insert(len(plan[:1]), Choice(
+                id="march", style="primary", group=SUGGESTED,
+                label=f"March to the front as suggested ({len(march)} "
+                      f"move{'s' * (len(march) != 1)})",
+                detail=march_text(march)[:100]))
+        if plan or march:
+            choices.insert(len(plan[:1]) + len(march[:1]), Choice(
+                id="finish", style="success", group=SUGGESTED,
+                label="Buy, march and end the turn as suggested" if plan and march else
+                "Buy as suggested and end the turn" if plan else
+                "March as suggested and end the turn"))
         if movable:
             choices.append(Choice(id="move", label="Pick the units to move" if
                                   moves_from_to(state) else "Move units"))
@@ -125,6 +180,8 @@ class Reinforce(PhaseMenu):
                 "Units that have not moved may move, air units again; no move into battle.")
         if plan:
             text += f" Suggested purchase: {purchase_text(plan)}."
+        if march:
+            text += f" Suggested march: {clip(march_text(march), 600)}."
         if warnings:
             text += " Careful: " + "; ".join(warnings) + "."
         if movable and moves_from_to(state):
@@ -139,6 +196,26 @@ class Reinforce(PhaseMenu):
 
     def on_buy(self, state: DragonsState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "buy", frame.role)
+
+    def on_march(self, state: DragonsState, frame: Frame, _: str) -> None:
+        """Every move of the suggested march, as shown (the same rule on the same units)."""
+        if not (march_as_suggested(state) and movable_zones(state)):
+            raise IllegalChoice("That is not one of the choices you have right now.")
+        for _move in range(MARCH_LIMIT):
+            step = march_step(state)
+            if step is None:
+                return
+            move_said(state, frame.role, *step)
+
+    def on_finish(self, state: DragonsState, frame: Frame, _: str) -> None:
+        """The suggested purchase, the suggested march, then the end of the turn."""
+        if not buy_in_bulk(state):
+            raise IllegalChoice("That is not one of the choices you have right now.")
+        if suggested_purchases(state):
+            self.on_suggested(state, frame, "")
+        if movable_zones(state) and march_step(state) is not None:
+            self.on_march(state, frame, "")
+        self.on_done(state, frame, "")
 
     def on_suggested(self, state: DragonsState, frame: Frame, _: str) -> None:
         plan = suggested_purchases(state) if buy_in_bulk(state) else []
@@ -159,6 +236,10 @@ class Reinforce(PhaseMenu):
             frame.data["again"] = [result["unit"], result["at"].partition(".")[0]]
 
 
+# The row of the Reinforce menu's suggestions (revision 2).
+SUGGESTED = "Suggested"
+
+
 def purchase_text(plan: list[tuple[str, str]]) -> str:
     """"3 Warbeasts in England, 1 Legion in Normandy" (places in the order first bought)."""
     counts: dict[tuple[str, str], int] = {}
@@ -168,13 +249,29 @@ def purchase_text(plan: list[tuple[str, str]]) -> str:
                      for (kind, zone), n in counts.items())
 
 
+def march_text(march: list[tuple[str, str, list[str]]]) -> str:
+    """"Scotland → England (1 Legion); Kiev → Poland (2 Knights)"."""
+    parts = []
+    for zone, to, kinds in march:
+        counts: dict[str, int] = {}
+        for kind in kinds:
+            counts[kind] = counts.get(kind, 0) + 1
+        units = ", ".join(units_text(kind, n) for kind, n in counts.items())
+        parts.append(f"{zone_name(zone)} → {zone_name(to)} ({units})")
+    return "; ".join(parts)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def suggested_choice(plan: list[tuple[str, str]]) -> Choice:
     cost = sum(UNITS[kind].cost for kind, _ in plan)
     text = purchase_text(plan)
     label = f"Buy {text} ({cost} Gold)"
     if len(label) > LABEL:
         label = f"Buy as suggested: {len(plan)} units ({cost} Gold)"
-    return Choice(id="suggested", label=label, style="primary", group="Buy",
+    return Choice(id="suggested", label=label, style="primary", group=SUGGESTED,
                   detail=("As suggested: " + text)[:100])
 
 
