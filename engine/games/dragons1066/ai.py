@@ -243,6 +243,8 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
     if name == "buy":
         return step_choice(buy_plan(state), answers_of(frame), ("unit", "at"), ids)
     if name == "choose_battle":
+        if "best" in ids:
+            return "best"  # the order it would pick, asked once
         return max(sorted(ids), key=lambda c: chance(
             estimate(state, c.partition(":")[2]), c.partition(":")[2]))
     if name == "air_retreat":
