@@ -117,7 +117,7 @@ class Steered(Table):
             return "retreat"
         if "carry" in ids and not self.carried and self.rng.random() < 0.7:
             return "carry"
-        fortresses = [i for i in ids if i.startswith("to:") and i[3:] in FORTRESSES]
+        fortresses = [i for i in ids if target(i) in FORTRESSES]
         if fortresses:
             return self.rng.choice(fortresses)
         if "units:all" in ids and self.rng.random() < 0.6:
@@ -140,6 +140,16 @@ class Steered(Table):
         if wanted == "carry":
             self.carried = True
         return await super().choose(user, prompt, ids.index(wanted) if wanted else pick)
+
+
+def target(choice_id: str) -> str:
+    """Where a move choice goes: ``to:<zone>`` (a move's last pick), ``go:<from>.<to>``
+    (rules revision 2's "from → to", ``.keep`` when a Fortress keeps its garrison) or
+    ``all:<zone>``; "" for any other choice."""
+    verb, _, arg = choice_id.partition(":")
+    if verb in ("to", "all"):
+        return arg
+    return arg.split(".")[1] if verb == "go" else ""
 
 
 # The game's seed for each table size (the bot's secret seed, fixed here) under which the
@@ -172,7 +182,7 @@ async def test_full_game_of_dragons1066(fake: FakeDiscord, strategos: Strategos,
     assert "round 1:" in said  # every round's dice reach the channel summary
     # Before an attack is confirmed its odds are shown, and casualties take one click.
     assert isinstance(table, Steered)
-    assert any(re.search(r": battle, \d+%", label) for label in table.labels)
+    assert any(re.search(r"(: battle| → .*), \d+%$", label) for label in table.labels)
     assert any(label.startswith("Cheapest first") for label in table.labels)
     # The boards posted are Dragons of 1066's own map, not the generic board.
     board = Image.open(io.BytesIO(table.board().images()[0].data))

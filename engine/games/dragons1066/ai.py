@@ -238,6 +238,12 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         plan = attack_plan(state) if state.phase == "attack" else reinforce_move_plan(state)
         return step_choice(plan, answers_of(frame), ("zone", "units", "to"), ids)
     if name == "carry":
+        plan = carry_plan(state)
+        if plan is not None:
+            start, _, kind = plan["passenger"].partition(".")
+            trip = f"trip:{start}.{kind}.{plan['drop']}"
+            if trip in ids:
+                return trip  # the whole transport in one pick
         return step_choice(carry_plan(state), answers_of(frame),
                            ("sea", "passenger", "drop"), ids)
     if name == "buy":

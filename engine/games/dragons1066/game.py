@@ -8,6 +8,7 @@ from engine.core.flow import FlowGame
 from engine.core.game import RoleInfo
 from engine.games.dragons1066 import (  # noqa: F401 (prompt states)
     battle_prompts,
+    carry_prompts,
     move_prompts,
     turn_prompts,
 )

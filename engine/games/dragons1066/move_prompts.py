@@ -11,21 +11,16 @@ from engine.core.errors import IllegalChoice
 from engine.core.flow import Frame
 from engine.core.game import Choice
 from engine.core.steps import StepAction, answers_of
-from engine.games.dragons1066.board import enemy_occupied, odds_of, odds_text
-from engine.games.dragons1066.data import LANDS, SEAS, UNITS
+from engine.games.dragons1066.board import odds_of, odds_text
+from engine.games.dragons1066.data import LANDS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
 from engine.games.dragons1066.movement import (
-    Carry,
     Situation,
-    carries,
-    carry,
     common_destinations,
     garrisoned,
     gather,
     movable_groups,
     move,
-    moves_left,
-    passengers,
     sweep,
     sweeps,
 )
@@ -226,83 +221,6 @@ class Move(StepAction[DragonsState]):
     def skips_forced(self, state: DragonsState, frame: Frame) -> bool:
         """Revision 2: a step with one choice is answered by itself, except an attack's
         destination (its odds are shown before the units go)."""
-        if not forced_menus_skipped(state):
-            return False
-        return state.phase != "attack" or len(answers_of(frame)) < len(self.steps) - 1
-
-
-def galleon_seas(state: DragonsState) -> list[str]:
-    sit = Situation(state)
-    return [sea for sea in SEAS if carries(sit, sea)]
-
-
-def find_carry(state: DragonsState, picked: Picked) -> tuple[Carry, Piece] | None:
-    start, _, kind = picked["passenger"].partition(".")
-    sea, _, land = picked["drop"].partition(".")
-    sit = Situation(state)
-    for option in carries(sit, picked["sea"]):
-        if (option.start, option.kind, option.sea, option.land) == (start, kind, sea, land):
-            return option, passengers(sit, start)[kind]
-    return None
-
-
-@FLOW.state
-class Transport(StepAction[DragonsState]):
-    """A Galleon carries one land unit from a bordering land to another (once per turn)."""
-
-    name = "carry"
-    steps = ("sea", "passenger", "drop")
-    cancel = "Back to the menu"
-
-    def ask_sea(self, state: DragonsState, frame: Frame,
-                picked: Picked) -> tuple[str, list[Choice]]:
-        return "Which sea's Galleon carries a unit?", [
-            Choice(id=f"sea:{sea}", label=zone_name(sea), group="Galleon in")
-            for sea in galleon_seas(state)]
-
-    def ask_passenger(self, state: DragonsState, frame: Frame,
-                      picked: Picked) -> tuple[str, list[Choice]]:
-        options = carries(Situation(state), picked["sea"])
-        seen = dict.fromkeys((o.start, o.kind) for o in options)
-        return "Which unit goes aboard (boarding costs it one move)?", [
-            Choice(id=f"passenger:{start}.{kind}",
-                   label=f"{UNITS[kind].name} from {zone_name(start)}", group="Passenger")
-            for start, kind in seen]
-
-    def ask_drop(self, state: DragonsState, frame: Frame,
-                 picked: Picked) -> tuple[str, list[Choice]]:
-        start, _, kind = picked["passenger"].partition(".")
-        sit = Situation(state)
-        options = [o for o in carries(sit, picked["sea"]) if (o.start, o.kind) == (start, kind)]
-        passenger = passengers(sit, start)[kind]
-        choices = []
-        for option in options:
-            label = f"{zone_name(option.land)} (Galleon to {zone_name(option.sea)})"
-            choice = Choice(id=f"drop:{option.sea}.{option.land}", label=label,
-                            group="Drop in")
-            if state.phase == "attack":
-                odds = odds_of(state, option.land, state.kingdom, joining=[passenger])
-                risk = " (enemy sea: lost if the Galleon sinks)" if enemy_occupied(
-                    state, option.sea, state.kingdom) else ""
-                choice = Choice(id=choice.id, label=label, group="Drop in", style="danger",
-                                detail=odds_text(odds, True) + risk)
-            choices.append(choice)
-        return (f"Where does the Galleon drop the {UNITS[kind].name} "
-                f"({moves_left(passenger)} move{'s' * (moves_left(passenger) != 1)} left; "
-                "leaving ends its move)?", choices)
-
-    def perform(self, state: DragonsState, frame: Frame, picked: Picked) -> None:
-        found = find_carry(state, picked)
-        if found is None:  # the prompt lists only carries that exist
-            raise IllegalChoice("That Galleon cannot make this transport.")
-        option, passenger = found
-        state.say(f"{kingdom_name(state.kingdom)}'s Galleon carries a "
-                  f"{UNITS[option.kind].name} from {zone_name(option.start)} by the "
-                  f"{zone_name(option.sea)} to {zone_name(option.land)}.", role=frame.role)
-        carry(state, option, passenger)
-
-    def skips_forced(self, state: DragonsState, frame: Frame) -> bool:
-        """Revision 2: as a move's steps (an attack's drop shows its odds first)."""
         if not forced_menus_skipped(state):
             return False
         return state.phase != "attack" or len(answers_of(frame)) < len(self.steps) - 1

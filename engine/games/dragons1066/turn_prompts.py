@@ -8,11 +8,11 @@ from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice
 from engine.core.steps import StepAction, picked_of, start_action
 from engine.games.dragons1066.board import odds_of, odds_text
+from engine.games.dragons1066.carry_prompts import galleon_seas
 from engine.games.dragons1066.data import LANDS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
 from engine.games.dragons1066.move_prompts import (
     LABEL,
-    galleon_seas,
     gather_all,
     gather_choices,
     go,
@@ -53,7 +53,8 @@ class PhaseMenu(PromptState[DragonsState]):
         begin(state, "move", frame.role, "zone", movable_zones(state))
 
     def on_carry(self, state: DragonsState, frame: Frame, _: str) -> None:
-        begin(state, "carry", frame.role, "sea", galleon_seas(state))
+        seas = galleon_seas(state)
+        begin(state, "carry", frame.role, "sea", [] if moves_from_to(state) else seas)
 
     def on_done(self, state: DragonsState, frame: Frame, _: str) -> None:
         FLOW.end(state, frame)

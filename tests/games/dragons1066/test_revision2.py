@@ -213,3 +213,24 @@ def test_a_revision_1_log_replays_unchanged() -> None:
     for role, choice in stored["actions"]:
         act(GAME, state, role, choice)
     assert state.result is not None and state.result.model_dump() == stored["result"]
+
+
+def test_a_galleon_transport_in_one_pick() -> None:
+    state = empty(revision=2)
+    put(state, "galleon", "red", "channel")
+    put(state, "legion", "red", "normandy")
+    state.owners["wales"] = "silver"
+    attack(state)
+    choose(state, "carry")
+    assert label(state, "trip:normandy.legion.channel.wales") == \
+        "Legion: Normandy → Wales by the English Channel, 100%"
+    assert not any(i.startswith("sea:") for i in ids(state))
+    choose(state, "trip:normandy.legion.channel.wales")
+    assert units(state, "wales") == ["legion"] and state.owners["wales"] == "red"  # taken
+    old = empty()
+    put(old, "galleon", "red", "channel")
+    put(old, "legion", "red", "normandy")
+    old.owners["wales"] = "silver"
+    attack(old)
+    choose(old, "carry")
+    assert ids(old) == ["sea:channel", "back"]
