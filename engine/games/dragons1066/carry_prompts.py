@@ -30,8 +30,8 @@ from engine.games.dragons1066.state import DragonsState, Piece
 Picked = dict[str, str]
 
 
-def galleon_seas(state: DragonsState) -> list[str]:
-    sit = Situation(state)
+def galleon_seas(state: DragonsState, sit: Situation | None = None) -> list[str]:
+    sit = Situation(state) if sit is None else sit
     return [sea for sea in SEAS if carries(sit, sea)]
 
 

@@ -31,8 +31,8 @@ from engine.games.dragons1066.state import DragonsState, Piece
 Picked = dict[str, str]
 
 
-def movable_zones(state: DragonsState) -> list[str]:
-    return zones_with_moves(Situation(state))
+def movable_zones(state: DragonsState, sit: Situation | None = None) -> list[str]:
+    return zones_with_moves(Situation(state) if sit is None else sit)
 
 
 def chosen_units(state: DragonsState, zone: str, units: str) -> list[Piece]:
@@ -55,10 +55,10 @@ def destination_choice(state: DragonsState, to: str, pieces: list[Piece]) -> Cho
                   detail=odds_text(odds, land), group="Where to", style="danger")
 
 
-def sweep_choices(state: DragonsState) -> list[Choice]:
+def sweep_choices(state: DragonsState, sit: Situation | None = None) -> list[Choice]:
     """Revision 2: one "from → to" choice per origin and destination, moving every unit of
     the origin that may end there (``movement.sweep``; the others stay)."""
-    sit = Situation(state)
+    sit = Situation(state) if sit is None else sit
     attack = state.phase == "attack"
     group = "Attack: from → to" if attack else "Move all that can go: from → to"
     choices = []
@@ -86,10 +86,10 @@ def sweep_choices(state: DragonsState) -> list[Choice]:
     return choices
 
 
-def gather_choices(state: DragonsState) -> list[Choice]:
+def gather_choices(state: DragonsState, sit: Situation | None = None) -> list[Choice]:
     """Revision 2, Attack phase: one choice per battle some units of two or more zones can
     reach, moving them all in (a Fortress keeps one land unit)."""
-    sit = Situation(state)
+    sit = Situation(state) if sit is None else sit
     choices = []
     for to in dict.fromkeys(to for _, to in sweeps(sit)):
         found = gather(sit, to)

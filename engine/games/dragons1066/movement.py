@@ -67,6 +67,15 @@ class Situation:
     def pieces(self, zone: str) -> list[Piece]:
         return self.by_zone.get(zone, [])
 
+    def relocate(self, pieces: list[Piece], origin: str) -> None:
+        """``pieces`` have moved from ``origin`` to where they stand now (their own moves:
+        nothing else indexed here changes in the Reinforce phase)."""
+        moved = {p.id for p in pieces}
+        self.by_zone[origin] = [p for p in self.by_zone.get(origin, []) if p.id not in moved]
+        for piece in pieces:
+            self.by_zone.setdefault(piece.zone, []).append(piece)
+            self._reach.pop(piece.id, None)
+
 
 class Carry(NamedTuple):
     """A Galleon's transport: the passenger's land and kind, the sea the Galleon ends in
@@ -237,9 +246,11 @@ def sweeps(sit: Situation) -> list[tuple[str, str]]:
     return pairs
 
 
-def move(state: DragonsState, pieces: list[Piece], to: str) -> None:
-    """Move ``pieces`` to ``to``; in the Attack phase this makes (or joins) its battle."""
-    sit = Situation(state)
+def move(state: DragonsState, pieces: list[Piece], to: str,
+         sit: Situation | None = None) -> None:
+    """Move ``pieces`` to ``to``; in the Attack phase this makes (or joins) its battle
+    (``sit``: the map as indexed already, when the caller has it)."""
+    sit = Situation(state) if sit is None else sit
     for piece in pieces:
         piece.used += destinations(sit, piece)[to]
         piece.moved = True

@@ -100,11 +100,14 @@ def guards(sit: Situation) -> set[int]:
     return kept
 
 
-def march_step(state: DragonsState) -> tuple[str, str, list[Piece]] | None:
+def march_step(state: DragonsState, sit: Situation | None = None,
+               far: dict[str, int] | None = None) -> tuple[str, str, list[Piece]] | None:
     """The march's next move (Reinforce phase): the origin, the destination and the units
-    (one kind, the same moves left), or None when the march is over."""
-    sit = Situation(state)
-    far = front_distance(state)
+    (one kind, the same moves left), or None when the march is over. ``sit`` and ``far``:
+    the map as indexed already (a march's own moves change neither its enemies nor who owns
+    what, only where its units stand: see :func:`suggested_march`)."""
+    sit = Situation(state) if sit is None else sit
+    far = front_distance(state) if far is None else far
     kept = guards(sit)
     for zone in ZONES:
         for group in movable_groups(sit, zone).values():
@@ -127,17 +130,32 @@ def march_step(state: DragonsState) -> tuple[str, str, list[Piece]] | None:
 MARCH_LIMIT = 500
 
 
-def suggested_march(state: DragonsState) -> list[tuple[str, str, list[str]]]:
-    """The whole march, tried on a copy of the units: (origin, destination, the kinds of
-    the units moving) for each move, in order."""
-    trial = state.model_copy(update={"pieces": [p.model_copy() for p in state.pieces],
-                                     "log": [], "stack": []})
-    moves: list[tuple[str, str, list[str]]] = []
-    for _ in range(MARCH_LIMIT):
-        step = march_step(trial)
-        if step is None:
-            break
-        zone, to, pieces = step
-        moves.append((zone, to, [p.kind for p in pieces]))
-        move(trial, pieces, to)
+def suggested_march(state: DragonsState) -> list[tuple[str, str, list[Piece]]]:
+    """The whole march: (origin, destination, the units moving) for each move, in order.
+
+    It is tried on the state's own units and every moved unit is put back as it was before
+    this returns (asking must not change the state; copying every unit cost more than the
+    march). One index of the map serves the whole march: in the Reinforce phase a kingdom's
+    own moves change no zone's enemies, battles or owner, so only the moved units are
+    indexed again."""
+    if state.phase != "reinforce":
+        return []  # Reinforcement moves only (an attack's moves would make battles)
+    sit = Situation(state)
+    far = front_distance(state)
+    moves: list[tuple[str, str, list[Piece]]] = []
+    saved: dict[int, tuple[Piece, str, int, bool, bool]] = {}
+    try:
+        for _ in range(MARCH_LIMIT):
+            step = march_step(state, sit, far)
+            if step is None:
+                break
+            zone, to, pieces = step
+            for p in pieces:
+                saved.setdefault(p.id, (p, p.zone, p.used, p.moved, p.stopped))
+            moves.append((zone, to, list(pieces)))
+            move(state, pieces, to, sit)
+            sit.relocate(pieces, zone)
+    finally:
+        for piece, zone, used, moved, stopped in saved.values():
+            piece.zone, piece.used, piece.moved, piece.stopped = zone, used, moved, stopped
     return moves

@@ -18,8 +18,10 @@ from engine.games.dragons1066.move_prompts import (
     go,
     movable_zones,
     move_said,
+    pieces_text,
     sweep_choices,
 )
+from engine.games.dragons1066.movement import Situation
 from engine.games.dragons1066.reinforce import affordable, buy, placements, room, stranded
 from engine.games.dragons1066.revisions import (
     buy_in_bulk,
@@ -27,10 +29,8 @@ from engine.games.dragons1066.revisions import (
     march_as_suggested,
     moves_from_to,
 )
-from engine.games.dragons1066.state import DragonsState
+from engine.games.dragons1066.state import DragonsState, Piece
 from engine.games.dragons1066.suggest import (
-    MARCH_LIMIT,
-    march_step,
     suggested_march,
     suggested_purchases,
 )
@@ -98,9 +98,10 @@ class Attack(PhaseMenu):
 
     def prompt(self, state: DragonsState, frame: Frame) -> tuple[str, list[Choice]]:
         choices = []
-        if movable_zones(state):
+        sit = Situation(state)  # one index of the map for the whole menu
+        if movable_zones(state, sit):
             choices.append(Choice(id="move", label="Move units into battle", style="primary"))
-        if galleon_seas(state):
+        if galleon_seas(state, sit):
             choices.append(Choice(id="carry", label="Carry a unit by Galleon"))
         count = len(state.battles)
         choices.append(Choice(
@@ -113,7 +114,7 @@ class Attack(PhaseMenu):
         if moves_from_to(state):
             if choices[0].id == "move":
                 choices[0] = Choice(id="move", label="Pick the units to move")
-            choices += gather_choices(state) + sweep_choices(state)
+            choices += gather_choices(state, sit) + sweep_choices(state, sit)
         return (f"Year {state.year}, {kingdom_name(state.kingdom)}: Attack. "
                 f"{battles_text(state)}", choices)
 
@@ -148,7 +149,8 @@ class Reinforce(PhaseMenu):
                 id="again", style="primary",
                 label=f"Another {UNITS[kind].name} in {zone_name(zone)} "
                       f"({UNITS[kind].cost} Gold)"))
-        movable = movable_zones(state)
+        sit = Situation(state)  # one index of the map for the whole menu
+        movable = movable_zones(state, sit)
         march = suggested_march(state) if movable and march_as_suggested(state) else []
         if march:
             choices.insert(len(plan[:1]), Choice(
@@ -165,7 +167,7 @@ class Reinforce(PhaseMenu):
         if movable:
             choices.append(Choice(id="move", label="Pick the units to move" if
                                   moves_from_to(state) else "Move units"))
-        if galleon_seas(state):
+        if galleon_seas(state, sit):
             choices.append(Choice(id="carry", label="Carry a unit by Galleon"))
         warnings = []
         if gold and kinds:
@@ -186,7 +188,7 @@ class Reinforce(PhaseMenu):
         if warnings:
             text += " Careful: " + "; ".join(warnings) + "."
         if movable and moves_from_to(state):
-            choices += sweep_choices(state)
+            choices += sweep_choices(state, sit)
         return text, choices
 
     def over(self, state: DragonsState, frame: Frame) -> bool:
@@ -200,13 +202,12 @@ class Reinforce(PhaseMenu):
 
     def on_march(self, state: DragonsState, frame: Frame, _: str) -> None:
         """Every move of the suggested march, as shown (the same rule on the same units)."""
-        if not (march_as_suggested(state) and movable_zones(state)):
+        march = suggested_march(state) if march_as_suggested(state) else []
+        if not march:
             raise IllegalChoice("That is not one of the choices you have right now.")
-        for _move in range(MARCH_LIMIT):
-            step = march_step(state)
-            if step is None:
-                return
-            move_said(state, frame.role, *step)
+        pieces = {p.id: p for p in state.pieces}
+        for zone, to, copies in march:
+            move_said(state, frame.role, zone, to, [pieces[p.id] for p in copies])
 
     def on_finish(self, state: DragonsState, frame: Frame, _: str) -> None:
         """The suggested purchase, the suggested march, then the end of the turn."""
@@ -214,7 +215,7 @@ class Reinforce(PhaseMenu):
             raise IllegalChoice("That is not one of the choices you have right now.")
         if suggested_purchases(state):
             self.on_suggested(state, frame, "")
-        if movable_zones(state) and march_step(state) is not None:
+        if movable_zones(state) and suggested_march(state):
             self.on_march(state, frame, "")
         self.on_done(state, frame, "")
 
@@ -250,16 +251,10 @@ def purchase_text(plan: list[tuple[str, str]]) -> str:
                      for (kind, zone), n in counts.items())
 
 
-def march_text(march: list[tuple[str, str, list[str]]]) -> str:
-    """"Scotland → England (1 Legion); Kiev → Poland (2 Knights)"."""
-    parts = []
-    for zone, to, kinds in march:
-        counts: dict[str, int] = {}
-        for kind in kinds:
-            counts[kind] = counts.get(kind, 0) + 1
-        units = ", ".join(units_text(kind, n) for kind, n in counts.items())
-        parts.append(f"{zone_name(zone)} → {zone_name(to)} ({units})")
-    return "; ".join(parts)
+def march_text(march: list[tuple[str, str, list[Piece]]]) -> str:
+    """"France → Aquitaine (2 Legions); Kiev → Poland (1 Knight)"."""
+    return "; ".join(f"{zone_name(zone)} → {zone_name(to)} ({pieces_text(pieces)})"
+                     for zone, to, pieces in march)
 
 
 def clip(text: str, limit: int) -> str:
