@@ -53,8 +53,8 @@ class PhaseMenu(PromptState[DragonsState]):
         begin(state, "move", frame.role, "zone", movable_zones(state))
 
     def on_carry(self, state: DragonsState, frame: Frame, _: str) -> None:
-        seas = galleon_seas(state)
-        begin(state, "carry", frame.role, "sea", [] if moves_from_to(state) else seas)
+        # revision 2 lists every transport as one pick: there is no sea to pick first
+        start_action(FLOW, state, "carry", frame.role)
 
     def on_done(self, state: DragonsState, frame: Frame, _: str) -> None:
         FLOW.end(state, frame)
@@ -76,8 +76,8 @@ class PhaseMenu(PromptState[DragonsState]):
 
 
 def begin(state: DragonsState, action: str, role: str, first: str, options: list[str]) -> None:
-    """Start a move or a transport; under revision 2 its first pick (the zone, the
-    Galleon's sea) is made when there is only one (and the later forced ones)."""
+    """Start a move; under revision 2 its first pick (the zone) is made when there is only
+    one (and the later forced ones)."""
     frame = start_action(FLOW, state, action, role)
     steps = FLOW.states[action]
     assert isinstance(steps, StepAction)
