@@ -75,9 +75,14 @@ class StepAction(PromptState[S]):
             self.perform(state, frame, answers)
             self.flow.end(state, frame, result=answers)
 
+    def skips_forced(self, state: S, frame: Frame) -> bool:
+        """Whether a later step with a single choice is answered by itself now (default:
+        ``skip_when_forced``; a game may decide by the state, e.g. its rules revision)."""
+        return self.skip_when_forced
+
     def answer_forced_steps(self, state: S, frame: Frame) -> None:
         picked = picked_of(frame)
-        while self.skip_when_forced and len(picked) < len(self.steps):
+        while len(picked) < len(self.steps) and self.skips_forced(state, frame):
             _, choices = self.ask_step(state, frame)
             if len(choices) != 1:
                 return

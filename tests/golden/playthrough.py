@@ -67,10 +67,16 @@ CASES: list[tuple[str, int, dict[str, Any], str, str]] = [
     ("epireia", 3, {}, "r2-golden-2", "greedy"),
     ("epireia", 4, {}, "r2-golden-1", "random"),
     ("epireia", 4, {}, "r2-golden-2", "greedy"),
-    ("dragons1066", 2, {"years": 3}, "golden-1", "random"),
-    ("dragons1066", 3, {"years": 3}, "golden-1", "random"),
-    ("dragons1066", 4, {"years": 3}, "golden-1", "random"),
-    ("dragons1066", 4, {"years": 3}, "golden-2", "greedy"),
+    # Dragons of 1066 rules revision 1 (games started before revision 2 replay by these)
+    ("dragons1066", 2, {"years": 3, "revision": 1}, "golden-1", "random"),
+    ("dragons1066", 3, {"years": 3, "revision": 1}, "golden-1", "random"),
+    ("dragons1066", 4, {"years": 3, "revision": 1}, "golden-1", "random"),
+    ("dragons1066", 4, {"years": 3, "revision": 1}, "golden-2", "greedy"),
+    # ... and revision 2, the newest (a move as one "from → to" choice, Buy as suggested)
+    ("dragons1066", 2, {"years": 3}, "r2-golden-1", "random"),
+    ("dragons1066", 3, {"years": 3}, "r2-golden-1", "random"),
+    ("dragons1066", 4, {"years": 3}, "r2-golden-1", "random"),
+    ("dragons1066", 4, {"years": 3}, "r2-golden-2", "greedy"),
 ]
 
 

@@ -21,7 +21,6 @@ the same state, so the steps of one move agree):
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,19 +38,21 @@ from engine.games.dragons1066.data import (
     LANDS,
     UNITS,
     ZONES,
-    alliance_of,
-    land_neighbours,
 )
 from engine.games.dragons1066.movement import (
     Situation,
     carries,
     destinations,
+    garrisoned,
+    gather,
+    group_key,
     movable_groups,
     passengers,
+    sweep,
 )
 from engine.games.dragons1066.odds import Odds, hit_chance
-from engine.games.dragons1066.reinforce import affordable, placements, room
 from engine.games.dragons1066.state import DragonsState, Piece
+from engine.games.dragons1066.suggest import guards, march_step, suggested_purchases
 
 ATTACK_ODDS = 0.6
 ENOUGH = 0.9
@@ -64,18 +65,6 @@ def worth(zone: str) -> float:
     if land is None:
         return 0.5  # a sea battle only clears the way
     return 1 + 4 * land.fortress + 2 * bool(land.great_city) + land.castles
-
-
-def guards(sit: Situation) -> set[int]:
-    """One land unit stays in each Fortress the kingdom holds (the last by id, listed last
-    in its group, so that a group's first units leave)."""
-    kept = set()
-    for fortress in FORTRESSES:
-        home = [p for p in sit.pieces(fortress)
-                if p.owner == sit.kingdom and UNITS[p.kind].domain == "land"]
-        if home:
-            kept.add(max(home, key=lambda p: p.id).id)
-    return kept
 
 
 def leaving(group: list[Piece], kept: set[int]) -> int:
@@ -109,7 +98,29 @@ def attack_plan(state: DragonsState) -> Plan | None:
         plan = {"zone": zone, "units": f"{key}.{count}", "to": to}
         if best is None or score > best[0]:
             best = (score, plan)
-    return best[1] if best else None
+    if best is None:
+        return None
+    plan = best[1]
+    to = plan["to"]
+    everyone = [p for _, group in gather(sit, to) for p in group]
+    if chance(estimate(state, to, everyone), to) < ENOUGH:
+        # every group would go in, one by one, without reaching ENOUGH: all at once
+        plan["all"] = to
+    origins = dict.fromkeys(zone for zone, _, _ in reach[to])
+    return with_sweep(sit, plan, list(origins), kept)
+
+
+def with_sweep(sit: Situation, plan: Plan, origins: list[str], kept: set[int]) -> Plan:
+    """``plan`` and, under ``go``, a "from → to" choice to its destination from the first of
+    ``origins`` whose units that can go there include no guard (a move of them all)."""
+    to = plan["to"]
+    for zone in [plan["zone"], *origins]:
+        moving = sweep(sit, zone, to)
+        if moving and not any(p.id in kept for p in moving):
+            return {**plan, "go": f"{zone}.{to}"}
+        if garrisoned(sit, zone, moving):
+            return {**plan, "go": f"{zone}.{to}.keep"}  # all but the Fortress's garrison
+    return plan
 
 
 def chance(odds: Odds, zone: str) -> float:
@@ -155,57 +166,25 @@ def carry_plan(state: DragonsState) -> Plan | None:
     return best[1] if best else None
 
 
-def front_distance(state: DragonsState) -> dict[str, int]:
-    """Each land's distance over land to the nearest enemy-owned land."""
-    alliance = Situation(state).alliance
-    enemy = [z for z, k in state.owners.items() if alliance_of(k) != alliance]
-    far = {z: 0 for z in enemy}
-    queue = deque(enemy)
-    while queue:
-        zone = queue.popleft()
-        for near in land_neighbours(zone):
-            if near not in far:
-                far[near] = far[zone] + 1
-                queue.append(near)
-    return far
-
-
 def reinforce_move_plan(state: DragonsState) -> Plan | None:
+    """The engine's suggested march, one move at a time (``suggest.march_step``)."""
+    step = march_step(state)
+    if step is None:
+        return None
+    zone, to, pieces = step
     sit = Situation(state)
-    far = front_distance(state)
-    kept = guards(sit)
-    for zone in ZONES:
-        for key, group in movable_groups(sit, zone).items():
-            reach = destinations(sit, group[0])
-            here = far.get(zone, 99) if zone in LANDS else 99
-            unit = UNITS[group[0].kind]
-            if unit.domain == "sea":
-                continue
-            if unit.domain == "air" and zone in LANDS and sit.friendly_land(zone) and here <= 1:
-                continue
-            options = sorted(reach, key=lambda z: (far.get(z, 99), z))
-            if not options or (far.get(options[0], 99) >= here and sit.friendly_land(zone)):
-                continue
-            count = leaving(group, kept)
-            if count > 0:
-                return {"zone": zone, "units": f"{key}.{count}", "to": options[0]}
-    return None
+    key = group_key(pieces[0])
+    plan = {"zone": zone, "units": f"{key}.{len(pieces)}", "to": to}
+    return with_sweep(sit, plan, [], guards(sit))
 
 
 def buy_plan(state: DragonsState) -> Plan | None:
-    kinds = affordable(state)
-    if not kinds:
+    """The next unit of the engine's suggested purchase (``suggest.py``: Warbeasts, a Legion
+    with a Gold left, a Galleon when the kingdom has none, nearest the enemy)."""
+    plan = suggested_purchases(state)
+    if not plan:
         return None
-    gold = state.gold[state.kingdom]
-    has_galleon = any(p.owner == state.kingdom and p.kind == "galleon" for p in state.pieces)
-    wanted = "galleon" if not has_galleon and "galleon" in kinds and gold >= 3 else \
-        max(kinds, key=lambda k: (UNITS[k].die / UNITS[k].cost if UNITS[k].domain == "land"
-                                  else 0, -UNITS[k].cost))
-    far = front_distance(state)
-    spots = placements(state, wanted)
-    at = min(spots, key=lambda z: (far.get(z, 99) if z in LANDS else 5,
-                                   -room(state, z) if z in LANDS else 0, z))
-    return {"unit": wanted, "at": at}
+    return {"unit": plan[0][0], "at": plan[0][1]}
 
 
 def step_choice(plan: Plan | None, frame_answers: dict[str, str], steps: Sequence[str],
@@ -217,6 +196,14 @@ def step_choice(plan: Plan | None, frame_answers: dict[str, str], steps: Sequenc
     return wanted if wanted in ids else "back"
 
 
+def sweep_or(plan: Plan, ids: set[str]) -> str:
+    """The plan's "from → to" choice when offered, else the detailed move."""
+    if f"all:{plan.get('all')}" in ids:
+        return f"all:{plan['all']}"
+    wanted = f"go:{plan['go']}" if "go" in plan else ""
+    return wanted if wanted in ids else "move"
+
+
 def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[Choice],
            rng: Rng) -> str:
     assert isinstance(state, DragonsState)
@@ -224,30 +211,46 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
     frame = state.stack[-1]
     name = frame.name
     if name == "attack":
-        if "move" in ids and attack_plan(state):
-            return "move"
+        plan = attack_plan(state) if "move" in ids else None
+        if plan is not None:
+            return sweep_or(plan, ids)
         if "carry" in ids and carry_plan(state):
             return "carry"
-        return "done"
+        return "best" if "best" in ids else "done"
     if name == "reinforce":
+        if "finish" in ids:
+            return "finish"  # the purchase, the march and the end of the turn: one click
+        if "suggested" in ids:
+            return "suggested"  # the whole purchase in one click
+        if "march" in ids:
+            return "march"  # every move toward the front in one click
         if "buy" in ids:
             plan = buy_plan(state)
             again = frame.data.get("again")
             if "again" in ids and plan is not None and [plan["unit"], plan["at"]] == again:
                 return "again"  # the same purchase in one click
             return "buy"
-        if "move" in ids and reinforce_move_plan(state):
-            return "move"
+        plan = reinforce_move_plan(state) if "move" in ids else None
+        if plan is not None:
+            return sweep_or(plan, ids)
         return "done"
     if name == "move":
         plan = attack_plan(state) if state.phase == "attack" else reinforce_move_plan(state)
         return step_choice(plan, answers_of(frame), ("zone", "units", "to"), ids)
     if name == "carry":
+        plan = carry_plan(state)
+        if plan is not None:
+            start, _, kind = plan["passenger"].partition(".")
+            trip = f"trip:{start}.{kind}.{plan['drop']}"
+            if trip in ids:
+                return trip  # the whole transport in one pick
         return step_choice(carry_plan(state), answers_of(frame),
                            ("sea", "passenger", "drop"), ids)
     if name == "buy":
         return step_choice(buy_plan(state), answers_of(frame), ("unit", "at"), ids)
     if name == "choose_battle":
+        if "best" in ids:
+            return "best"  # the order it would pick, asked once
         return max(sorted(ids), key=lambda c: chance(
             estimate(state, c.partition(":")[2]), c.partition(":")[2]))
     if name == "air_retreat":

@@ -3,6 +3,7 @@ whether attacking air units retreat before a roll, and which units take the hits
 
 from __future__ import annotations
 
+from engine.core.errors import IllegalChoice
 from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice
 from engine.games.dragons1066.battle import (
@@ -16,6 +17,7 @@ from engine.games.dragons1066.battle import (
 from engine.games.dragons1066.board import attackers_in, odds_of, odds_text
 from engine.games.dragons1066.data import LANDS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
+from engine.games.dragons1066.revisions import moves_from_to
 from engine.games.dragons1066.state import DragonsState
 
 
@@ -34,6 +36,9 @@ class ChooseBattle(PromptState[DragonsState]):
             chance = odds.conquer if land else odds.win
             choices.append(Choice(id=f"battle:{zone}", label=f"{zone_name(zone)}: {chance:.0%}",
                                   detail=odds_text(odds, land), group="Battle"))
+        if moves_from_to(state):
+            choices.append(Choice(id="best", label="Fight them all, best odds first",
+                                  style="success", detail="the order is not asked again"))
         sea = "" if all(zone in LANDS for zone in state.battles) else \
             " (sea battles come first)"
         return f"{kingdom_name(state.kingdom)}: which battle is fought next{sea}?", choices
@@ -41,6 +46,13 @@ class ChooseBattle(PromptState[DragonsState]):
     def on_battle(self, state: DragonsState, frame: Frame, zone: str) -> None:
         FLOW.end(state, frame)
         start_battle(state, zone)
+
+    def on_best(self, state: DragonsState, frame: Frame, _: str) -> None:
+        """Revision 2: this one and the rest of the turn's battles best odds first."""
+        if not moves_from_to(state):
+            raise IllegalChoice("That is not one of the choices you have right now.")
+        state.best_first = True
+        FLOW.end(state, frame)
 
 
 @FLOW.state

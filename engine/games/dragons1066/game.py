@@ -8,6 +8,7 @@ from engine.core.flow import FlowGame
 from engine.core.game import Prompt, RoleInfo
 from engine.games.dragons1066 import (  # noqa: F401 (prompt states)
     battle_prompts,
+    carry_prompts,
     move_prompts,
     turn_prompts,
 )
@@ -16,6 +17,7 @@ from engine.games.dragons1066.flow import FLOW
 from engine.games.dragons1066.invariants import check_invariants
 from engine.games.dragons1066.movement import Reading
 from engine.games.dragons1066.phases import advance, begin_attack
+from engine.games.dragons1066.revisions import NEWEST
 from engine.games.dragons1066.setup_board import new_state
 from engine.games.dragons1066.state import DragonsOptions, DragonsState
 from engine.games.dragons1066.view import DragonsView, build_view
@@ -33,6 +35,7 @@ class Dragons1066(FlowGame[DragonsState, DragonsOptions]):
     Options = DragonsOptions
     State = DragonsState
     flow = FLOW
+    revision = NEWEST
     tables: ClassVar[dict[int, tuple[RoleInfo, ...]]] = {
         players: tuple(RoleInfo(id=seat.id, name=seat.name,
                                 team=alliance_of(seat.kingdoms[0]))

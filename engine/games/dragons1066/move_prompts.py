@@ -10,30 +10,29 @@ from __future__ import annotations
 from engine.core.errors import IllegalChoice
 from engine.core.flow import Frame
 from engine.core.game import Choice
-from engine.core.steps import StepAction
-from engine.games.dragons1066.board import enemy_occupied, odds_of, odds_text
+from engine.core.steps import StepAction, answers_of
+from engine.games.dragons1066.board import odds_of, odds_text
 from engine.games.dragons1066.data import LANDS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
 from engine.games.dragons1066.movement import (
-    Carry,
     Situation,
-    carries,
-    carry,
-    carrying_seas,
     common_destinations,
+    garrisoned,
+    gather,
     movable_groups,
     move,
-    moves_left,
-    passengers,
+    sweep,
+    sweeps,
 )
 from engine.games.dragons1066.movement import movable_zones as zones_with_moves
+from engine.games.dragons1066.revisions import forced_menus_skipped, moves_from_to
 from engine.games.dragons1066.state import DragonsState, Piece
 
 Picked = dict[str, str]
 
 
-def movable_zones(state: DragonsState) -> list[str]:
-    return zones_with_moves(Situation(state))
+def movable_zones(state: DragonsState, sit: Situation | None = None) -> list[str]:
+    return zones_with_moves(Situation(state) if sit is None else sit)
 
 
 def chosen_units(state: DragonsState, zone: str, units: str) -> list[Piece]:
@@ -54,6 +53,114 @@ def destination_choice(state: DragonsState, to: str, pieces: list[Piece]) -> Cho
     chance = odds.conquer if land else odds.win
     return Choice(id=f"to:{to}", label=f"{name}: battle, {chance:.0%}",
                   detail=odds_text(odds, land), group="Where to", style="danger")
+
+
+def sweep_choices(state: DragonsState, sit: Situation | None = None) -> list[Choice]:
+    """Revision 2: one "from → to" choice per origin and destination, moving every unit of
+    the origin that may end there (``movement.sweep``; the others stay)."""
+    sit = Situation(state) if sit is None else sit
+    attack = state.phase == "attack"
+    group = "Attack: from → to" if attack else "Move all that can go: from → to"
+    choices = []
+    for zone, to in sweeps(sit):
+        everyone = sweep(sit, zone, to)
+        kept = garrisoned(sit, zone, everyone)
+        for suffix, pieces in (("", everyone), (".keep", kept)):
+            if pieces is None:
+                continue
+            road = f"{zone_name(zone)} → {zone_name(to)}: "
+            detail, chance, stays = "", "", ""
+            if attack:
+                odds = odds_of(state, to, state.kingdom, joining=pieces)
+                land = to in LANDS
+                detail = odds_text(odds, land)
+                chance = f", {(odds.conquer if land else odds.win):.0%}"
+            if suffix:
+                left = next(p for p in everyone if p not in pieces)
+                stays = f" ({units_text(left.kind, 1)} stays)"
+            label = road + pieces_text(pieces) + stays + chance
+            if len(label) > LABEL:
+                label = road + f"{len(pieces)} units" + stays + chance
+            choices.append(Choice(id=f"go:{zone}.{to}{suffix}", label=label, detail=detail,
+                                  group=group, style="danger" if attack else "secondary"))
+    return choices
+
+
+def gather_choices(state: DragonsState, sit: Situation | None = None) -> list[Choice]:
+    """Revision 2, Attack phase: one choice per battle some units of two or more zones can
+    reach, moving them all in (a Fortress keeps one land unit)."""
+    sit = Situation(state) if sit is None else sit
+    choices = []
+    for to in dict.fromkeys(to for _, to in sweeps(sit)):
+        found = gather(sit, to)
+        if len(found) < 2:
+            continue  # the "from → to" choice does the same
+        pieces = [p for _, group in found for p in group]
+        odds = odds_of(state, to, state.kingdom, joining=pieces)
+        land = to in LANDS
+        label = (f"All that can reach {zone_name(to)}: {len(pieces)} units from "
+                 f"{len(found)} zones, {(odds.conquer if land else odds.win):.0%}")
+        choices.append(Choice(id=f"all:{to}", label=label, group="Attack with all that can reach",
+                              detail=clip_text("; ".join(
+                                  f"{zone_name(z)}: {pieces_text(g)}" for z, g in found)),
+                              style="danger"))
+    return choices
+
+
+def clip_text(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def gather_all(state: DragonsState, role: str, to: str) -> None:
+    """An "All that can reach" choice (``all:<destination>``)."""
+    found = gather(Situation(state), to) if moves_from_to(state) and state.phase == "attack" \
+        else []
+    if len(found) < 2:
+        raise IllegalChoice("That is not one of the choices you have right now.")
+    pieces = [p for _, group in found for p in group]
+    origins = " and ".join(zone_name(z) for z, _ in found)
+    state.say(f"{kingdom_name(state.kingdom)} attacks {zone_name(to)} from {origins} with "
+              f"{pieces_text(pieces)}.", role=role)
+    move(state, pieces, to)
+
+
+# A choice's label is shown whole up to this length (a button's; a menu option shows 100).
+LABEL = 80
+
+
+def pieces_text(pieces: list[Piece]) -> str:
+    """"3 Legions, 1 Warbeast" (in the order given)."""
+    counts: dict[str, int] = {}
+    for piece in pieces:
+        counts[piece.kind] = counts.get(piece.kind, 0) + 1
+    return ", ".join(units_text(kind, n) for kind, n in counts.items())
+
+
+def move_said(state: DragonsState, role: str, origin: str, to: str,
+              pieces: list[Piece]) -> None:
+    """Log the move and make it."""
+    moved = pieces_text(pieces)
+    who = kingdom_name(state.kingdom)
+    if state.phase == "attack":
+        state.say(f"{who} attacks {zone_name(to)} from {zone_name(origin)} with {moved}.",
+                  role=role)
+    else:
+        state.say(f"{who} moves {moved} from {zone_name(origin)} to {zone_name(to)}.",
+                  role=role)
+    move(state, pieces, to)
+
+
+def go(state: DragonsState, role: str, arg: str) -> None:
+    """A "from → to" choice (``go:<origin>.<destination>``)."""
+    origin, _, rest = arg.partition(".")
+    to, _, keep = rest.partition(".")
+    sit = Situation(state)
+    pieces: list[Piece] | None = sweep(sit, origin, to) if moves_from_to(state) else []
+    if keep and pieces:
+        pieces = garrisoned(sit, origin, pieces) if keep == "keep" else None
+    if not pieces:
+        raise IllegalChoice("That is not one of the choices you have right now.")
+    move_said(state, role, origin, to, pieces)
 
 
 @FLOW.state
@@ -109,85 +216,11 @@ class Move(StepAction[DragonsState]):
 
     def perform(self, state: DragonsState, frame: Frame, picked: Picked) -> None:
         pieces = chosen_units(state, picked["zone"], picked["units"])
-        to = picked["to"]
-        counts: dict[str, int] = {}
-        for piece in pieces:
-            counts[piece.kind] = counts.get(piece.kind, 0) + 1
-        moved = ", ".join(units_text(kind, n) for kind, n in counts.items())
-        who, origin = kingdom_name(state.kingdom), zone_name(picked["zone"])
-        if state.phase == "attack":
-            state.say(f"{who} attacks {zone_name(to)} from {origin} with {moved}.",
-                      role=frame.role)
-        else:
-            state.say(f"{who} moves {moved} from {origin} to {zone_name(to)}.", role=frame.role)
-        move(state, pieces, to)
+        move_said(state, frame.role, picked["zone"], picked["to"], pieces)
 
-
-def galleon_seas(state: DragonsState) -> list[str]:
-    return carrying_seas(Situation(state))
-
-
-def find_carry(state: DragonsState, picked: Picked) -> tuple[Carry, Piece] | None:
-    start, _, kind = picked["passenger"].partition(".")
-    sea, _, land = picked["drop"].partition(".")
-    sit = Situation(state)
-    for option in carries(sit, picked["sea"]):
-        if (option.start, option.kind, option.sea, option.land) == (start, kind, sea, land):
-            return option, passengers(sit, start)[kind]
-    return None
-
-
-@FLOW.state
-class Transport(StepAction[DragonsState]):
-    """A Galleon carries one land unit from a bordering land to another (once per turn)."""
-
-    name = "carry"
-    steps = ("sea", "passenger", "drop")
-    cancel = "Back to the menu"
-
-    def ask_sea(self, state: DragonsState, frame: Frame,
-                picked: Picked) -> tuple[str, list[Choice]]:
-        return "Which sea's Galleon carries a unit?", [
-            Choice(id=f"sea:{sea}", label=zone_name(sea), group="Galleon in")
-            for sea in galleon_seas(state)]
-
-    def ask_passenger(self, state: DragonsState, frame: Frame,
-                      picked: Picked) -> tuple[str, list[Choice]]:
-        options = carries(Situation(state), picked["sea"])
-        seen = dict.fromkeys((o.start, o.kind) for o in options)
-        return "Which unit goes aboard (boarding costs it one move)?", [
-            Choice(id=f"passenger:{start}.{kind}",
-                   label=f"{UNITS[kind].name} from {zone_name(start)}", group="Passenger")
-            for start, kind in seen]
-
-    def ask_drop(self, state: DragonsState, frame: Frame,
-                 picked: Picked) -> tuple[str, list[Choice]]:
-        start, _, kind = picked["passenger"].partition(".")
-        sit = Situation(state)
-        options = [o for o in carries(sit, picked["sea"]) if (o.start, o.kind) == (start, kind)]
-        passenger = passengers(sit, start)[kind]
-        choices = []
-        for option in options:
-            label = f"{zone_name(option.land)} (Galleon to {zone_name(option.sea)})"
-            choice = Choice(id=f"drop:{option.sea}.{option.land}", label=label,
-                            group="Drop in")
-            if state.phase == "attack":
-                odds = odds_of(state, option.land, state.kingdom, joining=[passenger])
-                risk = " (enemy sea: lost if the Galleon sinks)" if enemy_occupied(
-                    state, option.sea, state.kingdom) else ""
-                choice = Choice(id=choice.id, label=label, group="Drop in", style="danger",
-                                detail=odds_text(odds, True) + risk)
-            choices.append(choice)
-        return (f"Where does the Galleon drop the {UNITS[kind].name} "
-                f"({moves_left(passenger)} move{'s' * (moves_left(passenger) != 1)} left; "
-                "leaving ends its move)?", choices)
-
-    def perform(self, state: DragonsState, frame: Frame, picked: Picked) -> None:
-        found = find_carry(state, picked)
-        if found is None:  # the prompt lists only carries that exist
-            raise IllegalChoice("That Galleon cannot make this transport.")
-        option, passenger = found
-        state.say(f"{kingdom_name(state.kingdom)}'s Galleon carries a "
-                  f"{UNITS[option.kind].name} from {zone_name(option.start)} by the "
-                  f"{zone_name(option.sea)} to {zone_name(option.land)}.", role=frame.role)
-        carry(state, option, passenger)
+    def skips_forced(self, state: DragonsState, frame: Frame) -> bool:
+        """Revision 2: a step with one choice is answered by itself, except an attack's
+        destination (its odds are shown before the units go)."""
+        if not forced_menus_skipped(state):
+            return False
+        return state.phase != "attack" or len(answers_of(frame)) < len(self.steps) - 1

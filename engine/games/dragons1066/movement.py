@@ -23,10 +23,11 @@ from collections import deque
 from operator import attrgetter, is_
 from typing import NamedTuple
 
-from engine.games.dragons1066.board import domain
+from engine.games.dragons1066.board import domain, loss_key
 from engine.games.dragons1066.data import (
     ALLIANCE_OF,
     LAND_NEIGHBOURS,
+    LANDS,
     NEIGHBOURS,
     SEA_NEIGHBOURS,
     SEAS,
@@ -156,6 +157,30 @@ class Situation:
 
     def pieces(self, zone: str) -> list[Piece]:
         return self.by_zone.get(zone, [])
+
+    @classmethod
+    def private(cls, state: DragonsState) -> Situation:
+        """A Situation of the caller's own, never given to anyone else: for one that moves
+        units on it (:meth:`relocate`) and puts them back."""
+        made = super().__new__(cls)
+        made._index(state)
+        made._read = None
+        return made
+
+    def relocate(self, pieces: list[Piece], origin: str) -> None:
+        """``pieces`` have moved from ``origin`` to where they stand now (their own moves:
+        nothing else indexed here changes in the Reinforce phase; where a unit may go
+        depends on the map alone and is kept). Only on a :meth:`private` Situation."""
+        moved = {p.id for p in pieces}
+        self.by_zone[origin] = [p for p in self.by_zone.get(origin, []) if p.id not in moved]
+        for piece in pieces:
+            self.by_zone.setdefault(piece.zone, []).append(piece)
+        # what depends on where the units stand is worked out again
+        self._groups = {}
+        self._movable = None
+        self._passengers = {}
+        self._carries = {}
+        self._carrying = None
 
 
 _KEPT: dict[int, Situation] = {}  # id(state) -> the Situation made last for it
@@ -369,9 +394,58 @@ def common_destinations(sit: Situation, pieces: list[Piece]) -> list[str]:
     return sorted(shared, key=ZONE_ORDER.__getitem__)
 
 
-def move(state: DragonsState, pieces: list[Piece], to: str) -> None:
-    """Move ``pieces`` to ``to``; in the Attack phase this makes (or joins) its battle."""
-    sit = Situation(state)
+def sweep(sit: Situation, zone: str, to: str) -> list[Piece]:
+    """The acting kingdom's units in ``zone`` that may end a move in ``to`` now: the units a
+    "from → to" choice moves (the others stay), in the unit table's order."""
+    return [p for group in movable_groups(sit, zone).values() for p in group
+            if to in destinations(sit, p)]
+
+
+def garrisoned(sit: Situation, zone: str, pieces: list[Piece]) -> list[Piece] | None:
+    """A Fortress's sweep that would take every land unit of the kingdom out of it, less the
+    cheapest of them (it stays as the garrison: "an ungarrisoned Fortress falls to any
+    attacker"); None for any other sweep."""
+    if zone not in LANDS or not LANDS[zone].fortress or len(pieces) < 2:
+        return None
+    home = [p for p in sit.pieces(zone) if p.owner == sit.kingdom and domain(p) == "land"]
+    leaving = [p for p in pieces if domain(p) == "land"]
+    if not leaving or len(leaving) < len(home):
+        return None
+    stays = min(leaving, key=lambda p: (loss_key(p), p.id))
+    return [p for p in pieces if p is not stays]
+
+
+def gather(sit: Situation, to: str) -> list[tuple[str, list[Piece]]]:
+    """Every origin's units that may end in ``to`` now, a Fortress keeping its garrison
+    (:func:`garrisoned`): what "All that can reach" moves, origins in the map's order."""
+    found = []
+    for zone in movable_zones(sit):
+        pieces = sweep(sit, zone, to)
+        kept = garrisoned(sit, zone, pieces) if pieces else None
+        pieces = pieces if kept is None else kept
+        if pieces:
+            found.append((zone, pieces))
+    return found
+
+
+def sweeps(sit: Situation) -> list[tuple[str, str]]:
+    """Every (origin, destination) pair some unit may move along now, origins in the map's
+    order, then destinations in the map's order."""
+    pairs = []
+    for zone in movable_zones(sit):
+        reach: set[str] = set()
+        for group in movable_groups(sit, zone).values():
+            for piece in group:
+                reach.update(destinations(sit, piece))
+        pairs += [(zone, to) for to in ZONES if to in reach]
+    return pairs
+
+
+def move(state: DragonsState, pieces: list[Piece], to: str,
+         sit: Situation | None = None) -> None:
+    """Move ``pieces`` to ``to``; in the Attack phase this makes (or joins) its battle
+    (``sit``: the map as indexed already, when the caller has it)."""
+    sit = Situation(state) if sit is None else sit
     for piece in pieces:
         piece.used += destinations(sit, piece)[to]
         piece.moved = True

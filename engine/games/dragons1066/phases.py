@@ -15,7 +15,8 @@ from engine.games.dragons1066.battle import (
     start_battle,
 )
 from engine.games.dragons1066.battle import fight_on as fight_round
-from engine.games.dragons1066.data import TURN_ORDER
+from engine.games.dragons1066.board import odds_of
+from engine.games.dragons1066.data import LANDS, TURN_ORDER
 from engine.games.dragons1066.flow import FLOW, kingdom_name
 from engine.games.dragons1066.reinforce import collect_gold, end_turn, refresh_fliers
 from engine.games.dragons1066.state import DragonsState
@@ -49,8 +50,19 @@ def battle_step(state: DragonsState) -> None:
     options = allowed_battles(state)
     if len(options) == 1:
         start_battle(state, options[0])
+    elif state.best_first:
+        start_battle(state, best_battle(state, options))
     else:
         FLOW.push(state, "choose_battle", role_of(state))
+
+
+def best_battle(state: DragonsState, options: list[str]) -> str:
+    """The battle with the best odds (to take the land, or win at sea); the first made on a
+    tie."""
+    def chance(zone: str) -> float:
+        odds = odds_of(state, zone, state.kingdom)
+        return odds.conquer if zone in LANDS else odds.win
+    return max(options, key=lambda zone: (chance(zone), -options.index(zone)))
 
 
 def begin_reinforce(state: DragonsState) -> None:

@@ -26,20 +26,26 @@ def collect_gold(state: DragonsState) -> None:
               f"({len(lands)} lands, {len(cities)} Great Cit{'y' if len(cities) == 1 else 'ies'}).")
 
 
-def room(state: DragonsState, land: str) -> int:
+Placed = dict[str, int]
+
+
+def room(state: DragonsState, land: str, placed: Placed | None = None) -> int:
     """New units the acting kingdom may still place in ``land`` this turn (a Fortress: no
-    limit, given as a number larger than any purchase)."""
+    limit, given as a number larger than any purchase). ``placed``: the placements counted
+    so far, when not the state's (a purchase being planned)."""
     if state.owners.get(land) != state.kingdom:
         return 0
     if LANDS[land].fortress:
         return 1_000
-    return max(0, LANDS[land].castles - state.placed.get(land, 0))
+    done = state.placed if placed is None else placed
+    return max(0, LANDS[land].castles - done.get(land, 0))
 
 
-def placements(state: DragonsState, kind: str) -> list[str]:
+def placements(state: DragonsState, kind: str, placed: Placed | None = None) -> list[str]:
     """Zones where a new ``kind`` may be placed now."""
     owner = state.owners.get
-    lands = [land for land in LANDS if owner(land) == state.kingdom and room(state, land) > 0]
+    lands = [land for land in LANDS if owner(land) == state.kingdom
+             and room(state, land, placed) > 0]
     if UNITS[kind].domain != "sea":
         return lands
     enemy = enemy_zones(state)
@@ -52,32 +58,36 @@ def enemy_zones(state: DragonsState) -> set[str]:
     return {p.zone for p in state.pieces if p.owner in foes}
 
 
-def charged_land(state: DragonsState, zone: str) -> str:
+def charged_land(state: DragonsState, zone: str, placed: Placed | None = None) -> str:
     """The land whose limit a placement counts toward: the land itself, or for a sea the
     bordering Fortress, else the first bordering land with room (the map's order)."""
     if zone in LANDS:
         return zone
-    coasts = [land for land in SEAS[zone].coasts if room(state, land) > 0]
+    coasts = [land for land in SEAS[zone].coasts if room(state, land, placed) > 0]
     return next((land for land in coasts if LANDS[land].fortress), coasts[0])
 
 
-def affordable(state: DragonsState) -> list[str]:
-    gold = state.gold[state.kingdom]
-    if not any(room(state, land) > 0 for land, owner in state.owners.items()
+def affordable(state: DragonsState, gold: int | None = None,
+               placed: Placed | None = None) -> list[str]:
+    """The unit kinds the acting kingdom may buy and place now (or with ``gold`` left and
+    ``placed`` counted, while a purchase is planned)."""
+    gold = state.gold[state.kingdom] if gold is None else gold
+    if not any(room(state, land, placed) > 0 for land, owner in state.owners.items()
                if owner == state.kingdom):
         return []
     return [kind for kind, unit in UNITS.items() if unit.cost <= gold and (
-        UNITS[kind].domain != "sea" or placements(state, kind))]
+        UNITS[kind].domain != "sea" or placements(state, kind, placed))]
 
 
-def buy(state: DragonsState, kind: str, zone: str, role: str) -> None:
+def buy(state: DragonsState, kind: str, zone: str, role: str, say: bool = True) -> None:
     land = charged_land(state, zone)
     state.placed[land] = state.placed.get(land, 0) + 1
     state.gold[state.kingdom] -= UNITS[kind].cost
     state.bought[state.kingdom] += 1
     add_piece(state, kind, state.kingdom, zone, new=True)
-    state.say(f"{kingdom_name(state.kingdom)} buys {units_text(kind, 1)} in "
-              f"{zone_name(zone)}.", role=role)
+    if say:
+        state.say(f"{kingdom_name(state.kingdom)} buys {units_text(kind, 1)} in "
+                  f"{zone_name(zone)}.", role=role)
 
 
 def refresh_fliers(state: DragonsState) -> None:
@@ -109,6 +119,7 @@ def end_turn(state: DragonsState) -> None:
                   "is lost.")
     state.gold[state.kingdom] = 0
     state.placed = {}
+    state.best_first = False
     for piece in state.pieces:
         if piece.used or piece.moved or piece.stopped or piece.attacking or piece.carried \
                 or piece.new or piece.retreated or piece.via:  # (most units are unflagged)

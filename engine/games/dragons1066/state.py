@@ -17,6 +17,9 @@ Fields (plain data, JSON-ready):
 ``battles``   zones with a battle still to fight this turn, in the order they were made.
 ``battle``    the battle being fought (:class:`Battle`), or None.
 ``placed``    land -> new units placed there this turn (its placement limit).
+``best_first`` the attacker chose to fight this turn's battles best odds first (rules
+              revision 2: the order is not asked again); left out of the JSON while False,
+              so states from before it are unchanged.
 ``bought``, ``lost``, ``initial``  kingdom -> units bought, lost, and at the start: the
               units on the map are always ``initial + bought - lost``.
 ``stack``     the prompt stack (``engine.core.flow``): ``attack``, ``move``, ``carry``,
@@ -27,7 +30,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import (
+    BaseModel,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from engine.core.flow import FlowState
 from engine.core.game import GameOptions
@@ -120,6 +129,16 @@ class DragonsState(FlowState):
     battles: list[str] = Field(default_factory=list)
     battle: Battle | None = None
     placed: dict[str, int] = Field(default_factory=dict)
+    best_first: bool = False
     bought: dict[str, int]
     lost: dict[str, int]
     initial: dict[str, int]
+
+    @model_serializer(mode="wrap")
+    def _best_first_left_out_while_false(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("best_first"):
+            data.pop("best_first", None)
+        return data

@@ -9,9 +9,10 @@ from engine.games.dragons1066.setup_board import add_piece
 from engine.games.dragons1066.state import DragonsState, Piece
 
 
-def empty(kingdom: str = "red", players: int = 4) -> DragonsState:
-    """The starting map's owners with no unit on it, ``kingdom`` about to attack."""
-    state = GAME.setup("test", players, GAME.Options())
+def empty(kingdom: str = "red", players: int = 4, revision: int = 1) -> DragonsState:
+    """The starting map's owners with no unit on it, ``kingdom`` about to attack (rules
+    ``revision`` 1 unless given)."""
+    state = GAME.setup("test", players, GAME.Options(revision=revision))
     state.pieces, state.stack = [], []
     state.initial = dict.fromkeys(state.initial, 0)
     state.kingdom = kingdom

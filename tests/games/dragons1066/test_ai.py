@@ -11,10 +11,12 @@ from engine.games.dragons1066.ai import POLICIES, greedy
 from tests.games.dragons1066.helpers import attack, empty, put
 
 
+@pytest.mark.parametrize("revision", [1, 2])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_greedy_games_end_without_error(players: int) -> None:
+def test_greedy_games_end_without_error(players: int, revision: int) -> None:
     roles = [r.id for r in GAME.roles(players, GAME.Options())]
-    state, playout = play_random(GAME, f"greedy-{players}", players, options={"years": 3},
+    state, playout = play_random(GAME, f"greedy-{players}", players,
+                                 options={"years": 3, "revision": revision},
                                  players_by_role=dict.fromkeys(roles, greedy))
     assert playout.error is None, playout.error
     assert state.result is not None

@@ -53,9 +53,12 @@ def test_the_same_purchase_again_is_one_click_while_it_is_legal() -> None:
 
 def test_logs_stored_before_the_repeat_purchase_replay_unchanged() -> None:
     """Games stored before "again" existed bought through Buy, the unit and the place: those
-    choices are all still offered, and a stored greedy 4-player log replays to its result."""
+    choices are all still offered, and a stored greedy 4-player log replays to its result.
+    It was stored before rules revisions existed: such a record is revision 1
+    (``engine.core.record``), and revision 1 asks as it did then."""
     stored = json.loads((Path(__file__).parent / "log_before_repeat_purchase.json").read_text())
-    state = start(GAME, stored["seed"], stored["players"], stored["options"])
+    assert "revision" not in stored["options"]
+    state = start(GAME, stored["seed"], stored["players"], {"revision": 1, **stored["options"]})
     for role, choice in stored["actions"]:
         act(GAME, state, role, choice)
     assert state.result is not None and state.result.model_dump() == stored["result"]
