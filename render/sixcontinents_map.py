@@ -630,6 +630,7 @@ def preview_map() -> MapPicture:
     picture.chips("brazil_northeast", [Chip("infantry", 12, green), Chip("caravan", 1, green)])
     picture.chips("china", [Chip("rebels", 7, REBELS)])
     picture.chips("peru", [Chip("savages", 4, SAVAGES)])
+    picture.chips("india", [Chip("infantry", 2, blue), Chip("slave", 3, blue)])
     picture.chips("north_sea", [Chip("frigate", 3, red), Chip("cruiser", 1, blue)], ships=True)
     picture.chips("caribbean", [Chip("fishing_boat", 1, green), Chip("corvette", 2, green)],
                   ships=True)
@@ -639,6 +640,7 @@ def preview_map() -> MapPicture:
     picture.chips("bay_of_bengal", [Chip("voyage", 10, blue)], ships=True)
     picture.marks("germany", ["port", "farm", "road"], capital=(2, red), red_tokens=2)
     picture.marks("brazil_northeast", ["port"], capital=(3, green))
+    picture.marks("iberia", ["port"], markers=["blockaded"])
     picture.marks("ukraine", [], capital=(1, blue))
     picture.marks("china", ["bunker_2"], red_tokens=4, markers=["revolt"])
     picture.marks("india", ["manufactory", "granary"], markers=["mineral", "tree"])

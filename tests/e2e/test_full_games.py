@@ -158,7 +158,7 @@ def target(choice_id: str) -> str:
 # misses one, find another seed with the same steering (Galleons and air retreats come in
 # nearly every game; a Fortress changes hands in about one in four).
 # (Found again for rules revision 2, whose prompts are other choices.)
-DRAGONS_SEEDS = {2: "dragons-e2e-2-v2-2", 3: "dragons-e2e-3-v2-4", 4: "dragons-e2e-4-v2-1"}
+DRAGONS_SEEDS = {2: "dragons-e2e-2-v2-2", 3: "dragons-e2e-3-v2-4", 4: "dragons-e2e-4-v2b-0"}
 DRAGONS_YEARS = 6
 
 
