@@ -132,10 +132,15 @@ class PlaceUnits(PromptState):
         return f"Place {frame.data['count']} {KIND_NAMES[frame.data['kind']]} unit(s) ({reason})."
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
-        found = [
-            choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place on")
-            for sid in placement_candidates(state, frame)
-        ]
+        spaces = placement_candidates(state, frame)
+        found = [choice(id=f"space:{sid}", label=SPACES[sid].name, group="Place one on")
+                 for sid in spaces]
+        # Several at once (issue 13: ten Allied units took ten picks): as many as fit there.
+        for sid in spaces:
+            several = self.fits(state, frame, sid)
+            if several > 1:
+                found.append(choice(id=f"all:{sid}", label=f"{several} on {SPACES[sid].name}",
+                                    group="Place several on"))
         overflow = frame.data.get("overflow")
         if not found and overflow and allied_overflow_when_full(state):
             # the rules' remainder goes to the Camp (6): the "pass" says so and does it
@@ -143,11 +148,29 @@ class PlaceUnits(PromptState):
                            f"to {SPACES[overflow].name}", group="Place on")]
         return found
 
+    def fits(self, state: FreedomState, frame: Frame, space_id: str) -> int:
+        """How many of the units still to place may go on ``space_id`` now."""
+        kind = frame.data["kind"]
+        return min(int(frame.data["count"]), state.pool[kind], room(state, space_id, kind))
+
     def on_space(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        add_units(state, arg, frame.data["kind"], 1)
-        state.say(f"A new {KIND_NAMES[frame.data['kind']]} unit is placed on {SPACES[arg].name}.",
-                  role=frame.role)
-        frame.data["count"] -= 1
+        self.place(state, frame, arg, 1)
+
+    def on_all(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        self.place(state, frame, arg, self.fits(state, frame, arg))
+
+    def place(self, state: FreedomState, frame: Frame, space_id: str, count: int) -> None:
+        """``count`` units on ``space_id`` (one by one, or several: the same as one by one
+        ``count`` times, in one line of the log)."""
+        kind = frame.data["kind"]
+        add_units(state, space_id, kind, count)
+        if count == 1:
+            state.say(f"A new {KIND_NAMES[kind]} unit is placed on {SPACES[space_id].name}.",
+                      role=frame.role)
+        else:
+            state.say(f"{count} new {KIND_NAMES[kind]} units are placed on "
+                      f"{SPACES[space_id].name}.", role=frame.role)
+        frame.data["count"] -= count
         if frame.data["count"] <= 0:
             pop(state, frame)
         elif not placement_candidates(state, frame):

@@ -46,7 +46,10 @@ def positions(games: int, seed: str = "effects") -> list[FreedomState]:
                 found.append(state.model_copy(deep=True))
             prompts = GAME.prompts(state)
             role = sorted(prompts)[0]
-            act(GAME, state, role, chooser.choice(prompts[role].choices).id)
+            # several units placed at once are the same as one by one: left out, so the
+            # positions do not hang on that convenience
+            singles = [c for c in prompts[role].choices if not c.id.startswith("all:")]
+            act(GAME, state, role, chooser.choice(singles).id)
     return found
 
 

@@ -85,7 +85,7 @@ def test_allied_units_placed_until_rows_7_8_fill_then_the_rest_to_the_camp() -> 
     state.round, state.step = 4, "administration"
     state.stack = []
     GAME.settle(state)
-    assert ids(state, "empire") == ["space:M81"]
+    assert ids(state, "empire") == ["space:M81", "all:M81"]
     choose(state, "empire", "space:M81", "space:M81", "space:M81")
     assert state.spaces["M81"].ally == 3 and state.spaces["CAMP"].ally == 5 + 7
 
