@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.views.layout import page_of, units_for
+from bot.views.layout import rows_per_page, unit_of, units_for
 from engine.core.game import Choice, Game, GameState
 from engine.core.registry import get_game, policies
 from engine.core.rng import Rng
@@ -35,12 +35,14 @@ def choice_clicks(choices: Sequence[Choice], choice_id: str, last_choice: str = 
     """Clicks to make ``choice_id`` from a prompt listing ``choices``. The bot opens it on
     the page offering ``last_choice`` (the player's previous choice) if it does, else on
     its first page."""
-    page = page_of(list(choices), choice_id)
-    if page is None:
+    units = units_for(list(choices))
+    per_page = rows_per_page(units)
+    position = unit_of(units, choice_id)
+    if position is None:
         raise ValueError(f"{choice_id!r} is not among the choices")
-    shown = page_of(list(choices), last_choice) or 0 if last_choice else 0
-    unit = next(u for u in units_for(list(choices)) if any(c.id == choice_id for c in u.choices))
-    return abs(page - shown) + (1 if unit.kind == "buttons" else 2)
+    last = unit_of(units, last_choice) if last_choice else None
+    shown = 0 if last is None else last // per_page
+    return abs(position // per_page - shown) + (1 if units[position].kind == "buttons" else 2)
 
 
 def depth(state: GameState) -> int:

@@ -107,14 +107,17 @@ def rows_per_page(units: list[Unit], nav_row: bool = False) -> int:
     return MAX_ROWS - 1 if nav_row or len(units) > MAX_ROWS else MAX_ROWS
 
 
+def unit_of(units: list[Unit], choice_id: str) -> int | None:
+    """The index of the row offering ``choice_id``, None when no row does."""
+    return next((n for n, unit in enumerate(units)
+                 if any(item.id == choice_id for item in unit.choices)), None)
+
+
 def page_of(choices: list[Choice], choice_id: str, nav_row: bool = False) -> int | None:
     """The page (0-based) showing ``choice_id``, None when the prompt does not offer it."""
     units = units_for(choices, MAX_ROWS - 1 if nav_row else MAX_ROWS)
-    per_page = rows_per_page(units, nav_row)
-    for position, unit in enumerate(units):
-        if any(item.id == choice_id for item in unit.choices):
-            return position // per_page
-    return None
+    position = unit_of(units, choice_id)
+    return None if position is None else position // rows_per_page(units, nav_row)
 
 
 def paginate(choices: list[Choice], number: int = 0, nav_row: bool = False) -> Page:

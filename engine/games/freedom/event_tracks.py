@@ -47,29 +47,19 @@ def adjust(state: FreedomState, effect: Adjust, role: str, card_id: str) -> None
     if (why := idle_adjust(state, effect, role)) is not None:
         state.say(why)
         return
-    amount = effect.amount
-    if effect.track == "supplies":
-        before = state.supplies[side]
+    amount, track = effect.amount, effect.track
+    before, top = _track(state, track, side)  # an answered plea does not move: idle above
+    if track == "supplies":
         pieces.gain_supplies(state, side, amount)
-        moved = state.supplies[side] - before
-    elif effect.track == "money":
-        before = state.money
+    elif track == "money":
         pieces.gain_money(state, amount)
-        moved = state.money - before
-    elif effect.track == "morale":
-        before = state.morale[side]
+    elif track == "morale":
         pieces.change_morale(state, side, amount)
-        moved = state.morale[side] - before
-    elif effect.track == "plea":
-        current = state.plea[side]
-        assert current is not None  # idle_adjust: an answered plea does not move
-        top = TRACKS.plea.empire_max if side == "empire" else TRACKS.plea.insurgents_max
-        state.plea[side] = max(0, min(top, current + amount))
-        moved = state.plea[side] - current  # type: ignore[operator]
+    elif track == "plea":
+        state.plea[side] = max(0, min(top, before + amount))
     else:
-        before = state.prep[side]
-        state.prep[side] = max(0, min(TRACKS.limits.preparation_max, before + amount))
-        moved = state.prep[side] - before
+        state.prep[side] = max(0, min(top, before + amount))
+    moved = _track(state, track, side)[0] - before
     state.say(f"{side_title(side)}: {TRACK_NAME[effect.track]} {moved:+d}.")
 
 
