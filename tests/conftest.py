@@ -10,7 +10,8 @@ runs them too.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,18 @@ from tests.support import postgres
 
 registry.GAME_MODULES.setdefault("duel", "tests.support.duel")
 registry.GAME_MODULES.setdefault("alliance", "tests.support.alliance")
+
+
+@pytest.fixture(autouse=True)
+def root_logging_restored() -> Iterator[None]:
+    """Put the root logger back after each test: a test that runs the bot's ``main`` sets up
+    its logging, a handler on the ``sys.stderr`` that pytest had captured for that test and
+    closes after it; left in place, every later log record prints a logging error."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 @pytest.fixture
