@@ -4,7 +4,7 @@ cards started and the slaves he chooses to free.
 
 Choice ids: menu ``spy``, ``deal``; ``spy`` step ``count:<n>``; ``deal`` steps by colour,
 ``red:<card>``, ``blue:<card>``, ``green:<card>`` (``<colour>:none`` for a colour not in
-the game, answered by itself); ``free_slave`` ``slave:<id>``.
+the game); ``free_slave`` ``slave:<id>``.
 """
 
 from __future__ import annotations
@@ -87,7 +87,8 @@ class Deal(StepAction[SixState]):
     name = "deal"
     steps = COLOURS
     cancel = "Back to the menu"
-    skip_when_forced = True  # once the spies are used, "Doing nothing" goes by itself
+    # Every step is asked, a single "Doing nothing" too: the questions and their number are
+    # the same whatever is dealt, so nobody watching learns where the action cards went.
 
     def ask(self, state: SixState, frame: Frame, target: str,
             picked: dict[str, str]) -> tuple[str, list[Choice]]:
@@ -97,13 +98,20 @@ class Deal(StepAction[SixState]):
         role = frame.role
         free = state.realms[role].spies - sum(
             1 for c in picked.values() if c not in (NOTHING, ABSENT))
+        group = f"Cards ({counted(max(free, 0), 'spy')} free for an action)"
         choices = []
         for card_id in card_choices(state, role, target, picked):
             label, detail = card_label(card_id)
-            choices.append(choice(f"{target}:{card_id}", label, group="Cards", detail=detail))
-        whom = "yourself" if target == role else colour(target)
-        return (f"Deal your agents' cards face down, one to each player. The card for "
-                f"{whom}? {counted(max(free, 0), 'spy')} free for an action card.", choices)
+            choices.append(choice(f"{target}:{card_id}", label, group=group, detail=detail))
+        # the text is the same whatever was dealt before (others read it): the counts are
+        # in the choices, which only the dealer sees
+        return (f"{colour(role)} deals the agents' cards face down, one to each player. "
+                f"The card for {colour(target)}?", choices)
+
+    def skips_forced(self, state: SixState, frame: Frame) -> bool:
+        """Only the card of a colour out of the game (or not in it) goes by itself: which
+        colours are in is public."""
+        return self.step_of(frame) not in hands(state)
 
     def ask_red(self, state: SixState, frame: Frame,
                 picked: dict[str, str]) -> tuple[str, list[Choice]]:

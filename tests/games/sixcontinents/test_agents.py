@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.rng import Rng
+from engine.core.runner import act
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.agents import deal, reveal
+from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.economy import food_lines, income_lines
 from engine.games.sixcontinents.phases import turn_from
 from engine.games.sixcontinents.slavery import enslave
@@ -70,7 +73,9 @@ def test_one_spy_deals_one_action_card_and_nothing_to_the_rest() -> None:
     choose(state, "red:nothing")
     assert ids(state) == ["blue:sabotage", "blue:incitement", "blue:free_slaves",
                           "blue:burn_food", "blue:nothing", "back"]
-    choose(state, "blue:sabotage")  # the only spy is used: Green's card goes by itself
+    choose(state, "blue:sabotage")  # the only spy is used: nothing else for Green
+    assert ids(state) == ["green:nothing", "back"]
+    choose(state, "green:nothing")
     assert asked(state) == "menu" and "deal" not in ids(state)
     assert [(c.dealer, c.target, c.card, c.round) for c in state.cards] == [
         ("red", "red", "nothing", 1), ("red", "blue", "sabotage", 1),
@@ -237,7 +242,7 @@ def test_the_spy_of_maciek(dice: list[int]) -> None:
     player; after another round all reveal, and Bogdan rolls d100 for the sabotage."""
     state = started(players=3)
     turn(state, "red", currency=40)
-    choose(state, "spy", "count:1", "deal", "red:nothing", "blue:sabotage")
+    choose(state, "spy", "count:1", "deal", "red:nothing", "blue:sabotage", "green:nothing")
     hands = {c.target: c.card for c in state.cards}
     assert hands == {"red": "nothing", "blue": "sabotage", "green": "nothing"}
     public = GAME.view(state, None)
@@ -260,7 +265,7 @@ def test_who_dealt_what_stays_in_private_views_until_the_reveal(dice: list[int])
     state = started(players=3)
     spies(state, "red", 2)
     turn(state, "red")
-    choose(state, "deal", "red:counterintelligence", "blue:incitement")  # Green: forced
+    choose(state, "deal", "red:counterintelligence", "blue:incitement", "green:nothing")
     secrets = split_views(GAME, state)  # each public part is the spectator's
     red, blue, green = (secrets[r] for r in ("red", "blue", "green"))
     assert isinstance(red, SixSecrets) and isinstance(blue, SixSecrets)
@@ -288,3 +293,50 @@ def test_the_invariants_catch_spies_and_cards_out_of_order() -> None:
     state.cards[0].card = "burn_food"
     broken = " ".join(GAME.invariants(state))
     assert "spies" in broken and "cards are out of order" in broken
+
+
+def test_others_see_the_same_deal_whatever_is_dealt() -> None:
+    """Every step is asked, with the same text, so the spectator and the other players see
+    the same views click by click whether Red deals two actions or none."""
+    seen: list[list[str]] = []
+    for hand in (["red:nothing", "blue:nothing", "green:nothing"],
+                 ["red:counterintelligence", "blue:sabotage", "green:nothing"]):
+        state = started(players=3)
+        spies(state, "red", 2)
+        turn(state, "red")
+        views = []
+        for pick in ["deal", *hand]:
+            choose(state, pick)
+            views += [GAME.view(state, role).model_dump_json(exclude={"private"})
+                      for role in (None, "blue", "green")]
+        seen.append(views)
+    assert seen[0] == seen[1]
+
+
+def test_a_two_player_deal_has_no_third_card() -> None:
+    state = started()
+    spies(state, "blue", 1)
+    turn(state, "blue")
+    choose(state, "deal", "red:burn_food", "blue:nothing")  # Green is not in the game
+    assert asked(state) == "menu" and len(state.cards) == 2
+
+
+def test_the_automatic_player_buys_a_spy_and_deals_against_the_leader() -> None:
+    state = started(players=3)
+    own(state, "green", "tibet", "india", "mongolia")  # Green leads on points
+    put(state, "blue", "infantry", "poland", 6)  # Blue's big army invites incitement
+    state.round = 10
+    turn(state, "red", currency=20)
+    rng = Rng(seed="agents")
+
+    def play() -> str:
+        prompt = GAME.prompts(state)["red"]
+        pick = greedy(GAME, state, "red", prompt.choices, rng)
+        act(GAME, state, "red", pick, prompts={"red": prompt})
+        return pick
+
+    assert play() == "spy" and play() == "count:1"
+    spies(state, "red", 1)  # two spies: one action for each rival
+    assert play() == "deal"
+    assert [play(), play(), play()] == ["red:nothing", "blue:incitement", "green:sabotage"]
+    assert asked(state) == "menu"
