@@ -153,6 +153,8 @@ class AgentsStart(PromptState[SixState]):
                       f"mutiny (d{die}).", dice=[roll])
         if rebels and rebel_sites(state, role):
             FLOW.push(state, "revolt", role, rebels=rebels)
+        elif rebels:
+            state.say(f"{colour(role)} has no soldier to rise.")
 
 
 def slave_groups(state: SixState, role: str) -> dict[tuple[str, str], list[int]]:

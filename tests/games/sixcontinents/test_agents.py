@@ -340,3 +340,13 @@ def test_the_automatic_player_buys_a_spy_and_deals_against_the_leader() -> None:
     assert play() == "deal"
     assert [play(), play(), play()] == ["red:nothing", "blue:incitement", "green:sabotage"]
     assert asked(state) == "menu"
+
+
+def test_an_incited_realm_without_soldiers_has_nobody_to_rise(dice: list[int]) -> None:
+    state = started()
+    dealt(state, "red", "blue", "incitement")
+    dice.extend([90, 3])
+    reveal(state)
+    turn(state, "blue")
+    assert asked(state) == "menu" and "Blue has no soldier to rise." in [
+        e.text for e in state.log]
