@@ -38,8 +38,11 @@ def agent_menu(state: SixState, role: str, choices: list[Choice]) -> None:
     """The menu's agent entries, each only when it can be done now."""
     affordable = spies_affordable(state, role)
     if affordable:
-        choices.append(choice("spy", f"Buy spies ({AGENTS.spy_cost} each, you can afford "
-                              f"{affordable})", group=GROUP))
+        realm = state.realms[role]
+        held_back = affordable < realm.currency // AGENTS.spy_cost  # by the limit
+        choices.append(choice("spy", f"Buy spies ({AGENTS.spy_cost} each, "
+                              f"{'up to' if held_back else 'you can afford'} {affordable})",
+                              group=GROUP))
     if may_deal(state, role):
         spies = state.realms[role].spies
         choices.append(choice("deal", f"Deal the agents' cards ({counted(spies, 'spy')}, "

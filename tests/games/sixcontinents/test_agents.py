@@ -58,7 +58,8 @@ def test_without_a_capital_or_the_money_no_spy_is_offered() -> None:
     state = started(players=3)
     turn(state, "red", currency=7)
     assert "spy" not in ids(state)
-    give(state, "red", 30)
+    give(state, "red", 40)
+    assert label(state, "spy") == "Buy spies (8 each, up to 3)"  # one for each player
     state.realms["red"].seat = ""
     assert "spy" not in ids(state)
 
