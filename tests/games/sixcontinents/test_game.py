@@ -96,10 +96,10 @@ def test_views_hold_no_secret_and_show_the_board() -> None:
     assert [r.spies for r in public.realms] == [0, 2]
     for card in ("free_slaves", "counterintelligence", "Free slaves", "Counterintelligence"):
         assert card not in public.model_dump_json()
-    blue, red = secrets["blue"], secrets["red"]
-    assert isinstance(blue, SixSecrets) and isinstance(red, SixSecrets)
-    assert [c.card for c in blue.dealt] == ["free_slaves", "counterintelligence"]
-    assert [c.card for c in red.held] == ["free_slaves"] and red.dealt == []
+    dealer, holder = secrets["blue"], secrets["red"]
+    assert isinstance(dealer, SixSecrets) and isinstance(holder, SixSecrets)
+    assert [c.card for c in dealer.dealt] == ["free_slaves", "counterintelligence"]
+    assert [c.card for c in holder.held] == ["free_slaves"] and holder.dealt == []
 
 
 def test_a_battle_shows_in_the_view(dice: list[int]) -> None:
