@@ -25,6 +25,7 @@ from PIL import Image
 from engine.core.view import View
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.state import NEUTRAL, REBELS
+from engine.games.sixcontinents.tables import CARDS
 from engine.games.sixcontinents.view import (
     ProvinceView,
     RealmView,
@@ -284,7 +285,8 @@ def status_text(view: SixView) -> str:
         # short enough for one line of the phone card: soldiers are on the board's panel
         lines.append(f"**{c.md_escape(realm.name)}**: {realm.currency} currency · food "
                      f"{realm.food}/{realm.food_needed} · "
-                     f"{counted(realm.provinces, 'province')} · {counted(realm.points, 'point')}")
+                     f"{counted(realm.provinces, 'province')} · {counted(realm.points, 'point')}"
+                     + (f" · {spies(realm.spies)}" if realm.spies else ""))
     lines += [voyage_line(view, v) for v in view.voyages]
     if view.battle is not None:
         b = view.battle
@@ -326,9 +328,28 @@ def private_text(view: SixView) -> str:
                      f"{counted(voyage.soldiers, 'soldier')} is bound for "
                      f"**{c.md_escape(province_name(voyage.destination))}** ({turns}; "
                      "secret until it lands)")
+    lines += card_lines(view)
     if view.private.question:
         lines.append(f"**Your turn:** {c.md_escape(view.private.question)}")
     return "\n".join(lines)
+
+
+def spies(count: int) -> str:
+    return f"{count} {'spy' if count == 1 else 'spies'}"
+
+
+def card_lines(view: SixPlayerView) -> list[str]:
+    """The agents' cards this colour dealt and holds, face down until the reveal."""
+    lines = []
+    if view.private.dealt:
+        lines.append("🕵 Your agents' cards, face down until the reveal: " + ", ".join(
+            f"{c.md_escape(realm_name(view, card.target))} {c.md_escape(CARDS[card.card].name)}"
+            for card in view.private.dealt))
+    if view.private.held:
+        lines.append("🂠 Cards dealt to you: " + ", ".join(
+            f"{c.md_escape(CARDS[card.card].name)} from "
+            f"{c.md_escape(realm_name(view, card.dealer))}" for card in view.private.held))
+    return lines
 
 
 RENDERER = SixRenderer()

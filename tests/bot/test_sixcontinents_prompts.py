@@ -25,6 +25,7 @@ from engine.core.runner import act, start
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.state import SixState
+from tests.games.sixcontinents.helpers import started, turn
 from tests.games.sixcontinents.test_voyages import ready, two_ports
 
 LABEL = 80  # a button's label; a select option's label and description hold 100
@@ -84,7 +85,8 @@ def test_every_prompt_fits_discord_and_pages_reach_every_choice(players: int) ->
                 choice = chooser.choice(choices).id
             act(GAME, state, role, choice, prompts=prompts)
     assert widest > MAX_BUTTONS  # some menus are select menus, some with pages
-    assert {"menu", "capital", "build", "recruit", "move", "attack", "ship"} <= kinds, kinds
+    # building a ship is walked below: random games reach it with one seed and not another
+    assert {"menu", "capital", "build", "recruit", "move", "attack", "deal"} <= kinds, kinds
 
 
 def walk(state: SixState, first: str, depth: int = 5) -> set[str]:
@@ -111,5 +113,15 @@ def walk(state: SixState, first: str, depth: int = 5) -> set[str]:
 
 def test_the_sea_voyage_and_transfer_questions_fit_discord() -> None:
     """Random games seldom reach a ship with troops aboard: these positions do."""
+    assert {"ship"} <= walk(ready(), "ship")
     assert {"voyage"} <= walk(ready(), "voyage")
     assert {"transfer"} <= walk(two_ports(), "transfer")
+
+
+def test_the_agents_questions_fit_discord() -> None:
+    """Buying spies and a three-player deal with three spies (every card on offer)."""
+    state = started(players=3)
+    turn(state, "red", currency=40)
+    assert {"spy"} <= walk(state, "spy")
+    state.realms["red"].spies = state.realms["red"].spies_hired = 3
+    assert {"deal"} <= walk(state, "deal")

@@ -1,7 +1,8 @@
 """Six Continents through the real bot and the fake Discord: not offered to users yet, and,
 registered for this test's run only, a lobby, the start, several rounds of turns played by
 clicks on the buttons and menus the bot sent, the board pictures, and each player's private
-view in ephemeral messages only.
+view in ephemeral messages only; an agent round (a spy bought, the cards dealt in the
+ephemeral prompt, the public messages silent about them until the reveal).
 
 The game stays out of ``engine.core.registry.GAME_MODULES`` until its fleet, overseas
 expeditions, agents and slavery are in (``tests/games/sixcontinents/test_setup.py``): the
@@ -98,4 +99,70 @@ async def test_a_six_continents_game_is_played_by_clicks(
     assert any("**Your turn:**" in text for text in seen)
     prompt = await table.prompt(users[0])
     assert prompt.ephemeral
+    assert_private_stays_private(fake, table.private_texts)
+
+
+class Spymaster(Hasty):
+    """Hasty rulers; the first offered a spy buys one and deals his one action card,
+    sabotage, to the other ruler ("Doing nothing" to himself); nobody else buys or deals."""
+
+    dealer: FakeUser | None = None
+
+    async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
+                     ) -> FakeMessage:
+        items = choice_items(self.fake.message(prompt))
+        options = [(c, None) for c in items if c["type"] == 2]
+        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
+        ids = [choice_id(component, value) for component, value in options]
+        wanted = self.script(user, ids)
+        if wanted is not None:
+            pick = ids.index(wanted)
+        elif "end" in ids and self.rng.random() < 0.34:
+            pick = ids.index("end")
+        else:
+            pick = self.rng.choice([i for i, c in enumerate(ids) if c not in ("spy", "deal")])
+        return await super().choose(user, prompt, pick)
+
+    def script(self, user: FakeUser, ids: list[str]) -> str | None:
+        if self.dealer is None and "spy" in ids:
+            self.dealer = user
+            return "spy"
+        if user is not self.dealer:
+            return None
+        for wanted in ("count:1", "deal"):
+            if wanted in ids:
+                return wanted
+        for ending in (":sabotage", ":nothing"):  # a step of the deal
+            found = [c for c in ids if c.endswith(ending) and c.count(":") == 1]
+            if found:
+                return found[0]
+        return None
+
+
+@pytest.mark.usefixtures("registered")
+async def test_an_agent_round_is_played_by_clicks_and_revealed_in_public(
+        fake: FakeDiscord, strategos: Strategos, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lobby, "new_seed", lambda: "six-e2e-agents")
+    users = [fake.add_user(f"spymaster{i}") for i in range(2)]
+    table = Spymaster(fake, users[0], users)
+    table.rng.seed(5)
+    await table.open("sixcontinents", "rounds=20", sides=2)
+    await table.gather()
+    revealed = "The agents' cards are revealed."
+    while table.over() is None and not any(
+            revealed in m.text() for m in fake.channel_messages()):
+        await table.play_out(stop_after=table.actions + 10)
+    texts = [m.text() for m in fake.channel_messages()]
+    at = next(i for i, text in enumerate(texts) if revealed in text)
+    # bought and dealt in the open, but nothing of the cards said before the reveal
+    assert any(re.search(r"(Red|Blue) buys 1 spy for 8", t) for t in texts[:at])
+    assert any("agents deal a card face down to every player" in t for t in texts[:at])
+    assert not any("Sabotage" in t or "spy against" in t for t in texts[:at])
+    assert re.search(r"(Red|Blue)'s spy against (Red|Blue): Sabotage, d100 \d+ \(more "
+                     r"than 60 needed\)", "\n".join(texts[at:]))
+    # the dealer saw his cards in his ephemeral view only
+    dealt = [t for t in table.private_texts if "Your agents' cards, face down" in t]
+    assert dealt and any("Sabotage" in t for t in dealt)
+    held = [t for t in table.private_texts if "Cards dealt to you: Sabotage" in t]
+    assert held
     assert_private_stays_private(fake, table.private_texts)

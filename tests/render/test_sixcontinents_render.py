@@ -12,6 +12,7 @@ from engine.core.runner import act, start
 from engine.games.freedom import GAME as FREEDOM
 from engine.games.freedom.state import FreedomState
 from engine.games.sixcontinents import GAME
+from engine.games.sixcontinents.agents import deal
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.state import Ship, SixState, Slave
 from engine.games.sixcontinents.view import SixView, UnitCount
@@ -301,3 +302,29 @@ def test_slaves_are_drawn_in_their_owners_colour_and_named_in_the_legend() -> No
     assert "slave" in picture.used
     assert "Slaves (their owner's colour)" in world.legend_names(picture.used)
     assert "france" in module.changed_zones(view, _view(ready()))
+
+
+def _dealt(card: str) -> SixState:
+    """Red (two spies) has dealt ``card`` to Blue and counterintelligence to himself."""
+    state = start(GAME, "agents", 2, {"rounds": 20})
+    assert isinstance(state, SixState)
+    while state.phase == "setup":
+        prompt = next(iter(GAME.prompts(state).values()))
+        act(GAME, state, prompt.role, prompt.choices[0].id)
+    state.realms["red"].spies = state.realms["red"].spies_hired = 2
+    deal(state, "red", {"red": "counterintelligence", "blue": card})
+    return state
+
+
+def test_agents_cards_are_written_to_their_dealer_and_holder_only() -> None:
+    sabotage, burning = _dealt("sabotage"), _dealt("burn_food")
+    status = RENDERER.status_text(_view(sabotage))
+    assert "**Red**:" in status and "· 2 spies" in status
+    assert status == RENDERER.status_text(_view(burning))  # the picture and text alike
+    assert same(RENDERER.board(_view(sabotage)), RENDERER.board(_view(burning)))
+    red = RENDERER.private_text(GAME.view(sabotage, "red"))
+    assert "Your agents' cards, face down until the reveal: Red Counterintelligence, " \
+        "Blue Sabotage" in red
+    blue = RENDERER.private_text(GAME.view(sabotage, "blue"))
+    assert "Cards dealt to you: Sabotage from Red" in blue
+    assert "Counterintelligence" not in blue and "Sabotage" not in status

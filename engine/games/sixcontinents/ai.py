@@ -26,6 +26,7 @@ same state, so the steps agree):
   cost it more than it gains.
 * Hunger: pay when it can; after a conquest: pay the march when there are buildings to keep.
 * Overseas expeditions and slavery: ``ai_overseas.py`` (one slave camp when rich).
+* Agents: ``ai_agents.py`` (a spy when rich, its cards against the leader).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Any
 from engine.core.game import Choice, Game, GameState
 from engine.core.rng import Rng
 from engine.core.steps import answers_of
+from engine.games.sixcontinents.ai_agents import agent_answer, agent_menu
 from engine.games.sixcontinents.ai_overseas import answer, extra_buildings, menu_action
 from engine.games.sixcontinents.army import recruitable, step_cost
 from engine.games.sixcontinents.army_prompts import (
@@ -217,6 +219,8 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         return early
     answers = answers_of(frame)
     extra = answer(state, name, role, ids, answers)
+    if extra is None:
+        extra = agent_answer(state, name, role, ids, answers)
     if extra is not None:
         return extra
     plans = {
@@ -237,6 +241,9 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         for action in ("attack", "sea_attack", "boat", "build", "warship"):
             if action in ids and plans[action][0](state, role):
                 return action
+        spy = agent_menu(state, role, ids)
+        if spy is not None:
+            return spy
         if "upgrade" in ids and upgrade_wanted(state, role):
             return "upgrade"
         for other in peace_partners(state, role):

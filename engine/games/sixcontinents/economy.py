@@ -115,7 +115,8 @@ def income_lines(state: SixState, role: str) -> Lines:
     lines.append((counted(catch(state, role), "fishing boat"),
                   catch(state, role) * SHIPS["fishing_boat"].income))
     lines += effect_lines(state, role)[0]
-    return [(what, amount) for what, amount in lines if amount]
+    return spied_cut([(what, amount) for what, amount in lines if amount], "sabotage",
+                     realm.spied.sabotage)
 
 
 def upkeep_lines(state: SixState, role: str) -> Lines:
@@ -194,7 +195,14 @@ def food_lines(state: SixState, role: str) -> Lines:
             lines.append((counted(count, building_name(building).lower()),
                           count * building_food(state, building)))
     lines.append(("slaves on farms", slave_food(state, role)))
-    return [(w, a) for w, a in lines if a]
+    return spied_cut([(w, a) for w, a in lines if a], "burnt food", realm.spied.burnt)
+
+
+def spied_cut(lines: Lines, what: str, cut: int) -> Lines:
+    """``lines`` with an enemy spy's cut (Action types: sabotage, burning food) as a line
+    of its own, never taking the total below 0."""
+    cut = min(cut, sum(a for _, a in lines))
+    return [*lines, (what, -cut)] if cut > 0 else lines
 
 
 def count_food(state: SixState, role: str) -> int:

@@ -3,6 +3,7 @@ currency and soldiers accounted for, limits kept, the map consistent."""
 
 from __future__ import annotations
 
+from engine.games.sixcontinents.agents import agent_problems
 from engine.games.sixcontinents.board import PROVINCES, SEAS
 from engine.games.sixcontinents.content import BATTLE, BUILDINGS, REALM, SHIPS, UNITS
 from engine.games.sixcontinents.expeditions import INTERNAL
@@ -49,6 +50,7 @@ def check_invariants(state: SixState) -> list[str]:
     problems += province_problems(state)
     problems += ship_problems(state)
     problems += overseas_problems(state)
+    problems += agent_problems(state)
     for voyage in state.voyages:
         if voyage.destination not in PROVINCES or not voyage.units or voyage.turns < 1 or \
                 (soldiers(voyage.units) > CAPACITY and not voyage.transfer):

@@ -13,6 +13,7 @@ a turn has ended.
 from __future__ import annotations
 
 from engine.core.flow import Frame, PromptState
+from engine.games.sixcontinents.agents import agents_pending, reveal, spent
 from engine.games.sixcontinents.board import ADJACENT
 from engine.games.sixcontinents.content import BATTLE, REALM
 from engine.games.sixcontinents.economy import (
@@ -83,6 +84,8 @@ def begin_turn(state: SixState, role: str) -> None:
     state.say(f"Round {state.round}: {colour(role)}'s turn.")
     FLOW.push(state, "menu", role)
     FLOW.push(state, "turn_start", role)
+    if agents_pending(state, role):  # incited mutinies, slaves freed (agent_prompts.py)
+        FLOW.push(state, "agents_start", role)
     if not realm.seat and held(state, role):
         FLOW.push(state, "seat", role)
 
@@ -107,6 +110,7 @@ class TurnStart(PromptState[SixState]):
         after_income(state, frame.role)
         robbery_turn(state, frame.role)
         short = count_food(state, frame.role)
+        spent(state, frame.role)  # the spies' cuts are taken
         if not short:
             return
         die = shortage_die(state, frame.role)
@@ -171,6 +175,7 @@ def turn_from(state: SixState, index: int) -> None:
             state.say(f"{colour(role)} has nothing left and is out of the game.")
             scuttle(state, role)
         index += 1
+    reveal(state)  # the agents' cards dealt before this round (Agents)
     end_weather_round(state)
     limit = state.options.rounds
     if limit and state.round >= limit:

@@ -22,6 +22,8 @@ Fields (plain data, JSON-ready):
 ``stack``       the prompt stack (``engine.core.flow``).
 ``slaves``      every slave (:class:`Slave`), working where it stands.
 ``auction``     the turncoat captain's sealed bids while they are made (:class:`Auction`).
+``cards``       the agents' cards dealt face down and not yet revealed (:class:`AgentCard`):
+                who dealt what to whom is secret until the reveal (Agents).
 
 Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
 ``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
@@ -106,6 +108,28 @@ class Auction(BaseModel):
     bids: dict[str, int] = Field(default_factory=dict)
 
 
+class AgentCard(BaseModel):
+    """A secret action card (Agents) ``dealer`` dealt face down to ``target`` in round
+    ``round``; ``card`` is an id of ``agents.toml``."""
+
+    dealer: str
+    target: str
+    card: str
+    round: int
+
+
+class Spied(BaseModel):
+    """What the spies' successful cards left for a player's next turn (Action types):
+    ``sabotage`` currency off the next income, ``burnt`` food off the next food count,
+    ``incited`` mutinies (d3 soldiers each) and ``freed`` slaves (his choice) at the start
+    of his next turn."""
+
+    sabotage: int = Field(default=0, ge=0)
+    burnt: int = Field(default=0, ge=0)
+    incited: int = Field(default=0, ge=0)
+    freed: int = Field(default=0, ge=0)
+
+
 class Realm(BaseModel):
     """One player's realm.
 
@@ -146,6 +170,11 @@ class Realm(BaseModel):
     # General rule 9): see :class:`Lasting`.
     overseas: list[int] = Field(default_factory=list)  # turns to go, one per expedition
     lasting: Lasting = Field(default_factory=Lasting)
+    # Agents: spies held (always ``spies_hired - spies_lost``) and what enemy cards left.
+    spies: int = Field(default=0, ge=0)
+    spies_hired: int = 0
+    spies_lost: int = 0
+    spied: Spied = Field(default_factory=Spied)
 
 
 class Land(BaseModel):
@@ -273,3 +302,4 @@ class SixState(FlowState):
     ending: str = ""  # how the game ended: "capitals", "last_standing", "points"
     slaves: list[Slave] = Field(default_factory=list)
     auction: Auction | None = None  # the turncoat captain's bids under way
+    cards: list[AgentCard] = Field(default_factory=list)  # agents' cards face down

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice, choice
 from engine.core.steps import StepAction, start_action
+from engine.games.sixcontinents.agent_prompts import agent_menu
 from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitable
 from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
@@ -150,6 +151,7 @@ class Menu(PromptState[SixState]):
         for other in peace_partners(state, role):
             choices.append(choice(f"peace:{other}", f"Offer {colour(other)} peace",
                                   group="Diplomacy"))
+        agent_menu(state, role, choices)
         kinds = recruitable(state, role)
         if kinds:
             choices.append(choice("recruit", "Recruit in the capital", group="Army",
@@ -243,6 +245,12 @@ class Menu(PromptState[SixState]):
 
     def on_bribe(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "bribe", frame.role)
+
+    def on_spy(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "spy", frame.role)
+
+    def on_deal(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "deal", frame.role)
 
     def on_peace(self, state: SixState, frame: Frame, other: str) -> None:
         offer_peace(state, frame.role, other)

@@ -4,7 +4,9 @@
 with their cargo's size, blockaded ports, construction ships in their ports, voyages without
 their destinations, who has bid for the turncoat captain but not how much);
 ``SixPlayerView`` adds ``private`` (``SixSecrets``): the colour's own question in full, its
-voyages' secret destinations and its own sealed bid. Agent cards come with a later session.
+voyages' secret destinations and its own sealed bid, and the agents' cards it dealt and
+holds. Everyone sees each realm's spies (bought with public currency) and whose face-down
+cards each player holds (every dealer deals one to everyone), never what they are.
 """
 
 from __future__ import annotations
@@ -145,6 +147,8 @@ class RealmView(BaseModel):
     overseas: list[int] = []  # overseas expeditions under way: turns to go
     effects: EffectsView = EffectsView()
     slaves: int = 0
+    spies: int = 0
+    holding: list[str] = []  # the colours whose agents' card he holds face down
 
 
 class WeatherView(BaseModel):
@@ -195,10 +199,21 @@ class SixView(View):
     auction: AuctionView | None = None
 
 
+class CardView(BaseModel):
+    """An agents' card face down: who dealt it, to whom, which card (agents.toml's id)."""
+
+    dealer: str
+    target: str
+    card: str
+
+
 class SixSecrets(Private):
     question: str  # this colour's question in full, "" when it is not asked
     voyages: list[SecretVoyage]  # this colour's ships at sea, with their destinations
     bid: int | None = None  # this colour's sealed bid for the captain, once made
+    # the agents' cards this colour dealt, and those dealt to it, not yet revealed
+    dealt: list[CardView] = Field(default_factory=list)
+    held: list[CardView] = Field(default_factory=list)
 
 
 class SixPlayerView(SixView):
@@ -223,7 +238,8 @@ def realm_view(state: SixState, role: str) -> RealmView:
         points=points(state, role) if realm.capital else 0, out=realm.out,
         fleet=strength(fleet_of(state, role)),
         overseas=list(realm.overseas), effects=effects_view(state, role),
-        slaves=sum(1 for s in state.slaves if s.owner == role))
+        slaves=sum(1 for s in state.slaves if s.owner == role), spies=realm.spies,
+        holding=[c.dealer for c in state.cards if c.target == role])
 
 
 def effects_view(state: SixState, role: str) -> EffectsView:
@@ -306,5 +322,8 @@ def build_view(state: SixState, asking: list[str], question: str,
                            soldiers=soldiers(v.units), turns=v.turns)
               for v in state.voyages if v.owner == role and not v.transfer]
     bid = state.auction.bids.get(role) if state.auction else None
-    return SixPlayerView(**dict(public), private=SixSecrets(role=role, question=own_question,
-                                                            voyages=secret, bid=bid))
+    cards = [CardView(dealer=c.dealer, target=c.target, card=c.card) for c in state.cards]
+    return SixPlayerView(**dict(public), private=SixSecrets(
+        role=role, question=own_question, voyages=secret, bid=bid,
+        dealt=[c for c in cards if c.dealer == role],
+        held=[c for c in cards if c.target == role]))

@@ -165,7 +165,7 @@ def test_the_menu_groups_every_action_one_pick_away() -> None:
     menu = {c.id: c.group for c in GAME.prompts(state)["red"].choices}
     economy = "Build and economy"
     assert menu == {"build": economy, "upgrade": economy, "robbery": economy,
-                    "expedition": economy, "pay_player": "Diplomacy",
+                    "expedition": economy, "pay_player": "Diplomacy", "spy": "Diplomacy",
                     "recruit": "Army", "move": "Army", "attack": "Army", "disband": "Army",
                     "end": ""}
 

@@ -9,12 +9,13 @@ from engine.core.rng import Rng
 from engine.core.runner import act, replay, state_digest
 from engine.core.simulate import play_random
 from engine.games.sixcontinents import GAME
+from engine.games.sixcontinents.agents import deal
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.phases import turn_from
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.victory import count_points, points
-from engine.games.sixcontinents.view import SixPlayerView, SixView
+from engine.games.sixcontinents.view import SixPlayerView, SixSecrets, SixView
 from tests.games.sixcontinents.helpers import choose, own, put, started, turn
 from tests.support.views import assert_private_only_in_player_model, split_views
 
@@ -86,6 +87,19 @@ def test_views_hold_no_secret_and_show_the_board() -> None:
     assert view.weather.id == "sunny" and view.rounds == 30
     player = GAME.view(state, "red")
     assert isinstance(player, SixPlayerView) and player.private.question == view.question
+    # agents' cards face down: who dealt what to whom is in private views only
+    state.realms["blue"].spies = state.realms["blue"].spies_hired = 2
+    deal(state, "blue", {"red": "free_slaves", "blue": "counterintelligence"})
+    secrets = split_views(GAME, state)
+    public = GAME.view(state, None)
+    assert [r.holding for r in public.realms] == [["blue"], ["blue"]]
+    assert [r.spies for r in public.realms] == [0, 2]
+    for card in ("free_slaves", "counterintelligence", "Free slaves", "Counterintelligence"):
+        assert card not in public.model_dump_json()
+    dealer, holder = secrets["blue"], secrets["red"]
+    assert isinstance(dealer, SixSecrets) and isinstance(holder, SixSecrets)
+    assert [c.card for c in dealer.dealt] == ["free_slaves", "counterintelligence"]
+    assert [c.card for c in holder.held] == ["free_slaves"] and holder.dealt == []
 
 
 def test_a_battle_shows_in_the_view(dice: list[int]) -> None:
