@@ -22,6 +22,7 @@ Fields (plain data, JSON-ready):
 ``stack``       the prompt stack (``engine.core.flow``).
 ``slaves``      every slave (:class:`Slave`), working where it stands.
 ``auction``     the turncoat captain's sealed bids while they are made (:class:`Auction`).
+``rebel_auction`` sealed bids for rebels several players want (:class:`RebelAuction`).
 
 Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
 ``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
@@ -106,6 +107,17 @@ class Auction(BaseModel):
     bids: dict[str, int] = Field(default_factory=dict)
 
 
+class RebelAuction(BaseModel):
+    """Sealed bids for the rebels of ``province`` (Revolts: "if more than one player wants
+    to do it, there is an auction"): who opened it on his turn, the bribe's price (3 a
+    rebel), each bid made so far (secret until all are in; 0: no bid)."""
+
+    province: str
+    opener: str
+    price: int
+    bids: dict[str, int] = Field(default_factory=dict)
+
+
 class Realm(BaseModel):
     """One player's realm.
 
@@ -123,7 +135,8 @@ class Realm(BaseModel):
     ``out``: holds nothing and has no unit left: his turns are passed over.
     ``fleet_raised`` / ``fleet_lost``: the soldiers (combat value) of the warships built and
     sunk: the warships afloat always hold ``fleet_raised - fleet_lost``.
-    ``offered``: the players he has offered peace this turn (once each a turn).
+    ``offered``: the players he has offered peace this turn (once each a turn), and
+    ``sale:<role>`` for those he has offered a sale.
     """
 
     currency: int
@@ -146,6 +159,9 @@ class Realm(BaseModel):
     # General rule 9): see :class:`Lasting`.
     overseas: list[int] = Field(default_factory=list)  # turns to go, one per expedition
     lasting: Lasting = Field(default_factory=Lasting)
+    # food bought from another player (General rule 5 deals; Economy 2.0 3 "food can be
+    # sold abroad"), added to his next food count
+    food_bought: int = Field(default=0, ge=0)
 
 
 class Land(BaseModel):
@@ -273,3 +289,4 @@ class SixState(FlowState):
     ending: str = ""  # how the game ended: "capitals", "last_standing", "points"
     slaves: list[Slave] = Field(default_factory=list)
     auction: Auction | None = None  # the turncoat captain's bids under way
+    rebel_auction: RebelAuction | None = None  # sealed bids for rebels under way

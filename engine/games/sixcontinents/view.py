@@ -2,9 +2,9 @@
 
 ``SixView`` (``role=None``) is the whole board as everyone sees it (fleets, transporters
 with their cargo's size, blockaded ports, construction ships in their ports, voyages without
-their destinations, who has bid for the turncoat captain but not how much);
+their destinations, who has bid for the turncoat captain or for rebels but not how much);
 ``SixPlayerView`` adds ``private`` (``SixSecrets``): the colour's own question in full, its
-voyages' secret destinations and its own sealed bid. Agent cards come with a later session.
+voyages' secret destinations and its own sealed bids. Agent cards come with a later session.
 """
 
 from __future__ import annotations
@@ -124,6 +124,16 @@ class AuctionView(BaseModel):
     bid: list[str]
 
 
+class RebelAuctionView(BaseModel):
+    """Sealed bids for rebels under way: where, who opened it, the price, who has
+    answered (never how much)."""
+
+    province: str
+    opener: str
+    price: int
+    bid: list[str]
+
+
 class RealmView(BaseModel):
     role: str
     name: str
@@ -193,12 +203,14 @@ class SixView(View):
     # colour -> the ports where a construction ship of his waits (also in ``ships``)
     construction_ships: dict[str, list[str]] = Field(default_factory=dict)
     auction: AuctionView | None = None
+    rebel_auction: RebelAuctionView | None = None
 
 
 class SixSecrets(Private):
     question: str  # this colour's question in full, "" when it is not asked
     voyages: list[SecretVoyage]  # this colour's ships at sea, with their destinations
     bid: int | None = None  # this colour's sealed bid for the captain, once made
+    rebel_bid: int | None = None  # this colour's sealed bid for rebels, once made
 
 
 class SixPlayerView(SixView):
@@ -299,12 +311,23 @@ def build_view(state: SixState, asking: list[str], question: str,
         construction_ships={r: sorted(s.port for s in state.ships if s.owner == r
                                       and s.kind == CONSTRUCTION) for r in state.roles},
         auction=None if state.auction is None else AuctionView(
-            owner=state.auction.owner, bid=sorted(state.auction.bids)))
+            owner=state.auction.owner, bid=sorted(state.auction.bids)),
+        rebel_auction=rebel_auction_view(state))
     if role is None:
         return public
     secret = [SecretVoyage(port=v.port, destination=v.destination,
                            soldiers=soldiers(v.units), turns=v.turns)
               for v in state.voyages if v.owner == role and not v.transfer]
     bid = state.auction.bids.get(role) if state.auction else None
+    rebel_bid = state.rebel_auction.bids.get(role) if state.rebel_auction else None
     return SixPlayerView(**dict(public), private=SixSecrets(role=role, question=own_question,
-                                                            voyages=secret, bid=bid))
+                                                            voyages=secret, bid=bid,
+                                                            rebel_bid=rebel_bid))
+
+
+def rebel_auction_view(state: SixState) -> RebelAuctionView | None:
+    auction = state.rebel_auction
+    if auction is None:
+        return None
+    return RebelAuctionView(province=auction.province, opener=auction.opener,
+                            price=auction.price, bid=sorted(auction.bids))
