@@ -1,6 +1,8 @@
 """The automatic player's deals: answering peace offers and sales, bribing rebels of its own
 land, and its sealed bids for rebels. Reads the state, never changes it.
 
+* Its peace offers: each keeps what he occupies, with a sum that makes it worth the
+  other's while (5 a province it gains more) when it can spare it.
 * A peace: accepted when it keeps at least as many provinces as it gives (a province
   counted as 5 currency, its own capital given back as 3 provinces), the sum included.
 * A sale: food when its next count falls short, at most 3 a food it lacks; fruits (with a
@@ -14,6 +16,7 @@ land, and its sealed bids for rebels. Reads the state, never changes it.
 from __future__ import annotations
 
 from engine.core.flow import Frame
+from engine.games.sixcontinents.army_prompts import counts
 from engine.games.sixcontinents.board import ADJACENT
 from engine.games.sixcontinents.content import food_needed
 from engine.games.sixcontinents.diplomacy import ceded, frame_terms
@@ -77,6 +80,45 @@ def bribe_target(state: SixState, role: str) -> str | None:
     return None
 
 
+def compensation(state: SixState, role: str, other: str) -> int:
+    """What ``role`` pays ``other`` for a peace where each keeps what he occupies: the
+    provinces it gains more than it gives, at what the other counts them (0: none)."""
+    gains = ceded(state, role, other)
+    return max(0, PROVINCE_WORTH * (len(gains[role]) - len(gains[other])))
+
+
+def compensating(state: SixState, role: str, other: str) -> int:
+    """The sum it offers with its peace: the compensation, rounded up to an amount the
+    prompt offers, if it can spare it (0: none, or more than it can spare)."""
+    need = compensation(state, role, other)
+    if not need:
+        return 0
+    have = state.realms[role].currency
+    amount = next((n for n in counts(have) if n >= need), 0)
+    return amount if amount and amount <= have - RESERVE else 0
+
+
+def draft_choice(state: SixState, role: str, ids: set[str], frame: Frame) -> str:
+    """Its own offer: each keeps what he occupies, with a compensation when it gains more
+    and can spare it."""
+    other = str(frame.data["other"])
+    _, payer, amount = frame_terms(frame)
+    wanted = compensating(state, role, other)
+    if payer == role and amount == wanted and "send" in ids:
+        return "send"
+    if wanted and "sum" in ids and not payer:
+        return "sum"
+    return "keep" if "keep" in ids else "back"
+
+
+def sum_choice(state: SixState, role: str, ids: set[str], frame: Frame) -> str:
+    wanted = compensating(state, role, str(frame.data["other"]))
+    for step in (f"payer:{role}", f"amount:{wanted}"):
+        if step in ids:
+            return step
+    return "back"
+
+
 def deal_answer(state: SixState, name: str, role: str, ids: set[str],
                 frame: Frame) -> str | None:
     """Its answer to a deal's question, or None when ``name`` is not one."""
@@ -84,7 +126,9 @@ def deal_answer(state: SixState, name: str, role: str, ids: set[str],
         return "accept" if "accept" in ids and peace_worth(state, role, frame) >= 0 \
             else "refuse"
     if name == "peace_draft":
-        return "keep" if "keep" in ids else "back"
+        return draft_choice(state, role, ids, frame)
+    if name == "peace_sum":
+        return sum_choice(state, role, ids, frame)
     if name == "sale_answer":
         return "accept" if "accept" in ids and wants_sale(state, role, frame) else "refuse"
     if name == "rebel_bid":
@@ -99,7 +143,7 @@ def deal_answer(state: SixState, name: str, role: str, ids: set[str],
         target = bribe_target(state, role)
         wanted = f"province:{target}"
         return wanted if wanted in ids else "back"
-    if name in ("peace_sum", "sale"):
+    if name == "sale":
         return "back"
     return None
 

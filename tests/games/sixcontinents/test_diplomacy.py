@@ -224,3 +224,19 @@ def test_the_automatic_player_weighs_provinces_and_the_sum() -> None:
     choose(state, "peace:blue", "province:iberia", "sum", "payer:blue", "amount:5", "send")
     offer = GAME.prompts(state)["blue"]
     assert greedy(GAME, state, "blue", offer.choices, Rng(seed="ai")) == "refuse"
+
+
+def test_the_automatic_player_pays_for_the_provinces_it_gains_when_it_can() -> None:
+    state = occupied()
+    turn(state, "red", currency=40)
+    picks = []
+    while asked(state) != "peace" and len(picks) < 8:
+        prompt = GAME.prompts(state)["red"]
+        picks.append(greedy(GAME, state, "red", prompt.choices, Rng(seed="ai")))
+        if picks == ["end"]:
+            break
+        choose(state, picks[-1])
+    # Red gains one province more than Blue (Germany, Danube Lands against Iberia): 5
+    assert picks[-4:] == ["sum", "payer:red", "amount:5", "send"]
+    offer = GAME.prompts(state)["blue"]
+    assert greedy(GAME, state, "blue", offer.choices, Rng(seed="ai")) == "accept"

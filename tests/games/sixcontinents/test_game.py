@@ -12,9 +12,9 @@ from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.phases import turn_from
-from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.state import REBELS, SixState
 from engine.games.sixcontinents.victory import count_points, points
-from engine.games.sixcontinents.view import SixPlayerView, SixView
+from engine.games.sixcontinents.view import SixPlayerView, SixSecrets, SixView
 from tests.games.sixcontinents.helpers import choose, own, put, started, turn
 from tests.support.views import assert_private_only_in_player_model, split_views
 
@@ -86,6 +86,22 @@ def test_views_hold_no_secret_and_show_the_board() -> None:
     assert view.weather.id == "sunny" and view.rounds == 30
     player = GAME.view(state, "red")
     assert isinstance(player, SixPlayerView) and player.private.question == view.question
+    # sealed bids for rebels under way: who has bid is public, how much is private
+    own(state, "blue", "germany")
+    state.provinces["germany"].occupier = REBELS
+    for unit in put(state, "blue", "infantry", "germany", 2):
+        unit.owner = REBELS
+    state.realms["blue"].lost += 2
+    choose(state, "bribe", "province:germany")
+    act(GAME, state, "blue", "bid:18", prompts=GAME.prompts(state))
+    secrets = split_views(GAME, state)
+    assert [s.rebel_bid for s in secrets.values() if isinstance(s, SixSecrets)] == [None, 18]
+    spectator = GAME.view(state, None)
+    assert spectator.rebel_auction is not None and spectator.rebel_auction.bid == ["blue"]
+    other = state.model_copy(deep=True)  # another amount: the spectator sees the same
+    assert other.rebel_auction is not None
+    other.rebel_auction.bids["blue"] = 25
+    assert GAME.view(other, None) == spectator
 
 
 def test_a_battle_shows_in_the_view(dice: list[int]) -> None:

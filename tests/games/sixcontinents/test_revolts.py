@@ -10,6 +10,7 @@ from engine.games.sixcontinents.state import REBELS, SixState
 from tests.games.sixcontinents.helpers import (
     asked,
     choose,
+    give,
     ids,
     kinds,
     own,
@@ -88,6 +89,7 @@ def test_rebels_are_bribed_for_three_a_rebel(dice: list[int]) -> None:
         unit.owner = REBELS
     state.realms["red"].lost += 3
     turn(state, "blue", currency=10)
+    give(state, "red", 8)  # Red cannot pay 9: Blue alone wants them, no auction
     assert "bribe" in ids(state)
     choose(state, "bribe", "province:germany")
     assert state.realms["blue"].currency == 1
