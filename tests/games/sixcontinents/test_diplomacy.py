@@ -229,7 +229,7 @@ def test_the_automatic_player_weighs_provinces_and_the_sum() -> None:
 def test_the_automatic_player_pays_for_the_provinces_it_gains_when_it_can() -> None:
     state = occupied()
     turn(state, "red", currency=40)
-    picks = []
+    picks: list[str] = []
     while asked(state) != "peace" and len(picks) < 8:
         prompt = GAME.prompts(state)["red"]
         picks.append(greedy(GAME, state, "red", prompt.choices, Rng(seed="ai")))
