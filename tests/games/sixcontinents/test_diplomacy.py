@@ -13,10 +13,8 @@ from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.diplomacy import make_peace, offer_peace, peace_partners
 from engine.games.sixcontinents.economy import buildable
-from engine.games.sixcontinents.peace_prompts import open_draft
 from engine.games.sixcontinents.realm import units_of
 from engine.games.sixcontinents.state import SixState
-from tests.bot.test_sixcontinents_prompts import check
 from tests.games.sixcontinents.helpers import (
     asked,
     choose,
@@ -195,19 +193,6 @@ def test_units_with_nowhere_to_go_disband_when_their_province_is_given_back() ->
     make_peace(state, "red", "blue", {"germany": "blue"})
     assert not units_of(state, "red") and state.realms["red"].lost == 3
     assert GAME.invariants(state) == []
-
-
-def test_many_provinces_in_dispute_fit_discord_by_groups_and_pages() -> None:
-    state = started()
-    mine = [p for p in state.provinces if p not in ("france", "poland")]
-    for index, province in enumerate(mine[:60]):
-        state.provinces[province].owner = "blue" if index % 2 else "red"
-        state.provinces[province].occupier = "red" if index % 2 else "blue"
-    state.current, state.stack = "red", []
-    open_draft(state, "red", "blue")
-    prompt = GAME.prompts(state)["red"]
-    assert sum(c.id.startswith("province:") for c in prompt.choices) == 60
-    check(prompt)
 
 
 def test_the_automatic_player_weighs_provinces_and_the_sum() -> None:
