@@ -20,6 +20,7 @@ from engine.core.game import Choice, choice
 from engine.core.steps import StepAction
 from engine.games.sixcontinents.army_prompts import counts
 from engine.games.sixcontinents.board import DISTANCES
+from engine.games.sixcontinents.content import BATTLE
 from engine.games.sixcontinents.economy import sink_docked
 from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.realm import (
@@ -162,6 +163,10 @@ def make_peace(state: SixState, one: str, other: str, terms: Terms | None = None
         owner = state.provinces[province].owner
         if capital_of(state, province) == owner:
             state.realms[owner].seat = province
+    for role in (one, other):  # recruits made stay; the limit is the land left (Army 9)
+        realm = state.realms[role]
+        realm.recruited = min(realm.recruited,
+                              BATTLE.army.recruits_per_province * len(held(state, role)))
     if payer:
         receiver = other if payer == one else one
         pay(state, payer, amount)

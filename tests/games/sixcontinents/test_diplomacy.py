@@ -13,7 +13,7 @@ from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.diplomacy import make_peace, offer_peace, peace_partners
 from engine.games.sixcontinents.economy import buildable
-from engine.games.sixcontinents.realm import units_of
+from engine.games.sixcontinents.realm import recruit_limit, units_of
 from engine.games.sixcontinents.state import SixState
 from tests.games.sixcontinents.helpers import (
     asked,
@@ -225,3 +225,12 @@ def test_the_automatic_player_pays_for_the_provinces_it_gains_when_it_can() -> N
     assert picks[-4:] == ["sum", "payer:red", "amount:5", "send"]
     offer = GAME.prompts(state)["blue"]
     assert greedy(GAME, state, "blue", offer.choices, Rng(seed="ai")) == "accept"
+
+
+def test_recruits_made_stay_but_land_given_back_lowers_the_turns_limit() -> None:
+    state = occupied()
+    turn(state, "red", currency=40)  # Red holds France, Germany, Danube Lands, Poland
+    state.realms["red"].recruited = 8  # 2 a province: the limit
+    choose(state, "peace:blue", "province:germany", "send", "accept")
+    assert state.realms["red"].recruited == 6 and recruit_limit(state, "red") == 0
+    assert GAME.invariants(state) == []
