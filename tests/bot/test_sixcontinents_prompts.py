@@ -24,8 +24,11 @@ from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
+from engine.games.sixcontinents.peace_prompts import open_draft
 from engine.games.sixcontinents.state import SixState
-from tests.games.sixcontinents.helpers import started, turn
+from tests.games.sixcontinents.helpers import choose, started, turn
+from tests.games.sixcontinents.test_deals import rebels, with_goods
+from tests.games.sixcontinents.test_diplomacy import occupied
 from tests.games.sixcontinents.test_voyages import ready, two_ports
 
 LABEL = 80  # a button's label; a select option's label and description hold 100
@@ -125,3 +128,25 @@ def test_the_agents_questions_fit_discord() -> None:
     assert {"spy"} <= walk(state, "spy")
     state.realms["red"].spies = state.realms["red"].spies_hired = 3
     assert {"deal"} <= walk(state, "deal")
+def test_the_deal_questions_fit_discord() -> None:
+    """Peace terms, their sum and the answer; a sale and its answer; rebels bid for."""
+    at_war = occupied()
+    turn(at_war, "red", currency=20)
+    assert {"peace_draft", "peace"} <= walk(at_war, "peace:blue")
+    choose(at_war, "peace:blue")
+    assert {"peace_sum"} <= walk(at_war, "sum")
+    assert {"sale", "sale_answer"} <= walk(with_goods(), "sell", depth=6)
+    assert {"bribe", "rebel_bid"} <= walk(rebels(), "bribe")
+
+
+def test_many_provinces_in_dispute_fit_discord_by_groups_and_pages() -> None:
+    state = started()
+    mine = [p for p in state.provinces if p not in ("france", "poland")]
+    for index, province in enumerate(mine[:60]):
+        state.provinces[province].owner = "blue" if index % 2 else "red"
+        state.provinces[province].occupier = "red" if index % 2 else "blue"
+    state.current, state.stack = "red", []
+    open_draft(state, "red", "blue")
+    prompt = GAME.prompts(state)["red"]
+    assert sum(c.id.startswith("province:") for c in prompt.choices) == 60
+    check(prompt)

@@ -20,6 +20,11 @@ from PIL import Image
 
 from bot.service import lobby
 from engine.core import registry
+from engine.games.sixcontinents import GAME
+from engine.games.sixcontinents.phases import begin_round
+from engine.games.sixcontinents.realm import add_units
+from engine.games.sixcontinents.setup_prompts import place_capital
+from engine.games.sixcontinents.state import SixOptions, SixState
 from render import sixcontinents_map as world
 from tests.e2e.harness import (
     Strategos,
@@ -166,3 +171,71 @@ async def test_an_agent_round_is_played_by_clicks_and_revealed_in_public(
     held = [t for t in table.private_texts if "Cards dealt to you: Sabotage" in t]
     assert held
     assert_private_stays_private(fake, table.private_texts)
+async def click_choice(table: Table, user: FakeUser, prompt: FakeMessage,
+                       wanted: str) -> FakeMessage:
+    """Press the button or pick the menu option behind the game's choice ``wanted``."""
+    items = choice_items(table.fake.message(prompt))
+    options = [(c, None) for c in items if c["type"] == 2]
+    options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
+    ids = [choice_id(component, value) for component, value in options]
+    assert wanted in ids, ids
+    return await table.choose(user, prompt, ids.index(wanted))
+
+
+@pytest.fixture
+def at_war(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games start at Red's first turn with Red (France) occupying Blue's (Poland) Germany
+    and Danube Lands, two infantry in Germany."""
+    original = GAME.setup
+
+    def setup(seed: str, players: int, options: SixOptions) -> SixState:
+        state = original(seed, players, options)
+        state.stack = []
+        for role, capital in zip(state.roles, ("france", "poland", "china"), strict=False):
+            place_capital(state, role, capital)
+        for province in ("germany", "danube"):
+            state.provinces[province].owner, state.provinces[province].occupier = "blue", "red"
+        add_units(state, "red", "infantry", "germany", 2, fresh=False)
+        state.order, state.phase = list(state.roles), "turn"
+        begin_round(state)
+        GAME.settle(state)
+        return state
+
+    monkeypatch.setattr(GAME, "setup", setup)
+
+
+@pytest.mark.usefixtures("registered", "at_war")
+async def test_a_peace_with_a_province_ceded_is_offered_and_accepted_by_clicks(
+        fake: FakeDiscord, strategos: Strategos, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lobby, "new_seed", lambda: "six-e2e-peace")
+    users = [fake.add_user(f"ruler{i}") for i in range(2)]
+    table = Table(fake, users[0], users)
+    await table.open("sixcontinents", "rounds=20", sides=2)
+    await table.gather()
+    prompts = {u.id: await table.prompt(u) for u in users}
+    red = next(u for u in users if "Offer Blue peace" in str(choice_items(
+        fake.message(prompts[u.id]))))
+    blue = next(u for u in users if u is not red)
+
+    # Red drafts the terms: Germany ceded to him, Danube Lands given back to Blue
+    prompt = await click_choice(table, red, prompts[red.id], "peace:blue")
+    assert "Red keeps Germany, Danube Lands" in prompt.text()
+    prompt = await click_choice(table, red, prompt, "province:danube")
+    assert "Red keeps Germany; Blue keeps Danube Lands" in prompt.text()
+    await click_choice(table, red, prompt, "send")
+
+    # Blue answers on a prompt of his own
+    answer = await table.prompt(blue)
+    assert answer.ephemeral and "Red offers you peace: Red keeps Germany; Blue keeps " \
+        "Danube Lands" in answer.text()
+    await click_choice(table, blue, answer, "accept")
+
+    # back to Red, who ends his turn: the public board tells what happened
+    mark = fake.cursor()
+    await click_choice(table, red, await table.prompt(red), "end")
+    board = await fake.wait_for_message(table.channel, after=mark, where=is_board,
+                                        what="the board after Red's turn")
+    text = board.text()
+    assert "Peace between Red and Blue: Red keeps Germany; Blue keeps Danube Lands" in text
+    assert "**Red**:" in text and "· 2 provinces ·" in text.split("**Red**:")[1].split("\n")[0]
+    assert "· 2 provinces ·" in text.split("**Blue**:")[1].split("\n")[0]

@@ -22,8 +22,8 @@ same state, so the steps agree):
   nearest enemy port.
 * Send an internal expedition with 30 or more to spare; buy the minerals found; fight savages
   when clearly stronger, else leave.
-* Offer peace when it would keep more provinces than it gives; accept a peace that does not
-  cost it more than it gains.
+* Offer peace when it would keep more provinces than it gives (each keeps what he
+  occupies). Deals offered to it, and rebels: ``ai_deals.py``.
 * Hunger: pay when it can; after a conquest: pay the march when there are buildings to keep.
 * Overseas expeditions and slavery: ``ai_overseas.py`` (one slave camp when rich).
 * Agents: ``ai_agents.py`` (a spy when rich, its cards against the leader).
@@ -38,6 +38,7 @@ from engine.core.game import Choice, Game, GameState
 from engine.core.rng import Rng
 from engine.core.steps import answers_of
 from engine.games.sixcontinents.ai_agents import agent_answer, agent_menu
+from engine.games.sixcontinents.ai_deals import deal_answer, deal_menu_action
 from engine.games.sixcontinents.ai_overseas import answer, extra_buildings, menu_action
 from engine.games.sixcontinents.army import recruitable, step_cost
 from engine.games.sixcontinents.army_prompts import (
@@ -223,6 +224,9 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         extra = agent_answer(state, name, role, ids, answers)
     if extra is not None:
         return extra
+    deal = deal_answer(state, name, role, ids, frame)
+    if deal is not None:
+        return deal
     plans = {
         "attack": (attack_plan, ("target", "forces", "withdraw")),
         "build": (build_plan, ("province", "building")),
@@ -253,14 +257,13 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         extra = menu_action(state, role, ids)
         if extra is not None:
             return extra
+        deal = deal_menu_action(state, role, ids)
+        if deal is not None:
+            return deal
         for action in ("recruit", "move", "fleet_move", "expedition"):
             if action in ids and plans[action][0](state, role):
                 return action
         return "end"
-    if name == "peace":
-        gains = ceded(state, str(frame.data["offer"]), role)
-        return "accept" if len(gains[role]) >= len(gains[str(frame.data["offer"])]) \
-            else "refuse"
     if name == "revolt":
         return max(sorted(ids), key=lambda c: soldiers(units_of(state, role,
                                                                  c.partition(":")[2])))

@@ -195,6 +195,7 @@ def food_lines(state: SixState, role: str) -> Lines:
             lines.append((counted(count, building_name(building).lower()),
                           count * building_food(state, building)))
     lines.append(("slaves on farms", slave_food(state, role)))
+    lines.append(("food bought", realm.food_bought))
     return spied_cut([(w, a) for w, a in lines if a], "burnt food", realm.spied.burnt)
 
 
@@ -209,6 +210,7 @@ def count_food(state: SixState, role: str) -> int:
     """Turn start: the food count (Economy 2.0, 3); returns the shortage (0: fed)."""
     realm = state.realms[role]
     realm.food = sum(a for _, a in food_lines(state, role))
+    realm.food_bought = 0  # counted once
     realm.food_needed = food_needed(len(held(state, role)))
     short = max(0, realm.food_needed - realm.food)
     state.say(f"{colour(role)}'s food: {realm.food} for {realm.food_needed} needed"

@@ -33,6 +33,14 @@ def receivers(state: SixState, role: str) -> list[str]:
 def give(state: SixState, role: str, other: str, what: str) -> None:
     if other not in receivers(state, role) or what not in giftables(state, role):
         raise ValueError(f"{role} cannot give a {what} to {other}")
+    hand_over(state, role, other, what)
+    state.say(f"{colour(role)} gives {colour(other)} a "
+              f"{'free road' if what == 'road' else 'fruit'}.")
+
+
+def hand_over(state: SixState, role: str, other: str, what: str) -> None:
+    """One fruit or free road passes from ``role`` to ``other`` (a gift, or a sale's
+    goods)."""
     mine, theirs = state.realms[role].lasting, state.realms[other].lasting
     if what == "road":
         mine.free_roads -= 1
@@ -43,8 +51,6 @@ def give(state: SixState, role: str, other: str, what: str) -> None:
     else:
         mine.fruits -= 1
         theirs.fruits += 1
-    state.say(f"{colour(role)} gives {colour(other)} a "
-              f"{'free road' if what == 'road' else 'fruit'}.")
 
 
 @FLOW.state

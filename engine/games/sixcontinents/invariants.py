@@ -18,7 +18,7 @@ from engine.games.sixcontinents.navy import (
 )
 from engine.games.sixcontinents.overseas import OVERSEAS, PLAGUE
 from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
-from engine.games.sixcontinents.state import NEUTRALS, SixState
+from engine.games.sixcontinents.state import NEUTRALS, REBELS, SixState
 from engine.games.sixcontinents.tables import SLAVERY
 from engine.games.sixcontinents.voyages import CAPACITY, at_sea
 
@@ -51,6 +51,7 @@ def check_invariants(state: SixState) -> list[str]:
     problems += ship_problems(state)
     problems += overseas_problems(state)
     problems += agent_problems(state)
+    problems += deal_problems(state)
     for voyage in state.voyages:
         if voyage.destination not in PROVINCES or not voyage.units or voyage.turns < 1 or \
                 (soldiers(voyage.units) > CAPACITY and not voyage.transfer):
@@ -153,4 +154,28 @@ def overseas_problems(state: SixState) -> list[str]:
         if slave.owner not in state.realms or slave.origin not in state.realms or \
                 slave.province not in PROVINCES or not 0 <= slave.used <= SLAVERY.movement:
             problems.append(f"slave {slave.id} is unknown, nowhere or moved too far")
+    return problems
+
+
+def deal_problems(state: SixState) -> list[str]:
+    """Deals between players: land held by someone who may hold it, the rebels' auction
+    with its questions, bids within the bidders' means."""
+    problems: list[str] = []
+    for pid, land in state.provinces.items():
+        if land.owner not in ("", *state.realms) or \
+                land.occupier not in ("", *state.realms, *NEUTRALS):
+            problems.append(f"{pid} is held by nobody known")
+    closing = any(f.name == "rebel_close" for f in state.stack)
+    auction = state.rebel_auction
+    if (auction is not None) != closing:
+        problems.append("the rebels' auction and its questions disagree")
+    if auction is not None:
+        if state.provinces[auction.province].occupier != REBELS:
+            problems.append("an auction for rebels who hold nothing")
+        for role, bid in auction.bids.items():
+            if bid and not auction.price <= bid <= state.realms[role].currency:
+                problems.append(f"{role}'s bid for the rebels is out of order")
+    for role, realm in state.realms.items():
+        if any(r.removeprefix("sale:") not in state.realms for r in realm.offered):
+            problems.append(f"{role} has offered a deal to nobody known")
     return problems

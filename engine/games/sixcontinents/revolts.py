@@ -4,14 +4,13 @@ provinces (d100 1-79: d10 rebels) or who has red tokens on at least half of them
 the other, the most soldiers possible rebelling in each; where loyal soldiers remain they
 fight the rebels at once; a regular building where a rebellion breaks out is destroyed.
 Rebels never move; anyone may attack them, or bribe them on his turn for 3 a rebel and take
-the province with the soldiers. A player fighting another has -4 for each of his own
-provinces held by rebels."""
+the province with the soldiers (``rebel_auction.py``: sealed bids when several want them).
+A player fighting another has -4 for each of his own provinces held by rebels."""
 
 from __future__ import annotations
 
 from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice, choice
-from engine.core.steps import StepAction
 from engine.games.sixcontinents.battle import Attack, fight
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
 from engine.games.sixcontinents.conquest import take
@@ -144,7 +143,12 @@ def bribable(state: SixState, role: str) -> list[str]:
 def bribe(state: SixState, role: str, province: str) -> None:
     if province not in bribable(state, role):
         raise ValueError(f"{role} cannot bribe the rebels of {province}")
-    cost = bribe_cost(state, province)
+    buy_rebels(state, role, province, bribe_cost(state, province))
+
+
+def buy_rebels(state: SixState, role: str, province: str, cost: int) -> None:
+    """``role`` pays ``cost`` (to nobody: the rebels take it) and takes the province with
+    its rebels, who become his soldiers (fresh: they do not move this turn)."""
     pay(state, role, cost)
     rebels = [u for u in units_in(state, province) if u.owner == REBELS]
     for unit in rebels:
@@ -156,23 +160,3 @@ def bribe(state: SixState, role: str, province: str) -> None:
         state.realms[role].seat = province
     state.say(f"{colour(role)} bribes the {len(rebels)} rebels of {place(province)} for "
               f"{cost}: the province and its soldiers are his.", role=role)
-
-
-@FLOW.state
-class Bribe(StepAction[SixState]):
-    """Revolts: 3 currency a rebel buys the province with its soldiers."""
-
-    name = "bribe"
-    steps = ("province",)
-    cancel = "Back to the menu"
-
-    def ask_province(self, state: SixState, frame: Frame,
-                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        return "Bribe which rebels?", [
-            choice(f"province:{p}", f"{place(p)} ({bribe_cost(state, p)})",
-                   group=CONTINENTS[CONTINENT_OF[p]].name,
-                   detail=f"{colour(state.provinces[p].owner)}'s province")
-            for p in bribable(state, frame.role)]
-
-    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
-        bribe(state, frame.role, picked["province"])

@@ -24,6 +24,7 @@ Fields (plain data, JSON-ready):
 ``auction``     the turncoat captain's sealed bids while they are made (:class:`Auction`).
 ``cards``       the agents' cards dealt face down and not yet revealed (:class:`AgentCard`):
                 who dealt what to whom is secret until the reveal (Agents).
+``rebel_auction`` sealed bids for rebels several players want (:class:`RebelAuction`).
 
 Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
 ``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
@@ -128,6 +129,15 @@ class Spied(BaseModel):
     burnt: int = Field(default=0, ge=0)
     incited: int = Field(default=0, ge=0)
     freed: int = Field(default=0, ge=0)
+class RebelAuction(BaseModel):
+    """Sealed bids for the rebels of ``province`` (Revolts: "if more than one player wants
+    to do it, there is an auction"): who opened it on his turn, the bribe's price (3 a
+    rebel), each bid made so far (secret until all are in; 0: no bid)."""
+
+    province: str
+    opener: str
+    price: int
+    bids: dict[str, int] = Field(default_factory=dict)
 
 
 class Realm(BaseModel):
@@ -147,7 +157,8 @@ class Realm(BaseModel):
     ``out``: holds nothing and has no unit left: his turns are passed over.
     ``fleet_raised`` / ``fleet_lost``: the soldiers (combat value) of the warships built and
     sunk: the warships afloat always hold ``fleet_raised - fleet_lost``.
-    ``offered``: the players he has offered peace this turn (once each a turn).
+    ``offered``: the players he has offered peace this turn (once each a turn), and
+    ``sale:<role>`` for those he has offered a sale.
     """
 
     currency: int
@@ -175,6 +186,9 @@ class Realm(BaseModel):
     spies_hired: int = 0
     spies_lost: int = 0
     spied: Spied = Field(default_factory=Spied)
+    # food bought from another player (General rule 5 deals; Economy 2.0 3 "food can be
+    # sold abroad"), added to his next food count
+    food_bought: int = Field(default=0, ge=0)
 
 
 class Land(BaseModel):
@@ -303,3 +317,4 @@ class SixState(FlowState):
     slaves: list[Slave] = Field(default_factory=list)
     auction: Auction | None = None  # the turncoat captain's bids under way
     cards: list[AgentCard] = Field(default_factory=list)  # agents' cards face down
+    rebel_auction: RebelAuction | None = None  # sealed bids for rebels under way

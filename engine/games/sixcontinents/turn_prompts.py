@@ -5,7 +5,8 @@ and demolishing, the capital's upgrade, and the hunger of a shortage.
 Choice ids: menu ``build``, ``upgrade``, ``demolish``, ``recruit``, ``move``, ``attack``,
 ``exchange``, ``disband``, the Fleet's ``boat``, ``sail``, ``ship``, ``voyage``,
 ``warship``, ``fleet_move``, ``sea_attack``, ``load``, ``unload``, ``construction``,
-``found_port``, ``end``; steps ``province:<id>``, ``building:<id>``; shortage ``pay``,
+``found_port``, the Diplomacy's ``pay_player``, ``bribe``, ``gift``, ``sell``,
+``peace:<role>``, ``end``; steps ``province:<id>``, ``building:<id>``; shortage ``pay``,
 ``lose``.
 """
 
@@ -19,7 +20,7 @@ from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitabl
 from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
 from engine.games.sixcontinents.content import BUILDINGS, REALM, price
-from engine.games.sixcontinents.diplomacy import offer_peace, payees, peace_partners
+from engine.games.sixcontinents.diplomacy import payees, peace_partners
 from engine.games.sixcontinents.economy import (
     build,
     buildable,
@@ -51,6 +52,7 @@ from engine.games.sixcontinents.overseas import (
     road_sites,
     send_overseas,
 )
+from engine.games.sixcontinents.peace_prompts import open_draft
 from engine.games.sixcontinents.phases import end_turn
 from engine.games.sixcontinents.realm import (
     held,
@@ -67,6 +69,7 @@ from engine.games.sixcontinents.robbery import (
     robbing,
     start_robbery,
 )
+from engine.games.sixcontinents.sales import buyers
 from engine.games.sixcontinents.slavery import movable, slaves_of
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.transport import loadable, unloadable
@@ -148,6 +151,9 @@ class Menu(PromptState[SixState]):
             choices.append(choice("bribe", "Bribe rebels (3 a rebel)", group="Diplomacy"))
         if receivers(state, role):
             choices.append(choice("gift", "Give a fruit or a free road", group="Diplomacy"))
+        if buyers(state, role):
+            choices.append(choice("sell", "Offer a sale (food, fruits, free roads)",
+                                  group="Diplomacy"))
         for other in peace_partners(state, role):
             choices.append(choice(f"peace:{other}", f"Offer {colour(other)} peace",
                                   group="Diplomacy"))
@@ -194,6 +200,9 @@ class Menu(PromptState[SixState]):
 
     def on_gift(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "gift", frame.role)
+
+    def on_sell(self, state: SixState, frame: Frame, _: str) -> None:
+        start_action(FLOW, state, "sale", frame.role)
 
     def on_free_road(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "free_road", frame.role)
@@ -253,7 +262,7 @@ class Menu(PromptState[SixState]):
         start_action(FLOW, state, "deal", frame.role)
 
     def on_peace(self, state: SixState, frame: Frame, other: str) -> None:
-        offer_peace(state, frame.role, other)
+        open_draft(state, frame.role, other)
 
     def on_robbery(self, state: SixState, frame: Frame, _: str) -> None:
         start_action(FLOW, state, "robbery", frame.role)

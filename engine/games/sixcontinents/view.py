@@ -2,9 +2,9 @@
 
 ``SixView`` (``role=None``) is the whole board as everyone sees it (fleets, transporters
 with their cargo's size, blockaded ports, construction ships in their ports, voyages without
-their destinations, who has bid for the turncoat captain but not how much);
+their destinations, who has bid for the turncoat captain or for rebels but not how much);
 ``SixPlayerView`` adds ``private`` (``SixSecrets``): the colour's own question in full, its
-voyages' secret destinations and its own sealed bid, and the agents' cards it dealt and
+voyages' secret destinations and its own sealed bids, and the agents' cards it dealt and
 holds. Everyone sees each realm's spies (bought with public currency) and whose face-down
 cards each player holds (every dealer deals one to everyone), never what they are.
 """
@@ -126,6 +126,16 @@ class AuctionView(BaseModel):
     bid: list[str]
 
 
+class RebelAuctionView(BaseModel):
+    """Sealed bids for rebels under way: where, who opened it, the price, who has
+    answered (never how much)."""
+
+    province: str
+    opener: str
+    price: int
+    bid: list[str]
+
+
 class RealmView(BaseModel):
     role: str
     name: str
@@ -197,6 +207,7 @@ class SixView(View):
     # colour -> the ports where a construction ship of his waits (also in ``ships``)
     construction_ships: dict[str, list[str]] = Field(default_factory=dict)
     auction: AuctionView | None = None
+    rebel_auction: RebelAuctionView | None = None
 
 
 class CardView(BaseModel):
@@ -214,6 +225,7 @@ class SixSecrets(Private):
     # the agents' cards this colour dealt, and those dealt to it, not yet revealed
     dealt: list[CardView] = Field(default_factory=list)
     held: list[CardView] = Field(default_factory=list)
+    rebel_bid: int | None = None  # this colour's sealed bid for rebels, once made
 
 
 class SixPlayerView(SixView):
@@ -315,7 +327,8 @@ def build_view(state: SixState, asking: list[str], question: str,
         construction_ships={r: sorted(s.port for s in state.ships if s.owner == r
                                       and s.kind == CONSTRUCTION) for r in state.roles},
         auction=None if state.auction is None else AuctionView(
-            owner=state.auction.owner, bid=sorted(state.auction.bids)))
+            owner=state.auction.owner, bid=sorted(state.auction.bids)),
+        rebel_auction=rebel_auction_view(state))
     if role is None:
         return public
     secret = [SecretVoyage(port=v.port, destination=v.destination,
@@ -323,7 +336,16 @@ def build_view(state: SixState, asking: list[str], question: str,
               for v in state.voyages if v.owner == role and not v.transfer]
     bid = state.auction.bids.get(role) if state.auction else None
     cards = [CardView(dealer=c.dealer, target=c.target, card=c.card) for c in state.cards]
+    rebel_bid = state.rebel_auction.bids.get(role) if state.rebel_auction else None
     return SixPlayerView(**dict(public), private=SixSecrets(
-        role=role, question=own_question, voyages=secret, bid=bid,
+        role=role, question=own_question, voyages=secret, bid=bid, rebel_bid=rebel_bid,
         dealt=[c for c in cards if c.dealer == role],
         held=[c for c in cards if c.target == role]))
+
+
+def rebel_auction_view(state: SixState) -> RebelAuctionView | None:
+    auction = state.rebel_auction
+    if auction is None:
+        return None
+    return RebelAuctionView(province=auction.province, opener=auction.opener,
+                            price=auction.price, bid=sorted(auction.bids))

@@ -13,7 +13,7 @@ from engine.games.sixcontinents.agents import deal
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.phases import turn_from
-from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.state import REBELS, SixState
 from engine.games.sixcontinents.victory import count_points, points
 from engine.games.sixcontinents.view import SixPlayerView, SixSecrets, SixView
 from tests.games.sixcontinents.helpers import choose, own, put, started, turn
@@ -100,6 +100,22 @@ def test_views_hold_no_secret_and_show_the_board() -> None:
     assert isinstance(dealer, SixSecrets) and isinstance(holder, SixSecrets)
     assert [c.card for c in dealer.dealt] == ["free_slaves", "counterintelligence"]
     assert [c.card for c in holder.held] == ["free_slaves"] and holder.dealt == []
+    # sealed bids for rebels under way: who has bid is public, how much is private
+    own(state, "blue", "germany")
+    state.provinces["germany"].occupier = REBELS
+    for unit in put(state, "blue", "infantry", "germany", 2):
+        unit.owner = REBELS
+    state.realms["blue"].lost += 2
+    choose(state, "bribe", "province:germany")
+    act(GAME, state, "blue", "bid:18", prompts=GAME.prompts(state))
+    secrets = split_views(GAME, state)
+    assert [s.rebel_bid for s in secrets.values() if isinstance(s, SixSecrets)] == [None, 18]
+    spectator = GAME.view(state, None)
+    assert spectator.rebel_auction is not None and spectator.rebel_auction.bid == ["blue"]
+    other = state.model_copy(deep=True)  # another amount: the spectator sees the same
+    assert other.rebel_auction is not None
+    other.rebel_auction.bids["blue"] = 25
+    assert GAME.view(other, None) == spectator
 
 
 def test_a_battle_shows_in_the_view(dice: list[int]) -> None:
