@@ -11,12 +11,14 @@ of a game depend only on the game's seed and the choices made.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -159,21 +161,34 @@ def play_batch(
     batch = Batch()
     wins: Counter[str] = Counter()
     endings: Counter[str] = Counter()
-    for index in range(first, first + count):
-        _, playout = play_random(game, f"{seed}-{index}", players, options, check, by_role,
-                                 check_every)
-        batch.actions += playout.actions
-        batch.turns += playout.turns
-        if playout.error:
-            batch.errors.append(playout.error)
-        wins.update(playout.winners)
-        if playout.ending:
-            endings[playout.ending] += 1
-        if after_game is not None:
-            after_game(playout.error is not None)
+    with frozen_heap():
+        for index in range(first, first + count):
+            _, playout = play_random(game, f"{seed}-{index}", players, options, check, by_role,
+                                     check_every)
+            batch.actions += playout.actions
+            batch.turns += playout.turns
+            if playout.error:
+                batch.errors.append(playout.error)
+            wins.update(playout.winners)
+            if playout.ending:
+                endings[playout.ending] += 1
+            if after_game is not None:
+                after_game(playout.error is not None)
     batch.wins = dict(wins)
     batch.endings = dict(endings)
     return batch
+
+
+@contextmanager
+def frozen_heap() -> Iterator[None]:
+    """Leave what exists now (the games' modules, tables and models) out of the garbage
+    collector's passes while playouts run: a playout makes many short-lived objects, and each
+    full pass would walk every one of those others again (``gc.freeze``; undone after)."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def batches(games: int, jobs: int) -> list[tuple[int, int]]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
     RAID_COSTS,
@@ -200,23 +199,20 @@ def any_empire_slow(state: FreedomState, imperial: set[str], spaces: list[str] |
                for sid in imperial if slow[sid] for kind in imperial_kinds(state, sid))
 
 
-def empire_menu(
-    state: FreedomState, spend: Frame, only: str | None = None
-) -> list[tuple[str, str, int]]:
+def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
     """(action id, label, cost) of every Imperial action possible now that ``spend`` allows
-    and can pay for (``only``: of that action alone among the ones whose legality must be
-    worked out, when a chosen action is checked)."""
+    and can pay for."""
     fits = menu_gate(state, spend)
     menu: list[tuple[str, str, int]] = []
     imperial, insurgent = occupied(state)
-    spaces = zone(state)
-    if only in (None, "move") and fits("move", C.empire_move) \
+    spaces: list[str] | None = spend.data.get("spaces")  # ``zone``: ``spend`` asks now
+    if fits("move", C.empire_move) \
             and any_empire_move(state, imperial, spaces):
         menu.append(("move", "Normal Movement (2 units 1 space or 1 unit 2 spaces)", C.empire_move))
-    if only in (None, "slow") and fits("slow", C.empire_slow) \
+    if fits("slow", C.empire_slow) \
             and any_empire_slow(state, imperial, spaces):
         menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
-    if only in (None, "attack") and fits("attack", C.empire_attack) \
+    if fits("attack", C.empire_attack) \
             and any_imperial_attacker(state, imperial, insurgent, spaces):
         menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
     if not state.reward and state.money >= C.empire_reward_money \
@@ -230,7 +226,7 @@ def empire_menu(
     if fits("plea", C.empire_plea):
         menu.append(("plea", f"Plea for Funds (2d6 + {state.plea['empire']} < 12)",
                      C.empire_plea))
-    if only in (None, "cannon") and state.camp_cannons > 0:
+    if state.camp_cannons > 0:
         # the cheapest affordable site of ``cannon_sites``, from the Imperial-held spaces
         board = state.spaces
         cost = min((CANNON_COST[sid] for sid in imperial
@@ -241,20 +237,18 @@ def empire_menu(
     return menu
 
 
-def insurgent_menu(
-    state: FreedomState, spend: Frame, only: str | None = None
-) -> list[tuple[str, str, int]]:
+def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
     """(action id, label, cost) of every Insurgent action possible now that ``spend`` allows
-    and can pay for (``only``: as in ``empire_menu``)."""
+    and can pay for."""
     fits = menu_gate(state, spend)
     menu: list[tuple[str, str, int]] = []
     imperial, insurgent = occupied(state)
     placement: bool | None = None  # whether a unit may be put anywhere: worked out once, if asked
-    if only in (None, "regroup") and fits("regroup", C.insurgents_regroup) and insurgent:
+    if fits("regroup", C.insurgents_regroup) and insurgent:
         placement = any_insurgent_placement(state)
         if placement:
             menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
-    if only in (None, "attack") and fits("attack", C.insurgents_attack) \
+    if fits("attack", C.insurgents_attack) \
             and any_insurgent_target(imperial, insurgent):
         menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall or a beach)",
                      C.insurgents_attack))
@@ -263,21 +257,21 @@ def insurgent_menu(
         menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
     if fits("support", C.insurgents_support):
         menu.append(("support", "Support Area", C.insurgents_support))
-    raid_cost = cheapest_raid(state, spend) if only in (None, "raid") else None
+    raid_cost = cheapest_raid(state, spend)
     if raid_cost is not None and fits("raid", raid_cost):
         menu.append(("raid", "Raid (1d8, 5+; AP = distance)", raid_cost))
     plea = state.plea["insurgents"]
     if plea is not None and plea < TRACKS.plea.insurgents_max and fits("plea", C.insurgents_plea):
         menu.append(("plea", "Plea for Help from the Government", C.insurgents_plea))
-    if only in (None, "repair") and fits("repair", C.insurgents_repair) and repair_sites(state):
+    if fits("repair", C.insurgents_repair) and repair_sites(state):
         menu.append(("repair", "Repair Wall", C.insurgents_repair))
-    if only in (None, "train") and fits("train", C.insurgents_train) \
+    if fits("train", C.insurgents_train) \
             and state.spaces[CITY].civ > 0 and state.pool["ins"] > 0:
         if placement is None:
             placement = any_insurgent_placement(state)
         if placement:
             menu.append(("train", "Train Civilians", C.insurgents_train))
-    if only in (None, "cannon") and fits("cannon", C.insurgents_cannon) and (
+    if fits("cannon", C.insurgents_cannon) and (
             state.supplies["insurgents"] >= C.insurgents_cannon_supplies
             and state.pool["cannons"] > 0 and insurgent_cannon_sites(state)):
         menu.append(("cannon", "Build Cannon (4 AP + 1 Supply)", C.insurgents_cannon))
@@ -319,10 +313,8 @@ class Spend(PromptState):
                     f"card's {frame.data['card_ap']} AP.")
         return f"{src}: {ap} AP left.{note} Choose an action."
 
-    def menu(
-        self, state: FreedomState, frame: Frame, only: str | None = None
-    ) -> list[tuple[str, str, int]]:
-        return (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame, only)
+    def menu(self, state: FreedomState, frame: Frame) -> list[tuple[str, str, int]]:
+        return (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame)
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         choices = [_action_choice(*item) for item in self.menu(state, frame)]
@@ -358,8 +350,8 @@ class Spend(PromptState):
         return bool(self.menu(state, frame))
 
     def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        if arg not in {a for a, _, _ in self.menu(state, frame, only=arg)}:
-            raise IllegalChoice("That action is not possible now.")
+        # listed by ``choices`` for this very state (the runner checked the choice against
+        # the prompt it made): not worked out again
         IMMEDIATE.get((frame.role, arg), _push_action(arg))(state, frame)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.game import Choice
+from engine.core.game import Choice, trusted
 from engine.games.freedom import cards, events
 from engine.games.freedom.data import SIDE_NAME, other, side_does, side_title
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
@@ -24,6 +24,12 @@ def can_play(state: FreedomState, role: str) -> bool:
 def card_label(card_id: str) -> str:
     card = cards.card(card_id)
     return f"{card.name} ({card.ap} AP, {card.side})"
+
+
+def last_card(card_id: str, role: str, mode: str) -> LastCard:
+    """The card just played, without pydantic's validation (``trusted``: once per card
+    play), from values of its fields' types."""
+    return trusted(LastCard, {"card": card_id, "role": role, "mode": mode})
 
 
 @cache
@@ -109,19 +115,19 @@ class PlayCard(PromptState):
             if state.played[role] > CARDS_PER_ROUND:  # the last-card rule
                 state.extra_draw[role] += 1
             state.pending_event = state.pending_for = None
-            state.last_card = LastCard(card=event, role=role, mode="discard")
+            state.last_card = last_card(event, role, "discard")
             state.say(f"{side_does(role, 'discard')} “{card.name}” to trigger "
                       f"“{cards.card(event).name}”.", role=role)
             push(state, "card_end", role, card=cid, mode="discard")
             events.play_event(state, event, role)
         elif mode == "event":
-            state.last_card = LastCard(card=cid, role=role, mode="event")
+            state.last_card = last_card(cid, role, "event")
             state.say(f"{side_does(role, 'play')} “{card.name}” as an Event: {card.text}",
                       role=role)
             push(state, "card_end", role, card=cid, mode="event")
             events.play_event(state, cid, role)
         else:
-            state.last_card = LastCard(card=cid, role=role, mode="ap")
+            state.last_card = last_card(cid, role, "ap")
             state.say(f"{side_does(role, 'play')} “{card.name}” for {card.ap} AP.", role=role)
             push(state, "card_end", role, card=cid, mode="ap")
             push(state, "spend", role, ap=card.ap, card_ap=card.ap, actions=None, spaces=None,

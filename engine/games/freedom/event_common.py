@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from engine.core.errors import IllegalChoice
-from engine.core.game import Choice
+from engine.core.game import Choice, choice
 from engine.games.freedom.cards import (
     CARDS,
     resolve,
@@ -87,10 +87,7 @@ def space_choices(
     spaces: list[str],
     style: Literal["primary", "secondary", "success", "danger"] = "primary",
 ) -> list[Choice]:
-    return [
-        Choice(id=f"space:{s}", label=SPACES[s].name, group="Spaces", style=style)
-        for s in spaces
-    ]
+    return [choice(f"space:{s}", SPACES[s].name, "Spaces", "", style) for s in spaces]
 
 
 def heading(frame: Frame) -> str:

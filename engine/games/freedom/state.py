@@ -228,3 +228,16 @@ class FreedomState(FlowState):
     def period(self) -> str:
         return "A" if self.round <= 3 else "B"
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # a field write as pydantic's own does it (no validation on assignment) without its
+        # dispatch: the rules write the state's fields several times per action
+        if name in STATE_FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+
+# The fields of a ``FreedomState`` (its private attributes are set the way pydantic does it).
+STATE_FIELDS = frozenset(FreedomState.model_fields)
+
