@@ -61,7 +61,7 @@ from engine.games.freedom.pieces import (
     support_area,
 )
 from engine.games.freedom.revisions import card_ends_when_spent
-from engine.games.freedom.state import Frame, FreedomState
+from engine.games.freedom.state import Frame, FreedomState, remembered
 
 C = TRACKS.costs
 RAIDERS = sorted([*RAID_LANES, KLISOVA])
@@ -118,6 +118,17 @@ def _parse_from(state: FreedomState, arg: str) -> tuple[str, str]:
     return sid, kind or imperial_kinds(state, sid)[0]
 
 
+def _move_choices(
+    state: FreedomState, spaces: list[str] | None, exclude: str | None
+) -> tuple[Choice, ...]:
+    """The units that may make a Normal Movement step (``move_sources``); anywhere on the
+    board: once per position of the pieces."""
+    if spaces is not None:
+        return tuple(_unit_choices(state, move_sources(state, spaces, exclude)))
+    return remembered(state, ("move_from", exclude),
+                      lambda board: tuple(_unit_choices(board, move_sources(board, None, exclude))))
+
+
 BACK = choice(id="back", label="Back to the action menu", style="secondary")
 # The same choice once a unit is picked: it undoes only that pick.
 BACK_STEP = choice(id="back", label="Back: pick another unit", style="secondary")
@@ -129,7 +140,13 @@ DONE = choice(id="done", label="Done", style="secondary")
 def empire_move_sources(state: FreedomState, exclude: str | None = None) -> list[tuple[str, str]]:
     """Spaces (and unit kinds) that can make a Normal Movement step (``any_empire_move``:
     whether there is one)."""
-    spaces = zone(state)
+    return move_sources(state, zone(state), exclude)
+
+
+def move_sources(
+    state: FreedomState, spaces: list[str] | None, exclude: str | None = None
+) -> list[tuple[str, str]]:
+    """``empire_move_sources`` inside ``spaces`` (None: anywhere)."""
     found: list[tuple[str, str]] = []
     for sid in state.occupancy.imperial:
         space = state.spaces[sid]
@@ -187,16 +204,33 @@ def menu_gate(state: FreedomState, spend: Frame) -> Callable[[str, int], bool]:
 
 def any_empire_move(state: FreedomState, imperial: set[str], spaces: list[str] | None) -> bool:
     """Whether ``empire_move_sources`` lists anything (``imperial``: the spaces with Imperial
-    units, ``pieces.occupied``)."""
+    units, ``pieces.occupied``); anywhere on the board: once per position of the pieces."""
+    if spaces is None:
+        return remembered(state, "any_move", _any_move_anywhere)
     return any(can_move_normally(state, sid, kind, spaces)
                for sid in imperial for kind in imperial_kinds(state, sid))
 
 
+def _any_move_anywhere(state: FreedomState) -> bool:
+    return any(can_move_normally(state, sid, kind)
+               for sid in state.occupancy.imperial for kind in imperial_kinds(state, sid))
+
+
 def any_empire_slow(state: FreedomState, imperial: set[str], spaces: list[str] | None) -> bool:
-    """Whether ``empire_slow_sources`` lists anything."""
+    """Whether ``empire_slow_sources`` lists anything (as ``any_empire_move``)."""
+    if spaces is None:
+        return remembered(state, "any_slow", _any_slow_anywhere)
+    return _any_slow(state, imperial, spaces)
+
+
+def _any_slow(state: FreedomState, imperial: set[str], spaces: list[str] | None) -> bool:
     slow = REACH["slow"]
     return any(can_step(state, sid, kind, "slow", spaces)
                for sid in imperial if slow[sid] for kind in imperial_kinds(state, sid))
+
+
+def _any_slow_anywhere(state: FreedomState) -> bool:
+    return _any_slow(state, state.occupancy.imperial, None)
 
 
 def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
@@ -242,14 +276,14 @@ def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, in
     and can pay for."""
     fits = menu_gate(state, spend)
     menu: list[tuple[str, str, int]] = []
-    imperial, insurgent = occupied(state)
+    insurgent = state.occupancy.insurgent
     placement: bool | None = None  # whether a unit may be put anywhere: worked out once, if asked
     if fits("regroup", C.insurgents_regroup) and insurgent:
-        placement = any_insurgent_placement(state)
+        placement = remembered(state, "any_placement", any_insurgent_placement)
         if placement:
             menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
     if fits("attack", C.insurgents_attack) \
-            and any_insurgent_target(imperial, insurgent):
+            and remembered(state, "any_target", _any_insurgent_target):
         menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall or a beach)",
                      C.insurgents_attack))
     if state.prep["insurgents"] < TRACKS.limits.preparation_max \
@@ -263,17 +297,18 @@ def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, in
     plea = state.plea["insurgents"]
     if plea is not None and plea < TRACKS.plea.insurgents_max and fits("plea", C.insurgents_plea):
         menu.append(("plea", "Plea for Help from the Government", C.insurgents_plea))
-    if fits("repair", C.insurgents_repair) and repair_sites(state):
+    if fits("repair", C.insurgents_repair) and remembered(state, "repair", repair_sites):
         menu.append(("repair", "Repair Wall", C.insurgents_repair))
     if fits("train", C.insurgents_train) \
             and state.spaces[CITY].civ > 0 and state.pool["ins"] > 0:
         if placement is None:
-            placement = any_insurgent_placement(state)
+            placement = remembered(state, "any_placement", any_insurgent_placement)
         if placement:
             menu.append(("train", "Train Civilians", C.insurgents_train))
     if fits("cannon", C.insurgents_cannon) and (
             state.supplies["insurgents"] >= C.insurgents_cannon_supplies
-            and state.pool["cannons"] > 0 and insurgent_cannon_sites(state)):
+            and state.pool["cannons"] > 0
+            and remembered(state, "cannon_sites", insurgent_cannon_sites)):
         menu.append(("cannon", "Build Cannon (4 AP + 1 Supply)", C.insurgents_cannon))
     return menu
 
@@ -281,8 +316,24 @@ def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, in
 def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
     """The cost of the cheapest Raid ``spend`` can pay for. A dearer raid may be affordable
     when the cheapest is not (Preparation AP pay only for an action dearer than the card)."""
-    return next((c for c in RAID_COSTS if affordable(state, spend, c) and raid_costing(state, c)),
-                None)
+    return next((c for c in RAID_COSTS if affordable(state, spend, c)
+                 and remembered(state, ("raid", c), RAID_COSTING[c])), None)
+
+
+def _raid_costing(cost: int) -> Callable[[FreedomState], bool]:
+    def costing(state: FreedomState) -> bool:
+        """Whether the Insurgents can make a Raid of ``cost`` AP now."""
+        return raid_costing(state, cost)
+    return costing
+
+
+# cost -> whether a Raid of that cost can be made now (a work of ``remembered``)
+RAID_COSTING = {cost: _raid_costing(cost) for cost in RAID_COSTS}
+
+
+def _any_insurgent_target(state: FreedomState) -> bool:
+    board = state.occupancy
+    return any_insurgent_target(board.imperial, board.insurgent)
 
 
 def repair_sites(state: FreedomState) -> list[str]:
@@ -440,14 +491,14 @@ class EmpireMove(PromptState):
             return [choice(id=f"to:{dst}", label=SPACES[dst].name + (" (passing)" if must else ""),
                            group="Move to") for dst, must in dests] + [BACK_STEP]
         if not d.get("at"):
-            return [*_unit_choices(state, empire_move_sources(state)), BACK]
+            return [*_move_choices(state, spaces, None), BACK]
         choices = [
             choice(id=f"on:{dst}", label=f"Move it on to {SPACES[dst].name}", group="Move on")
             for dst in step_destinations(state, d["at"], d["at_kind"], "normal", spaces)
             if dst != d["came"]
         ]
         if not d.get("must"):
-            choices += _unit_choices(state, empire_move_sources(state, exclude=d["at"]))
+            choices += _move_choices(state, spaces, d["at"])
             choices.append(DONE)
         return choices
 
@@ -648,11 +699,8 @@ class Regroup(PromptState):
             return [choice(id=f"to:{d}", label=SPACES[d].name, group="Move to")
                     for d in regroup_destinations(state, frame.data["src"])] + [BACK_STEP]
         opening = frame.data.get("opening")
-        free = insurgent_placements(state)  # a unit's regroup destinations: these but its own
-        return [choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
-                for s in sorted(state.occupancy.insurgent, key=BOARD_ORDER.__getitem__)
-                if any(d != s for d in free)] + [
-                    choice(id="pass", label="No Regroup") if opening else BACK]
+        return [*remembered(state, "regroup_from", _regroup_sources),
+                choice(id="pass", label="No Regroup") if opening else BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
         if frame.data.get("src"):
@@ -673,6 +721,14 @@ class Regroup(PromptState):
         move_units(state, src, arg, "ins")
         state.say(f"Insurgents regroup a unit {SPACES[src].name} → {SPACES[arg].name}.",
                   role="insurgents")
+
+
+def _regroup_sources(state: FreedomState) -> tuple[Choice, ...]:
+    """The Insurgent units that may Regroup somewhere (in board order)."""
+    free = insurgent_placements(state)  # a unit's regroup destinations: these but its own
+    return tuple(choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
+                 for s in sorted(state.occupancy.insurgent, key=BOARD_ORDER.__getitem__)
+                 if any(d != s for d in free))
 
 
 @prompt_state
@@ -709,12 +765,8 @@ class InsurgentRaid(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         spend = spend_frame(state)
-        return [
-            choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
-                   group="Raid", style="danger", detail=raid_odds(state, t))
-            for src in RAIDERS for t, cost in raid_targets(state, src)
-            if affordable(state, spend, cost)
-        ] + [BACK]
+        return [raid for raid, cost in remembered(state, "raids", _raids)
+                if affordable(state, spend, cost)] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
         pop(state, frame)
@@ -725,6 +777,14 @@ class InsurgentRaid(PromptState):
         pop(state, frame)
         pay(state, cost)
         raid(state, src, dst)
+
+
+def _raids(state: FreedomState) -> tuple[tuple[Choice, int], ...]:
+    """Every Raid the Insurgents can make now, with its cost."""
+    return tuple(
+        (choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
+                group="Raid", style="danger", detail=raid_odds(state, t)), cost)
+        for src in RAIDERS for t, cost in raid_targets(state, src))
 
 
 def raid_odds(state: FreedomState, target: str) -> str:

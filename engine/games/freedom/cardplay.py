@@ -32,6 +32,13 @@ def last_card(card_id: str, role: str, mode: str) -> LastCard:
     return trusted(LastCard, {"card": card_id, "role": role, "mode": mode})
 
 
+def idle_pending(state: FreedomState, role: str) -> str | None:
+    """Why the event ``role`` may trigger now (the opponent's card just played for AP) would
+    do nothing, or None (none pending, or it does something)."""
+    pending = state.pending_event if state.pending_for == role else None
+    return events.why_event_does_nothing(state, pending, role) if pending else None
+
+
 @cache
 def play_choices(card_id: str, role: str) -> tuple[Choice, ...]:
     """How ``role`` may play the card from its hand: as its Event (when it helps ``role``),
@@ -58,10 +65,20 @@ class PlayCard(PromptState):
 
     name = "play"
 
+    def prompt(self, state: FreedomState, frame: Frame) -> tuple[str, list[Choice]]:
+        # why a pending event would do nothing now: worked out once for the text and choices
+        idle = idle_pending(state, frame.role)
+        return self.question(state, frame, idle), self.listing(state, frame, idle)
+
     def text(self, state: FreedomState, frame: Frame) -> str:
+        return self.question(state, frame, idle_pending(state, frame.role))
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return self.listing(state, frame, idle_pending(state, frame.role))
+
+    def question(self, state: FreedomState, frame: Frame, idle: str | None) -> str:
         role = frame.role
         pending = state.pending_event if state.pending_for == role else None
-        idle = events.why_event_does_nothing(state, pending, role) if pending else None
         warning = f" Careful: its event would do nothing now: {idle}" if idle else ""
         if pending and state.played[role] >= CARDS_PER_ROUND:  # the last-card rule
             return (f"Round {state.round}, Actions: you have played your {CARDS_PER_ROUND} "
@@ -76,7 +93,7 @@ class PlayCard(PromptState):
                      f"{warning}")
         return text
 
-    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+    def listing(self, state: FreedomState, frame: Frame, idle: str | None) -> list[Choice]:
         role = frame.role
         choices: list[Choice] = []
         if state.played[role] < CARDS_PER_ROUND:
@@ -84,7 +101,6 @@ class PlayCard(PromptState):
                 choices += play_choices(cid, role)
         if state.pending_for == role and state.pending_event:
             name = cards.card(state.pending_event).name
-            idle = events.why_event_does_nothing(state, state.pending_event, role)
             for cid in state.hands[role]:
                 label = f"Discard {cards.card(cid).name} → {name}"
                 choices.append(choice(
