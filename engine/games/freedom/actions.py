@@ -19,6 +19,7 @@ from engine.games.freedom.combat import (
     any_insurgent_target,
     imperial_attack,
     imperial_attack_modifier,
+    imperial_attacker_anywhere,
     imperial_attackers,
     imperial_targets,
     insurgent_attack,
@@ -246,8 +247,7 @@ def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]
     if fits("slow", C.empire_slow) \
             and any_empire_slow(state, imperial, spaces):
         menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
-    if fits("attack", C.empire_attack) \
-            and any_imperial_attacker(state, imperial, insurgent, spaces):
+    if fits("attack", C.empire_attack) and any_attacker(state, imperial, insurgent, spaces):
         menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
     if not state.reward and state.money >= C.empire_reward_money \
             and fits("reward", C.empire_reward):
@@ -261,14 +261,31 @@ def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]
         menu.append(("plea", f"Plea for Funds (2d6 + {state.plea['empire']} < 12)",
                      C.empire_plea))
     if state.camp_cannons > 0:
-        # the cheapest affordable site of ``cannon_sites``, from the Imperial-held spaces
-        board = state.spaces
-        cost = min((CANNON_COST[sid] for sid in imperial
-                    if sid in CANNON_COST and board[sid].cannon is None
-                    and affordable(state, spend, CANNON_COST[sid])), default=None)
+        # the cheapest affordable site of ``cannon_sites``
+        cost = next((c for c in remembered(state, "cannon_costs", _cannon_costs)
+                     if affordable(state, spend, c)), None)
         if cost is not None and fits("cannon", cost):
             menu.append(("cannon", "Build Cannon (3/5/7 AP)", cost))
     return menu
+
+
+def any_attacker(
+    state: FreedomState, imperial: set[str], insurgent: set[str], spaces: list[str] | None
+) -> bool:
+    """``any_imperial_attacker``; anywhere on the board: once per position of the pieces and
+    the attacks made this card."""
+    if spaces is not None:
+        return any_imperial_attacker(state, imperial, insurgent, spaces)
+    attacked, per_unit = tuple(state.attacked.items()), state.attacks_per_unit
+    return remembered(state, ("attacker", attacked, per_unit),
+                      lambda board: imperial_attacker_anywhere(board, dict(attacked), per_unit))
+
+
+def _cannon_costs(state: FreedomState) -> tuple[int, ...]:
+    """The costs of the sites where the Empire could build a cannon now, cheapest first."""
+    spaces = state.spaces
+    return tuple(sorted(CANNON_COST[sid] for sid in state.occupancy.imperial
+                        if sid in CANNON_COST and spaces[sid].cannon is None))
 
 
 def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:

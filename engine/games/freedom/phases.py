@@ -335,28 +335,30 @@ PHASE_OF_STEP = {
 
 # --- Prompt states of the phases ------------------------------------------------------------
 
-def opening_sources(state: FreedomState, frame: Frame) -> list[tuple[str, str]]:
-    """The units that may still advance: of the ones that can step forward (once per position
-    of the pieces), those the advance has not moved there."""
+def opening_sources(state: FreedomState, frame: Frame) -> list[Choice]:
+    """The units that may still advance, as choices: of the ones that can step forward (once
+    per position of the pieces), those the advance has not moved there."""
     moved: dict[str, int] = frame.data["moved"]
     steps = remembered(state, "opening", _forward_steps)
     if not moved:
-        return list(steps)
+        return [found for _, _, found in steps]
     spaces = state.spaces
-    return [(sid, kind) for sid, kind in steps
+    return [found for sid, kind, found in steps
             if getattr(spaces[sid], kind) - moved.get(f"{sid}:{kind}", 0) > 0]
 
 
-def _forward_steps(state: FreedomState) -> tuple[tuple[str, str], ...]:
-    """(space, kind) of the units that can step forward now, sorted."""
+def _forward_steps(state: FreedomState) -> tuple[tuple[str, str, Choice], ...]:
+    """(space, kind, its choice) of the units that can step forward now, sorted."""
     found = []
     for sid in state.occupancy.imperial:
         if sid != CAMP and SPACES[sid].kind != "mainland":
             continue
-        for kind in imperial_kinds(state, sid):
+        kinds = imperial_kinds(state, sid)
+        for kind in kinds:
             if can_step(state, sid, kind, "opening"):
                 found.append((sid, kind))
-    return tuple(sorted(found))
+    return tuple((sid, kind, _advance_choice(sid, kind, len(imperial_kinds(state, sid)) > 1))
+                 for sid, kind in sorted(found))
 
 
 @cache
@@ -389,9 +391,7 @@ class Opening(PromptState):
             return [choice(id=f"to:{t}", label=SPACES[t].name, group="Forward to")
                     for t in step_destinations(state, d["src"], d["kind"], "opening")] + [
                         choice(id="back", label="Back")]
-        sources = opening_sources(state, frame)
-        choices = [_advance_choice(sid, kind, len(imperial_kinds(state, sid)) > 1)
-                   for sid, kind in sources]
+        sources = choices = opening_sources(state, frame)
         if state.options.opening == "up_to_5" or not sources or d.get("source"):
             choices.append(choice(id="done", label="End the advance"))
         return choices
