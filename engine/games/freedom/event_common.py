@@ -38,9 +38,10 @@ def push_run(state: FreedomState, role: str, card_id: str, effects: list[dict[st
 # ───────────────────────────── zones ─────────────────────────────
 
 
-def zone_spaces(zone: str) -> list[str]:
-    """The board spaces of a zone named in the card vocabulary (``cards.Zone``)."""
-    return list(ZONES[zone])
+def zone_spaces(zone: str) -> tuple[str, ...]:
+    """The board spaces of a zone named in the card vocabulary (``cards.Zone``), in board
+    order (the listing made once, shared: the no-effect checks read it on every card play)."""
+    return ZONES[zone]
 
 
 def _zones() -> dict[str, tuple[str, ...]]:
