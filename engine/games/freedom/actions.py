@@ -241,11 +241,9 @@ def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]
     menu: list[tuple[str, str, int]] = []
     imperial, insurgent = occupied(state)
     spaces: list[str] | None = spend.data.get("spaces")  # ``zone``: ``spend`` asks now
-    if fits("move", C.empire_move) \
-            and any_empire_move(state, imperial, spaces):
+    if fits("move", C.empire_move) and any_empire_move(state, imperial, spaces):
         menu.append(("move", "Normal Movement (2 units 1 space or 1 unit 2 spaces)", C.empire_move))
-    if fits("slow", C.empire_slow) \
-            and any_empire_slow(state, imperial, spaces):
+    if fits("slow", C.empire_slow) and any_empire_slow(state, imperial, spaces):
         menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
     if fits("attack", C.empire_attack) and any_attacker(state, imperial, insurgent, spaces):
         menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
@@ -316,8 +314,8 @@ def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, in
         menu.append(("plea", "Plea for Help from the Government", C.insurgents_plea))
     if fits("repair", C.insurgents_repair) and remembered(state, "repair", repair_sites):
         menu.append(("repair", "Repair Wall", C.insurgents_repair))
-    if fits("train", C.insurgents_train) \
-            and state.spaces[CITY].civ > 0 and state.pool["ins"] > 0:
+    if fits("train", C.insurgents_train) and state.spaces[CITY].civ > 0 \
+            and state.pool["ins"] > 0:
         if placement is None:
             placement = remembered(state, "any_placement", any_insurgent_placement)
         if placement:

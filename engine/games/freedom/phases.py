@@ -356,9 +356,9 @@ def _forward_steps(state: FreedomState) -> tuple[tuple[str, str, Choice], ...]:
         kinds = imperial_kinds(state, sid)
         for kind in kinds:
             if can_step(state, sid, kind, "opening"):
-                found.append((sid, kind))
-    return tuple((sid, kind, _advance_choice(sid, kind, len(imperial_kinds(state, sid)) > 1))
-                 for sid, kind in sorted(found))
+                found.append((sid, kind, len(kinds) > 1))
+    return tuple((sid, kind, _advance_choice(sid, kind, several))
+                 for sid, kind, several in sorted(found))
 
 
 @cache
