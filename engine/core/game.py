@@ -95,7 +95,12 @@ def _shared_choice(
 
 M = TypeVar("M", bound=BaseModel)
 _new = object.__new__
-_set = object.__setattr__
+# The setters of a model's four slots, called directly: ``object.__setattr__`` looks each one
+# up first (``trusted`` runs several times per action of a playout).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def trusted(cls: type[M], fields: dict[str, Any]) -> M:
@@ -104,10 +109,10 @@ def trusted(cls: type[M], fields: dict[str, Any]) -> M:
     fields' types, every field given (no default is filled in), no private attribute. Equal
     to the validated model, dumped the same; ``fields`` becomes its ``__dict__``."""
     model = _new(cls)
-    _set(model, "__dict__", fields)
-    _set(model, "__pydantic_fields_set__", set(fields))
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
+    _set_dict(model, fields)
+    _set_fields_set(model, set(fields))
+    _set_extra(model, None)
+    _set_private(model, None)
     return model
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.games.freedom.combat import (
     RAID_COSTS,
@@ -20,6 +19,7 @@ from engine.games.freedom.combat import (
     any_insurgent_target,
     imperial_attack,
     imperial_attack_modifier,
+    imperial_attacker_anywhere,
     imperial_attackers,
     imperial_targets,
     insurgent_attack,
@@ -62,7 +62,7 @@ from engine.games.freedom.pieces import (
     support_area,
 )
 from engine.games.freedom.revisions import card_ends_when_spent
-from engine.games.freedom.state import Frame, FreedomState
+from engine.games.freedom.state import Frame, FreedomState, remembered
 
 C = TRACKS.costs
 RAIDERS = sorted([*RAID_LANES, KLISOVA])
@@ -119,6 +119,17 @@ def _parse_from(state: FreedomState, arg: str) -> tuple[str, str]:
     return sid, kind or imperial_kinds(state, sid)[0]
 
 
+def _move_choices(
+    state: FreedomState, spaces: list[str] | None, exclude: str | None
+) -> tuple[Choice, ...]:
+    """The units that may make a Normal Movement step (``move_sources``); anywhere on the
+    board: once per position of the pieces."""
+    if spaces is not None:
+        return tuple(_unit_choices(state, move_sources(state, spaces, exclude)))
+    return remembered(state, ("move_from", exclude),
+                      lambda board: tuple(_unit_choices(board, move_sources(board, None, exclude))))
+
+
 BACK = choice(id="back", label="Back to the action menu", style="secondary")
 # The same choice once a unit is picked: it undoes only that pick.
 BACK_STEP = choice(id="back", label="Back: pick another unit", style="secondary")
@@ -130,7 +141,13 @@ DONE = choice(id="done", label="Done", style="secondary")
 def empire_move_sources(state: FreedomState, exclude: str | None = None) -> list[tuple[str, str]]:
     """Spaces (and unit kinds) that can make a Normal Movement step (``any_empire_move``:
     whether there is one)."""
-    spaces = zone(state)
+    return move_sources(state, zone(state), exclude)
+
+
+def move_sources(
+    state: FreedomState, spaces: list[str] | None, exclude: str | None = None
+) -> list[tuple[str, str]]:
+    """``empire_move_sources`` inside ``spaces`` (None: anywhere)."""
     found: list[tuple[str, str]] = []
     for sid in state.occupancy.imperial:
         space = state.spaces[sid]
@@ -188,36 +205,47 @@ def menu_gate(state: FreedomState, spend: Frame) -> Callable[[str, int], bool]:
 
 def any_empire_move(state: FreedomState, imperial: set[str], spaces: list[str] | None) -> bool:
     """Whether ``empire_move_sources`` lists anything (``imperial``: the spaces with Imperial
-    units, ``pieces.occupied``)."""
+    units, ``pieces.occupied``); anywhere on the board: once per position of the pieces."""
+    if spaces is None:
+        return remembered(state, "any_move", _any_move_anywhere)
     return any(can_move_normally(state, sid, kind, spaces)
                for sid in imperial for kind in imperial_kinds(state, sid))
 
 
+def _any_move_anywhere(state: FreedomState) -> bool:
+    return any(can_move_normally(state, sid, kind)
+               for sid in state.occupancy.imperial for kind in imperial_kinds(state, sid))
+
+
 def any_empire_slow(state: FreedomState, imperial: set[str], spaces: list[str] | None) -> bool:
-    """Whether ``empire_slow_sources`` lists anything."""
+    """Whether ``empire_slow_sources`` lists anything (as ``any_empire_move``)."""
+    if spaces is None:
+        return remembered(state, "any_slow", _any_slow_anywhere)
+    return _any_slow(state, imperial, spaces)
+
+
+def _any_slow(state: FreedomState, imperial: set[str], spaces: list[str] | None) -> bool:
     slow = REACH["slow"]
     return any(can_step(state, sid, kind, "slow", spaces)
                for sid in imperial if slow[sid] for kind in imperial_kinds(state, sid))
 
 
-def empire_menu(
-    state: FreedomState, spend: Frame, only: str | None = None
-) -> list[tuple[str, str, int]]:
+def _any_slow_anywhere(state: FreedomState) -> bool:
+    return _any_slow(state, state.occupancy.imperial, None)
+
+
+def empire_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
     """(action id, label, cost) of every Imperial action possible now that ``spend`` allows
-    and can pay for (``only``: of that action alone among the ones whose legality must be
-    worked out, when a chosen action is checked)."""
+    and can pay for."""
     fits = menu_gate(state, spend)
     menu: list[tuple[str, str, int]] = []
     imperial, insurgent = occupied(state)
-    spaces = zone(state)
-    if only in (None, "move") and fits("move", C.empire_move) \
-            and any_empire_move(state, imperial, spaces):
+    spaces: list[str] | None = spend.data.get("spaces")  # ``zone``: ``spend`` asks now
+    if fits("move", C.empire_move) and any_empire_move(state, imperial, spaces):
         menu.append(("move", "Normal Movement (2 units 1 space or 1 unit 2 spaces)", C.empire_move))
-    if only in (None, "slow") and fits("slow", C.empire_slow) \
-            and any_empire_slow(state, imperial, spaces):
+    if fits("slow", C.empire_slow) and any_empire_slow(state, imperial, spaces):
         menu.append(("slow", "Slow Movement (1 unit 1 space)", C.empire_slow))
-    if only in (None, "attack") and fits("attack", C.empire_attack) \
-            and any_imperial_attacker(state, imperial, insurgent, spaces):
+    if fits("attack", C.empire_attack) and any_attacker(state, imperial, insurgent, spaces):
         menu.append(("attack", "Attack (2d8, 8+)", C.empire_attack))
     if not state.reward and state.money >= C.empire_reward_money \
             and fits("reward", C.empire_reward):
@@ -230,32 +258,47 @@ def empire_menu(
     if fits("plea", C.empire_plea):
         menu.append(("plea", f"Plea for Funds (2d6 + {state.plea['empire']} < 12)",
                      C.empire_plea))
-    if only in (None, "cannon") and state.camp_cannons > 0:
-        # the cheapest affordable site of ``cannon_sites``, from the Imperial-held spaces
-        board = state.spaces
-        cost = min((CANNON_COST[sid] for sid in imperial
-                    if sid in CANNON_COST and board[sid].cannon is None
-                    and affordable(state, spend, CANNON_COST[sid])), default=None)
+    if state.camp_cannons > 0:
+        # the cheapest affordable site of ``cannon_sites``
+        cost = next((c for c in remembered(state, "cannon_costs", _cannon_costs)
+                     if affordable(state, spend, c)), None)
         if cost is not None and fits("cannon", cost):
             menu.append(("cannon", "Build Cannon (3/5/7 AP)", cost))
     return menu
 
 
-def insurgent_menu(
-    state: FreedomState, spend: Frame, only: str | None = None
-) -> list[tuple[str, str, int]]:
+def any_attacker(
+    state: FreedomState, imperial: set[str], insurgent: set[str], spaces: list[str] | None
+) -> bool:
+    """``any_imperial_attacker``; anywhere on the board: once per position of the pieces and
+    the attacks made this card."""
+    if spaces is not None:
+        return any_imperial_attacker(state, imperial, insurgent, spaces)
+    attacked, per_unit = tuple(state.attacked.items()), state.attacks_per_unit
+    return remembered(state, ("attacker", attacked, per_unit),
+                      lambda board: imperial_attacker_anywhere(board, dict(attacked), per_unit))
+
+
+def _cannon_costs(state: FreedomState) -> tuple[int, ...]:
+    """The costs of the sites where the Empire could build a cannon now, cheapest first."""
+    spaces = state.spaces
+    return tuple(sorted(CANNON_COST[sid] for sid in state.occupancy.imperial
+                        if sid in CANNON_COST and spaces[sid].cannon is None))
+
+
+def insurgent_menu(state: FreedomState, spend: Frame) -> list[tuple[str, str, int]]:
     """(action id, label, cost) of every Insurgent action possible now that ``spend`` allows
-    and can pay for (``only``: as in ``empire_menu``)."""
+    and can pay for."""
     fits = menu_gate(state, spend)
     menu: list[tuple[str, str, int]] = []
-    imperial, insurgent = occupied(state)
+    insurgent = state.occupancy.insurgent
     placement: bool | None = None  # whether a unit may be put anywhere: worked out once, if asked
-    if only in (None, "regroup") and fits("regroup", C.insurgents_regroup) and insurgent:
-        placement = any_insurgent_placement(state)
+    if fits("regroup", C.insurgents_regroup) and insurgent:
+        placement = remembered(state, "any_placement", any_insurgent_placement)
         if placement:
             menu.append(("regroup", "Regroup (move 1 unit in the city)", C.insurgents_regroup))
-    if only in (None, "attack") and fits("attack", C.insurgents_attack) \
-            and any_insurgent_target(imperial, insurgent):
+    if fits("attack", C.insurgents_attack) \
+            and remembered(state, "any_target", _any_insurgent_target):
         menu.append(("attack", "Attack (1d8, 6+; 5+ on the wall or a beach)",
                      C.insurgents_attack))
     if state.prep["insurgents"] < TRACKS.limits.preparation_max \
@@ -263,23 +306,24 @@ def insurgent_menu(
         menu.append(("prep", "Preparation (store 1 AP)", C.insurgents_prep))
     if fits("support", C.insurgents_support):
         menu.append(("support", "Support Area", C.insurgents_support))
-    raid_cost = cheapest_raid(state, spend) if only in (None, "raid") else None
+    raid_cost = cheapest_raid(state, spend)
     if raid_cost is not None and fits("raid", raid_cost):
         menu.append(("raid", "Raid (1d8, 5+; AP = distance)", raid_cost))
     plea = state.plea["insurgents"]
     if plea is not None and plea < TRACKS.plea.insurgents_max and fits("plea", C.insurgents_plea):
         menu.append(("plea", "Plea for Help from the Government", C.insurgents_plea))
-    if only in (None, "repair") and fits("repair", C.insurgents_repair) and repair_sites(state):
+    if fits("repair", C.insurgents_repair) and remembered(state, "repair", repair_sites):
         menu.append(("repair", "Repair Wall", C.insurgents_repair))
-    if only in (None, "train") and fits("train", C.insurgents_train) \
-            and state.spaces[CITY].civ > 0 and state.pool["ins"] > 0:
+    if fits("train", C.insurgents_train) and state.spaces[CITY].civ > 0 \
+            and state.pool["ins"] > 0:
         if placement is None:
-            placement = any_insurgent_placement(state)
+            placement = remembered(state, "any_placement", any_insurgent_placement)
         if placement:
             menu.append(("train", "Train Civilians", C.insurgents_train))
-    if only in (None, "cannon") and fits("cannon", C.insurgents_cannon) and (
+    if fits("cannon", C.insurgents_cannon) and (
             state.supplies["insurgents"] >= C.insurgents_cannon_supplies
-            and state.pool["cannons"] > 0 and insurgent_cannon_sites(state)):
+            and state.pool["cannons"] > 0
+            and remembered(state, "cannon_sites", insurgent_cannon_sites)):
         menu.append(("cannon", "Build Cannon (4 AP + 1 Supply)", C.insurgents_cannon))
     return menu
 
@@ -287,8 +331,24 @@ def insurgent_menu(
 def cheapest_raid(state: FreedomState, spend: Frame) -> int | None:
     """The cost of the cheapest Raid ``spend`` can pay for. A dearer raid may be affordable
     when the cheapest is not (Preparation AP pay only for an action dearer than the card)."""
-    return next((c for c in RAID_COSTS if affordable(state, spend, c) and raid_costing(state, c)),
-                None)
+    return next((c for c in RAID_COSTS if affordable(state, spend, c)
+                 and remembered(state, ("raid", c), RAID_COSTING[c])), None)
+
+
+def _raid_costing(cost: int) -> Callable[[FreedomState], bool]:
+    def costing(state: FreedomState) -> bool:
+        """Whether the Insurgents can make a Raid of ``cost`` AP now."""
+        return raid_costing(state, cost)
+    return costing
+
+
+# cost -> whether a Raid of that cost can be made now (a work of ``remembered``)
+RAID_COSTING = {cost: _raid_costing(cost) for cost in RAID_COSTS}
+
+
+def _any_insurgent_target(state: FreedomState) -> bool:
+    board = state.occupancy
+    return any_insurgent_target(board.imperial, board.insurgent)
 
 
 def repair_sites(state: FreedomState) -> list[str]:
@@ -319,10 +379,8 @@ class Spend(PromptState):
                     f"card's {frame.data['card_ap']} AP.")
         return f"{src}: {ap} AP left.{note} Choose an action."
 
-    def menu(
-        self, state: FreedomState, frame: Frame, only: str | None = None
-    ) -> list[tuple[str, str, int]]:
-        return (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame, only)
+    def menu(self, state: FreedomState, frame: Frame) -> list[tuple[str, str, int]]:
+        return (empire_menu if frame.role == "empire" else insurgent_menu)(state, frame)
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         choices = [_action_choice(*item) for item in self.menu(state, frame)]
@@ -358,8 +416,8 @@ class Spend(PromptState):
         return bool(self.menu(state, frame))
 
     def on_act(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        if arg not in {a for a, _, _ in self.menu(state, frame, only=arg)}:
-            raise IllegalChoice("That action is not possible now.")
+        # listed by ``choices`` for this very state (the runner checked the choice against
+        # the prompt it made): not worked out again
         IMMEDIATE.get((frame.role, arg), _push_action(arg))(state, frame)
 
 
@@ -448,14 +506,14 @@ class EmpireMove(PromptState):
             return [choice(id=f"to:{dst}", label=SPACES[dst].name + (" (passing)" if must else ""),
                            group="Move to") for dst, must in dests] + [BACK_STEP]
         if not d.get("at"):
-            return [*_unit_choices(state, empire_move_sources(state)), BACK]
+            return [*_move_choices(state, spaces, None), BACK]
         choices = [
             choice(id=f"on:{dst}", label=f"Move it on to {SPACES[dst].name}", group="Move on")
             for dst in step_destinations(state, d["at"], d["at_kind"], "normal", spaces)
             if dst != d["came"]
         ]
         if not d.get("must"):
-            choices += _unit_choices(state, empire_move_sources(state, exclude=d["at"]))
+            choices += _move_choices(state, spaces, d["at"])
             choices.append(DONE)
         return choices
 
@@ -656,11 +714,8 @@ class Regroup(PromptState):
             return [choice(id=f"to:{d}", label=SPACES[d].name, group="Move to")
                     for d in regroup_destinations(state, frame.data["src"])] + [BACK_STEP]
         opening = frame.data.get("opening")
-        free = insurgent_placements(state)  # a unit's regroup destinations: these but its own
-        return [choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
-                for s in sorted(state.occupancy.insurgent, key=BOARD_ORDER.__getitem__)
-                if any(d != s for d in free)] + [
-                    choice(id="pass", label="No Regroup") if opening else BACK]
+        return [*remembered(state, "regroup_from", _regroup_sources),
+                choice(id="pass", label="No Regroup") if opening else BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
         if frame.data.get("src"):
@@ -681,6 +736,14 @@ class Regroup(PromptState):
         move_units(state, src, arg, "ins")
         state.say(f"Insurgents regroup a unit {SPACES[src].name} → {SPACES[arg].name}.",
                   role="insurgents")
+
+
+def _regroup_sources(state: FreedomState) -> tuple[Choice, ...]:
+    """The Insurgent units that may Regroup somewhere (in board order)."""
+    free = insurgent_placements(state)  # a unit's regroup destinations: these but its own
+    return tuple(choice(id=f"from:{s}", label=SPACES[s].name, group="Regroup from")
+                 for s in sorted(state.occupancy.insurgent, key=BOARD_ORDER.__getitem__)
+                 if any(d != s for d in free))
 
 
 @prompt_state
@@ -717,12 +780,8 @@ class InsurgentRaid(PromptState):
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         spend = spend_frame(state)
-        return [
-            choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
-                   group="Raid", style="danger", detail=raid_odds(state, t))
-            for src in RAIDERS for t, cost in raid_targets(state, src)
-            if affordable(state, spend, cost)
-        ] + [BACK]
+        return [raid for raid, cost in remembered(state, "raids", _raids)
+                if affordable(state, spend, cost)] + [BACK]
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
         pop(state, frame)
@@ -733,6 +792,14 @@ class InsurgentRaid(PromptState):
         pop(state, frame)
         pay(state, cost)
         raid(state, src, dst)
+
+
+def _raids(state: FreedomState) -> tuple[tuple[Choice, int], ...]:
+    """Every Raid the Insurgents can make now, with its cost."""
+    return tuple(
+        (choice(id=f"at:{src}:{t}", label=f"{SPACES[src].name} → {SPACES[t].name} ({cost} AP)",
+                group="Raid", style="danger", detail=raid_odds(state, t)), cost)
+        for src in RAIDERS for t, cost in raid_targets(state, src))
 
 
 def raid_odds(state: FreedomState, target: str) -> str:

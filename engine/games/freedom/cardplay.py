@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.game import Choice
+from engine.core.game import Choice, trusted
 from engine.games.freedom import cards, events
 from engine.games.freedom.data import SIDE_NAME, other, side_does, side_title
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
@@ -24,6 +24,19 @@ def can_play(state: FreedomState, role: str) -> bool:
 def card_label(card_id: str) -> str:
     card = cards.card(card_id)
     return f"{card.name} ({card.ap} AP, {card.side})"
+
+
+def last_card(card_id: str, role: str, mode: str) -> LastCard:
+    """The card just played, without pydantic's validation (``trusted``: once per card
+    play), from values of its fields' types."""
+    return trusted(LastCard, {"card": card_id, "role": role, "mode": mode})
+
+
+def idle_pending(state: FreedomState, role: str) -> str | None:
+    """Why the event ``role`` may trigger now (the opponent's card just played for AP) would
+    do nothing, or None (none pending, or it does something)."""
+    pending = state.pending_event if state.pending_for == role else None
+    return events.why_event_does_nothing(state, pending, role) if pending else None
 
 
 @cache
@@ -52,10 +65,20 @@ class PlayCard(PromptState):
 
     name = "play"
 
+    def prompt(self, state: FreedomState, frame: Frame) -> tuple[str, list[Choice]]:
+        # why a pending event would do nothing now: worked out once for the text and choices
+        idle = idle_pending(state, frame.role)
+        return self.question(state, frame, idle), self.listing(state, frame, idle)
+
     def text(self, state: FreedomState, frame: Frame) -> str:
+        return self.question(state, frame, idle_pending(state, frame.role))
+
+    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+        return self.listing(state, frame, idle_pending(state, frame.role))
+
+    def question(self, state: FreedomState, frame: Frame, idle: str | None) -> str:
         role = frame.role
         pending = state.pending_event if state.pending_for == role else None
-        idle = events.why_event_does_nothing(state, pending, role) if pending else None
         warning = f" Careful: its event would do nothing now: {idle}" if idle else ""
         if pending and state.played[role] >= CARDS_PER_ROUND:  # the last-card rule
             return (f"Round {state.round}, Actions: you have played your {CARDS_PER_ROUND} "
@@ -70,7 +93,7 @@ class PlayCard(PromptState):
                      f"{warning}")
         return text
 
-    def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
+    def listing(self, state: FreedomState, frame: Frame, idle: str | None) -> list[Choice]:
         role = frame.role
         choices: list[Choice] = []
         if state.played[role] < CARDS_PER_ROUND:
@@ -78,7 +101,6 @@ class PlayCard(PromptState):
                 choices += play_choices(cid, role)
         if state.pending_for == role and state.pending_event:
             name = cards.card(state.pending_event).name
-            idle = events.why_event_does_nothing(state, state.pending_event, role)
             for cid in state.hands[role]:
                 label = f"Discard {cards.card(cid).name} → {name}"
                 choices.append(choice(
@@ -109,19 +131,19 @@ class PlayCard(PromptState):
             if state.played[role] > CARDS_PER_ROUND:  # the last-card rule
                 state.extra_draw[role] += 1
             state.pending_event = state.pending_for = None
-            state.last_card = LastCard(card=event, role=role, mode="discard")
+            state.last_card = last_card(event, role, "discard")
             state.say(f"{side_does(role, 'discard')} “{card.name}” to trigger "
                       f"“{cards.card(event).name}”.", role=role)
             push(state, "card_end", role, card=cid, mode="discard")
             events.play_event(state, event, role)
         elif mode == "event":
-            state.last_card = LastCard(card=cid, role=role, mode="event")
+            state.last_card = last_card(cid, role, "event")
             state.say(f"{side_does(role, 'play')} “{card.name}” as an Event: {card.text}",
                       role=role)
             push(state, "card_end", role, card=cid, mode="event")
             events.play_event(state, cid, role)
         else:
-            state.last_card = LastCard(card=cid, role=role, mode="ap")
+            state.last_card = last_card(cid, role, "ap")
             state.say(f"{side_does(role, 'play')} “{card.name}” for {card.ap} AP.", role=role)
             push(state, "card_end", role, card=cid, mode="ap")
             push(state, "spend", role, ap=card.ap, card_ap=card.ap, actions=None, spaces=None,

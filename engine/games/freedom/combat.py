@@ -71,6 +71,26 @@ def any_imperial_attacker(
     return False
 
 
+def imperial_attacker_anywhere(
+    state: FreedomState, attacked: dict[str, int], per_unit: int
+) -> bool:
+    """``any_imperial_attacker`` on the whole board, after the attacks ``attacked`` (space ->
+    attacks made from there) with ``per_unit`` attacks allowed to each unit."""
+    held = state.occupancy.insurgent
+    if not held:
+        return False
+    everything = state.spaces
+    for sid in state.occupancy.imperial:
+        if sid == "CAMP":
+            continue
+        space = everything[sid]
+        if (space.exp + space.ally) * per_unit <= attacked.get(sid, 0):
+            continue
+        if not held.isdisjoint(SPACES[sid].neighbours):
+            return True
+    return False
+
+
 def imperial_targets(state: FreedomState, src: str, spaces: list[str] | None = None) -> list[str]:
     return sorted(
         n for n in SPACES[src].neighbours

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from engine.core.errors import IllegalChoice
-from engine.core.game import Choice
+from engine.core.game import Choice, choice
 from engine.games.freedom.cards import (
     CARDS,
     resolve,
@@ -38,9 +38,10 @@ def push_run(state: FreedomState, role: str, card_id: str, effects: list[dict[st
 # ───────────────────────────── zones ─────────────────────────────
 
 
-def zone_spaces(zone: str) -> list[str]:
-    """The board spaces of a zone named in the card vocabulary (``cards.Zone``)."""
-    return list(ZONES[zone])
+def zone_spaces(zone: str) -> tuple[str, ...]:
+    """The board spaces of a zone named in the card vocabulary (``cards.Zone``), in board
+    order (the listing made once, shared: the no-effect checks read it on every card play)."""
+    return ZONES[zone]
 
 
 def _zones() -> dict[str, tuple[str, ...]]:
@@ -87,10 +88,7 @@ def space_choices(
     spaces: list[str],
     style: Literal["primary", "secondary", "success", "danger"] = "primary",
 ) -> list[Choice]:
-    return [
-        Choice(id=f"space:{s}", label=SPACES[s].name, group="Spaces", style=style)
-        for s in spaces
-    ]
+    return [choice(f"space:{s}", SPACES[s].name, "Spaces", "", style) for s in spaces]
 
 
 def heading(frame: Frame) -> str:

@@ -92,6 +92,9 @@ def occupancy_problems(state: FreedomState) -> list[str]:
         problems.append(f"occupancy {board!r} is not the board's {Occupancy(state.spaces)!r}")
     if any(space._board is not board or space._sid != sid for sid, space in state.spaces.items()):
         problems.append("a space keeps another occupancy than its state's")
+    for key, (work, found) in list(board.memo.items()):
+        if work(state) != found:
+            problems.append(f"remembered {key!r} is not what the pieces give now")
     return problems
 
 

@@ -84,12 +84,18 @@ def imperial_step(
     return room(state, dst, kind) > 0
 
 
-def imperial_kinds(state: FreedomState, space_id: str) -> list[str]:
+BOTH_KINDS: tuple[str, ...] = ("exp", "ally")
+EXP_ONLY: tuple[str, ...] = ("exp",)
+ALLY_ONLY: tuple[str, ...] = ("ally",)
+NO_KIND: tuple[str, ...] = ()
+
+
+def imperial_kinds(state: FreedomState, space_id: str) -> tuple[str, ...]:
     """The Imperial unit kinds on ``space_id``, Expeditionary first."""
-    space = state.spaces[space_id]
-    if space.exp > 0:
-        return ["exp", "ally"] if space.ally > 0 else ["exp"]
-    return ["ally"] if space.ally > 0 else []
+    space = state.spaces[space_id].__dict__  # (asked for every unit of every listing)
+    if space["exp"] > 0:
+        return BOTH_KINDS if space["ally"] > 0 else EXP_ONLY
+    return ALLY_ONLY if space["ally"] > 0 else NO_KIND
 
 
 # mode -> space -> (neighbour, climb, thick, limit) of each step in ``REACH``: what

@@ -42,7 +42,7 @@ from engine.games.freedom.pieces import (
     units,
     win,
 )
-from engine.games.freedom.state import Area, Frame, FreedomState
+from engine.games.freedom.state import Area, Frame, FreedomState, remembered
 
 HAND = 8
 LAST_ROUND = 6
@@ -335,19 +335,30 @@ PHASE_OF_STEP = {
 
 # --- Prompt states of the phases ------------------------------------------------------------
 
-def opening_sources(state: FreedomState, frame: Frame) -> list[tuple[str, str]]:
+def opening_sources(state: FreedomState, frame: Frame) -> list[Choice]:
+    """The units that may still advance, as choices: of the ones that can step forward (once
+    per position of the pieces), those the advance has not moved there."""
     moved: dict[str, int] = frame.data["moved"]
+    steps = remembered(state, "opening", _forward_steps)
+    if not moved:
+        return [found for _, _, found in steps]
+    spaces = state.spaces
+    return [found for sid, kind, found in steps
+            if getattr(spaces[sid], kind) - moved.get(f"{sid}:{kind}", 0) > 0]
+
+
+def _forward_steps(state: FreedomState) -> tuple[tuple[str, str, Choice], ...]:
+    """(space, kind, its choice) of the units that can step forward now, sorted."""
     found = []
     for sid in state.occupancy.imperial:
         if sid != CAMP and SPACES[sid].kind != "mainland":
             continue
-        space = state.spaces[sid]
-        for kind in imperial_kinds(state, sid):
-            if getattr(space, kind) - (moved.get(f"{sid}:{kind}", 0) if moved else 0) <= 0:
-                continue
+        kinds = imperial_kinds(state, sid)
+        for kind in kinds:
             if can_step(state, sid, kind, "opening"):
-                found.append((sid, kind))
-    return sorted(found)
+                found.append((sid, kind, len(kinds) > 1))
+    return tuple((sid, kind, _advance_choice(sid, kind, several))
+                 for sid, kind, several in sorted(found))
 
 
 @cache
@@ -380,9 +391,7 @@ class Opening(PromptState):
             return [choice(id=f"to:{t}", label=SPACES[t].name, group="Forward to")
                     for t in step_destinations(state, d["src"], d["kind"], "opening")] + [
                         choice(id="back", label="Back")]
-        sources = opening_sources(state, frame)
-        choices = [_advance_choice(sid, kind, len(imperial_kinds(state, sid)) > 1)
-                   for sid, kind in sources]
+        sources = choices = opening_sources(state, frame)
         if state.options.opening == "up_to_5" or not sources or d.get("source"):
             choices.append(choice(id="done", label="End the advance"))
         return choices
@@ -410,14 +419,33 @@ class Opening(PromptState):
         pop(state, frame)
 
 
-def shot_odds(state: FreedomState, frame: Frame, dst: str, need: int) -> str:
-    """What each die of a shot must show, bonuses counted (Allied crew, Bombard, an event's;
-    none on the Marmarou exchange's natural 6), 5.4 / 4.4."""
-    src = frame.data["src"]
+def shot_odds(state: FreedomState, src: str, dst: str, need: int, extra: int) -> str:
+    """What each die of a shot must show, bonuses counted (Allied crew, Bombard, an event's
+    ``extra``; none on the Marmarou exchange's natural 6), 5.4 / 4.4."""
     if dst in FIXED_NEED.get(src, ()):
         return f"{need}+ on each die (only a natural {need})"
-    bonus = cannon_bonus(state, src, dst, int(frame.data.get("bonus") or 0))
+    bonus = cannon_bonus(state, src, dst, extra)
     return f"{need - bonus}+ on each die" + (f" ({need} {bonus:+d})" if bonus else "")
+
+
+def shot_choices(state: FreedomState, src: str, extra: int) -> tuple[Choice, ...]:
+    """The targets of the cannon on ``src`` (``extra``: an event's bonus to each die)."""
+    return tuple(choice(id=f"at:{t}", group="Target", style="danger",
+                        label=f"{SPACES[t].name} — {shot_odds(state, src, t, need, extra)}")
+                 for t, need in cannon_targets(state, src))
+
+
+def _firing(side: str) -> Callable[[FreedomState], tuple[str, ...]]:
+    def firing(state: FreedomState) -> tuple[str, ...]:
+        """``side``'s cannons that can fire now, sorted."""
+        spaces = state.spaces
+        return tuple(sorted(s for s in state.occupancy.cannons
+                            if spaces[s].cannon == side and can_fire(state, s, side)))
+    return firing
+
+
+# side -> the cannons of that side that can fire now (a work of ``remembered``)
+FIRING = {side: _firing(side) for side in ("empire", "insurgents")}
 
 
 @prompt_state
@@ -437,16 +465,16 @@ class Cannons(PromptState):
         limit = frame.data.get("limit")
         if limit is not None and len(frame.data["fired"]) >= int(limit):
             return []
-        spaces = state.spaces
-        return sorted(s for s in state.occupancy.cannons if spaces[s].cannon == frame.role
-                      and s not in frame.data["fired"] and can_fire(state, s, frame.role))
+        fired = frame.data["fired"]
+        return [s for s in remembered(state, ("firing", frame.role), FIRING[frame.role])
+                if s not in fired]
 
     def choices(self, state: FreedomState, frame: Frame) -> list[Choice]:
         if frame.data.get("src"):
             src = frame.data["src"]
-            return [choice(id=f"at:{t}", group="Target", style="danger",
-                           label=f"{SPACES[t].name} — {shot_odds(state, frame, t, need)}")
-                    for t, need in cannon_targets(state, src)]
+            bonus = int(frame.data.get("bonus") or 0)
+            return list(remembered(state, ("shots", src, bonus),
+                                   lambda board: shot_choices(board, src, bonus)))
         return [choice(id=f"fire:{s}", label=f"Fire from {SPACES[s].name}", group="Cannons",
                        style="primary") for s in self.ready(state, frame)] + [
                            choice(id="done", label="Stop firing")]

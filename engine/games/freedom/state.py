@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable, Hashable
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr, field_validator, model_validator
 
@@ -11,6 +12,8 @@ from engine.core.flow import Frame as Frame  # the rules modules import it from 
 from engine.core.game import GameOptions
 from engine.core.order import in_order
 from engine.games.freedom.data import AREAS, SPACES
+
+T = TypeVar("T")
 
 Phase = Literal["administration", "opening", "actions", "cannons", "replenishment", "over"]
 
@@ -60,19 +63,27 @@ class Occupancy:
     read back, then kept by the spaces themselves (``SpaceState.__setattr__`` tells it every
     new count, whoever writes it); ``invariants.check`` compares it with a fresh one. Equal
     when the same spaces hold the same sides, like the boards it is derived from. Its sets are
-    unordered: whatever lists them sorts, or only asks whether one is empty."""
+    unordered: whatever lists them sorts, or only asks whether one is empty.
 
-    __slots__ = ("cannons", "imperial", "insurgent")
+    ``memo`` keeps what the listings worked out from the pieces alone (which units can move,
+    which cannons can fire, where a Raid goes: ``remembered``) while no piece moves: every
+    write to a space empties it. Most questions of a game are asked on a board the last one
+    left as it was (a card's AP menu again after Support or Preparation, a step back)."""
+
+    __slots__ = ("cannons", "imperial", "insurgent", "memo")
 
     def __init__(self, spaces: dict[str, SpaceState]) -> None:
         self.imperial: set[str] = set()
         self.insurgent: set[str] = set()
         self.cannons: set[str] = set()
+        self.memo: dict[Hashable, Any] = {}
         for sid, space in spaces.items():
             self.note(sid, space)
 
     def note(self, sid: str, space: SpaceState) -> None:
-        """``space`` (``sid``) changed: file it again."""
+        """``space`` (``sid``) changed: file it again (and forget what was worked out)."""
+        if self.memo:
+            self.memo.clear()
         pieces = space.__dict__
         if pieces["exp"] + pieces["ally"] > 0:
             self.imperial.add(sid)
@@ -99,15 +110,29 @@ class Occupancy:
                 f" cannons={sorted(self.cannons)})")
 
 
-# The fields of a space that ``Occupancy`` files it by.
-FILED = frozenset({"exp", "ally", "ins", "cannon"})
+def remembered(state: FreedomState, key: Hashable, work: Callable[[FreedomState], T]) -> T:
+    """``work(state)``, worked out once while the board's pieces stay as they are (the
+    ``Occupancy``'s memo, under ``key``). ``work`` must read nothing but the spaces' pieces,
+    and its result is shared: never change it."""
+    memo = state.occupancy.memo
+    kept = memo.get(key)
+    if kept is not None:
+        found: T = kept[1]
+        return found
+    found = work(state)
+    memo[key] = (work, found)  # the work is kept too: ``invariants`` does it again to compare
+    return found
+
+
+# The fields of a space (every write to one is told to its ``Occupancy``).
+FILED = frozenset({"exp", "ally", "ins", "civ", "cannon", "bombard", "damage"})
 
 
 class SpaceState(BaseModel):
     """What stands on one space. ``cannon`` is the owner of its one cannon (or None).
 
     A space of a state knows its id and its board's ``Occupancy`` (private: not in its JSON),
-    and tells the latter of every change to its units or cannon."""
+    and tells the latter of every change to its pieces."""
 
     _sid: str = PrivateAttr(default="")
     _board: Occupancy | None = PrivateAttr(default=None)
@@ -227,4 +252,17 @@ class FreedomState(FlowState):
     @property
     def period(self) -> str:
         return "A" if self.round <= 3 else "B"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # a field write as pydantic's own does it (no validation on assignment) without its
+        # dispatch: the rules write the state's fields several times per action
+        if name in STATE_FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+
+# The fields of a ``FreedomState`` (its private attributes are set the way pydantic does it).
+STATE_FIELDS = frozenset(FreedomState.model_fields)
 

@@ -9,7 +9,7 @@ from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.freedom import GAME
 from engine.games.freedom.invariants import occupancy_problems
-from engine.games.freedom.state import FreedomState, Occupancy
+from engine.games.freedom.state import FreedomState, Occupancy, remembered
 
 
 def new_state(seed: str = "occupancy") -> FreedomState:
@@ -62,3 +62,42 @@ def test_invariants_catch_an_occupancy_out_of_step() -> None:
     state.spaces["W2"]._board = stray.occupancy
     assert "a space keeps another occupancy than its state's" in occupancy_problems(state)
     assert Occupancy(state.spaces) != state.occupancy
+
+
+def test_what_is_remembered_is_forgotten_when_a_piece_moves() -> None:
+    state = new_state()
+    counted: list[int] = []
+
+    def imperial_units(board: FreedomState) -> int:
+        counted.append(1)
+        return sum(space.exp + space.ally for space in board.spaces.values())
+
+    first = remembered(state, "test_units", imperial_units)
+    assert remembered(state, "test_units", imperial_units) == first and len(counted) == 1
+    state.spaces["M41"].exp += 1  # any write to a space empties the memo
+    assert remembered(state, "test_units", imperial_units) == first + 1 and len(counted) == 2
+    state.spaces["W1"].damage = 1  # not a unit, still a piece the listings read
+    assert "test_units" not in state.occupancy.memo
+
+
+def test_invariants_catch_a_remembered_listing_out_of_step() -> None:
+    state = new_state()
+    remembered(state, "test_units", lambda board: board.spaces["M41"].exp)
+    assert occupancy_problems(state) == []
+    state.occupancy.memo["test_units"] = (lambda board: board.spaces["M41"].exp, 99)
+    assert any("remembered 'test_units'" in p for p in occupancy_problems(state))
+
+
+def test_remembered_listings_agree_with_fresh_ones_through_a_random_game() -> None:
+    state = new_state("memo")
+    chooser = Rng(seed="memo-chooser")
+    remembering = 0
+    while state.result is None:
+        [(role, prompt)] = GAME.prompts(state).items()
+        remembering += bool(state.occupancy.memo)
+        fresh = copy.deepcopy(state)
+        fresh.occupancy.memo.clear()  # the same question asked with nothing remembered
+        assert GAME.prompts(fresh) == {role: prompt}, state.actions
+        act(GAME, state, role, chooser.choice(prompt.choices).id)
+        assert occupancy_problems(state) == [], state.actions
+    assert remembering > 100  # the memo was really used
