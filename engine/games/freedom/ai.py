@@ -360,11 +360,33 @@ def money_needed(state: FreedomState) -> int:
     """The Money the Empire still lacks for every pay day left (the period change's Money
     counted): what Pleas for Funds must find before the troops go unpaid."""
     pay = TRACKS.pay.money
-    still = sum(pay["A" if r <= 3 else "B"] for r in range(state.round, 7))
+    # the last round's pay comes after the last position check of the 2nd edition: the game
+    # ends with it whether the troops are paid or not, so that Money is better spent on the
+    # Rewards of the last assaults
+    last = 6 if MONEY_FOR_LAST_ROUND or state.options.position_check != "end_of_actions" else 5
+    still = sum(pay["A" if r <= 3 else "B"] for r in range(state.round, last + 1))
     if state.step in ("round_end", "administration") or state.phase == "over":
-        still -= pay[state.period]  # this round's pay is behind us
+        still -= pay[state.period] if state.round <= last else 0  # this round's pay is behind us
     coming = TRACKS.period_b.empire_money if state.round <= 3 else 0
-    return max(0, still - state.money - coming)
+    return max(0, still + REWARD_RESERVE - state.money - coming)
+
+
+def last_word(ctx: Context) -> bool:
+    """The Empire acts after the Insurgents' last card of the Actions phase: what it takes
+    now is still held at the position check (2nd edition)."""
+    return (ctx.state.step == "actions" and ctx.plays_left() == 0
+            and ctx.state.options.position_check == "end_of_actions")
+
+
+def money_kept(state: FreedomState) -> int:
+    """Money the Empire keeps back from Rewards that are not its last word: the pay still
+    due before the last round (unpaid troops cost units and 2 Morale) and one Reward for the
+    last word of each Period B round still to come."""
+    pay = TRACKS.pay.money
+    due = sum(pay["A" if r <= 3 else "B"] for r in range(state.round, 6))
+    coming = TRACKS.period_b.empire_money if state.round <= 3 else 0
+    last_words = sum(1 for r in range(max(state.round, 4), 7))
+    return max(0, due - coming) + last_words
 
 
 def _area_value(state: FreedomState, aid: str, role: str) -> float:
@@ -448,8 +470,11 @@ def _empire_menu(ctx: Context, frame: Frame, aid: str, cost: int) -> float:
         left = ap - cost
         plain = _empire_attacks(ctx)[:left]
         paid = _empire_attacks(ctx, reward=True)[:left]
-        if len(paid) < 2 or (state.money < 3 and max(paid, default=0.0) < BREACH):
+        alone = LAST_REWARD and last_word(ctx) and max(paid, default=0.0) >= BREACH
+        if (len(paid) < 2 and not alone) or (state.money < 3 and max(paid, default=0.0) < BREACH):
             return 0.0
+        if SAVE_FOR_LAST and not last_word(ctx) and state.money <= money_kept(state):
+            return 0.0  # the Money is kept for the pay and for the assaults of the last word
         return (sum(paid) - sum(plain)) / cost
     if aid == "cannon":
         spend = spend_frame(state)
@@ -548,6 +573,11 @@ def _insurgent_cannon_value(ctx: Context, sid: str) -> float:
 
 
 EVENT_VALUE = 3.3  # an own event, in AP
+FINISH = True  # the Empire keeps its strongest card for its last play when it plays last
+MONEY_FOR_LAST_ROUND = False  # count the 6th round's pay (it comes after the last check)
+SAVE_FOR_LAST = True  # Rewards only from Money not needed later
+LAST_REWARD = True  # a Reward for a single attack on the last defender of a door
+REWARD_RESERVE = 2  # Money kept for the Rewards of the assaults at the end of a round
 
 
 def urgent(state: FreedomState, role: str) -> bool:
@@ -594,6 +624,45 @@ def _card_value(state: FreedomState, role: str, cid: str, mode: str) -> float:
     return 1.2  # a neutral event helps both sides about as much
 
 
+def _finisher(cid: str, mode: str) -> float:
+    """What card ``cid`` played as ``mode`` gives the Empire's last play of a round: AP for
+    moving in and attacking, an event's free attacks and moves (the Reward's +2 counted as
+    about two AP more)."""
+    card = cards.card(cid)
+    if mode == "ap":
+        return float(card.ap)
+    if not card.beneficial_to("empire"):
+        return 0.0
+    value = 0.0
+    for effect in cards.walk(card.effects):
+        if isinstance(effect, cards.FreeActions) and "attack" in effect.actions:
+            value += effect.ap * effect.attacks_per_unit + (2.0 if effect.reward else 0.0)
+        elif isinstance(effect, cards.Strike) and effect.who == "self":
+            value += effect.count * (9 - effect.hit) / 4
+    return value
+
+
+def empire_plays_last(state: FreedomState) -> bool:
+    """(Asked when the Empire picks a card.) The Insurgents played first this Actions phase:
+    the Empire's last card comes after theirs, when nothing can throw a unit out of a fort or
+    beach before the position check."""
+    return state.step == "actions" and state.played["insurgents"] > state.played["empire"]
+
+
+def empire_plays_left(state: FreedomState) -> int:
+    return min(max(0, CARDS_PER_ROUND - state.played["empire"]), len(state.hands["empire"]))
+
+
+def _best_finisher(state: FreedomState) -> tuple[str, float]:
+    """The Empire's card that would make the strongest last play, and its worth."""
+    best, worth = "", -1.0
+    for cid in state.hands["empire"]:
+        value = max(_finisher(cid, "ap"), _finisher(cid, "event"))
+        if value > worth:
+            best, worth = cid, value
+    return best, worth
+
+
 def score_play(ctx: Context, frame: Frame, cid: str) -> float:
     state, role = ctx.state, frame.role
     if cid == "pass":
@@ -604,7 +673,15 @@ def score_play(ctx: Context, frame: Frame, cid: str) -> float:
         keep = max(_card_value(state, role, card_id, m) for m in ("ap", "event")
                    if m == "ap" or cards.card(card_id).beneficial_to(role))
         return 10.0 + EVENT_VALUE - keep if keep < EVENT_VALUE else -1.0
-    return _card_value(state, role, card_id, mode)
+    value = _card_value(state, role, card_id, mode)
+    if role == "empire" and FINISH and empire_plays_last(state):
+        left = empire_plays_left(state)
+        if left == 1:
+            # the last word before the position check: the play with the most punch
+            return _finisher(card_id, mode) + 0.1 * value
+        if left > 1 and card_id == _best_finisher(state)[0]:
+            value -= 10.0  # kept for the last play
+    return value
 
 
 def score_spend(ctx: Context, frame: Frame, cid: str) -> float:
