@@ -363,7 +363,7 @@ def money_needed(state: FreedomState) -> int:
     # the last round's pay comes after the last position check of the 2nd edition: the game
     # ends with it whether the troops are paid or not, so that Money is better spent on the
     # Rewards of the last assaults
-    last = 6 if MONEY_FOR_LAST_ROUND or state.options.position_check != "end_of_actions" else 5
+    last = 5 if state.options.position_check == "end_of_actions" else 6
     still = sum(pay["A" if r <= 3 else "B"] for r in range(state.round, last + 1))
     if state.step in ("round_end", "administration") or state.phase == "over":
         still -= pay[state.period] if state.round <= last else 0  # this round's pay is behind us
@@ -470,10 +470,11 @@ def _empire_menu(ctx: Context, frame: Frame, aid: str, cost: int) -> float:
         left = ap - cost
         plain = _empire_attacks(ctx)[:left]
         paid = _empire_attacks(ctx, reward=True)[:left]
-        alone = LAST_REWARD and last_word(ctx) and max(paid, default=0.0) >= BREACH
+        alone = last_word(ctx) and max(paid, default=0.0) >= BREACH
         if (len(paid) < 2 and not alone) or (state.money < 3 and max(paid, default=0.0) < BREACH):
             return 0.0
-        if SAVE_FOR_LAST and not last_word(ctx) and state.money <= money_kept(state):
+        if (state.options.position_check == "end_of_actions" and not last_word(ctx)
+                and state.money <= money_kept(state)):
             return 0.0  # the Money is kept for the pay and for the assaults of the last word
         return (sum(paid) - sum(plain)) / cost
     if aid == "cannon":
@@ -573,11 +574,7 @@ def _insurgent_cannon_value(ctx: Context, sid: str) -> float:
 
 
 EVENT_VALUE = 3.3  # an own event, in AP
-FINISH = True  # the Empire keeps its strongest card for its last play when it plays last
-MONEY_FOR_LAST_ROUND = False  # count the 6th round's pay (it comes after the last check)
-SAVE_FOR_LAST = True  # Rewards only from Money not needed later
-LAST_REWARD = True  # a Reward for a single attack on the last defender of a door
-REWARD_RESERVE = 2  # Money kept for the Rewards of the assaults at the end of a round
+REWARD_RESERVE = 2  # Money the Empire pleads for beyond its pay: the Rewards of its last words
 
 
 def urgent(state: FreedomState, role: str) -> bool:
@@ -646,7 +643,8 @@ def empire_plays_last(state: FreedomState) -> bool:
     """(Asked when the Empire picks a card.) The Insurgents played first this Actions phase:
     the Empire's last card comes after theirs, when nothing can throw a unit out of a fort or
     beach before the position check."""
-    return state.step == "actions" and state.played["insurgents"] > state.played["empire"]
+    return (state.step == "actions" and state.played["insurgents"] > state.played["empire"]
+            and state.options.position_check == "end_of_actions")
 
 
 def empire_plays_left(state: FreedomState) -> int:
@@ -674,7 +672,7 @@ def score_play(ctx: Context, frame: Frame, cid: str) -> float:
                    if m == "ap" or cards.card(card_id).beneficial_to(role))
         return 10.0 + EVENT_VALUE - keep if keep < EVENT_VALUE else -1.0
     value = _card_value(state, role, card_id, mode)
-    if role == "empire" and FINISH and empire_plays_last(state):
+    if role == "empire" and empire_plays_last(state):
         left = empire_plays_left(state)
         if left == 1:
             # the last word before the position check: the play with the most punch
