@@ -66,6 +66,7 @@ from engine.games.freedom.combat import (
 )
 from engine.games.freedom.data import AREAS, CAMP, CITY, SPACES, TRACKS, other
 from engine.games.freedom.event_combat import back_steps
+from engine.games.freedom.event_common import zone_spaces
 from engine.games.freedom.movement import (
     imperial_step,
     insurgent_placements,
@@ -621,20 +622,26 @@ def _card_value(state: FreedomState, role: str, cid: str, mode: str) -> float:
     return 1.2  # a neutral event helps both sides about as much
 
 
-def _finisher(cid: str, mode: str) -> float:
+def _finisher(state: FreedomState, cid: str, mode: str) -> float:
     """What card ``cid`` played as ``mode`` gives the Empire's last play of a round: AP for
     moving in and attacking, an event's free attacks and moves (the Reward's +2 counted as
-    about two AP more)."""
+    about two AP more), those limited to a zone only with Imperial units there."""
     card = cards.card(cid)
     if mode == "ap":
         return float(card.ap)
     if not card.beneficial_to("empire"):
         return 0.0
+
+    def present(zone: str | None) -> bool:
+        return zone is None or any(state.spaces[s].imperial for s in zone_spaces(zone))
+
     value = 0.0
     for effect in cards.walk(card.effects):
-        if isinstance(effect, cards.FreeActions) and "attack" in effect.actions:
+        if isinstance(effect, cards.FreeActions) and "attack" in effect.actions \
+                and present(effect.zone):
             value += effect.ap * effect.attacks_per_unit + (2.0 if effect.reward else 0.0)
-        elif isinstance(effect, cards.Strike) and effect.who == "self":
+        elif isinstance(effect, cards.Strike) and effect.who == "self" \
+                and present(effect.from_zone):
             value += effect.count * (9 - effect.hit) / 4
     return value
 
@@ -655,7 +662,7 @@ def _best_finisher(state: FreedomState) -> tuple[str, float]:
     """The Empire's card that would make the strongest last play, and its worth."""
     best, worth = "", -1.0
     for cid in state.hands["empire"]:
-        value = max(_finisher(cid, "ap"), _finisher(cid, "event"))
+        value = max(_finisher(state, cid, "ap"), _finisher(state, cid, "event"))
         if value > worth:
             best, worth = cid, value
     return best, worth
@@ -676,7 +683,7 @@ def score_play(ctx: Context, frame: Frame, cid: str) -> float:
         left = empire_plays_left(state)
         if left == 1:
             # the last word before the position check: the play with the most punch
-            return _finisher(card_id, mode) + 0.1 * value
+            return _finisher(state, card_id, mode) + 0.1 * value
         if left > 1 and card_id == _best_finisher(state)[0]:
             value -= 10.0  # kept for the last play
     return value

@@ -150,6 +150,13 @@ def test_the_empire_keeps_its_strongest_card_for_its_last_word() -> None:
     to_actions(state, "empire", [storm, card_with(4, "insurgents", period="B")])
     state.played = {"empire": 6, "insurgents": 7}
     assert _picked(state) == f"card:{storm}:event"
+    # Captain Mahmud's free actions stay in the lagoon: worth nothing with no units there
+    mahmud, four_b = card_named("Captain Mahmud"), card_with(4, "insurgents", period="B")
+    to_actions(state, "empire", [mahmud, four_b])
+    state.played = {"empire": 6, "insurgents": 7}
+    assert _picked(state) in (f"card:{mahmud}:ap", f"card:{four_b}:ap")
+    put(state, "VR", exp=2)
+    assert _picked(state) == f"card:{mahmud}:event"
     assert not empire_plays_last(new_game(edition="v2.2"))  # the check is at the round's end
 
 
