@@ -20,12 +20,17 @@ for hundreds of games). Every choice gets a score and the best one is taken:
   (the defenders of a fort or beach it can walk into above all), enters forts and beaches late
   in the Actions phase and two at a time, pleads for funds while the Money it still needs to
   the end exceeds what it has, guards its own tiles by how few markers they have, and spends
-  spare AP on Support (the Sea above all) and Preparation;
+  spare AP on Support (the Sea above all) and Preparation; under the 2nd edition, when the
+  Insurgents play first, it keeps its strongest card for its last word (the play after their
+  last card, which nothing answers before the position check) and its Money for that play's
+  Reward;
 * the **Insurgents** weigh every city space by the threat in front of it (adjacent Imperial
   units, wall damage, a destroyed and empty space is an open door) and regroup, train and
   place units where the need is highest; they attack and raid the Imperial units that matter
   most (in a fort or on a beach, on the wall, in the lagoon behind the city, cannon crews),
-  repair the wall in front of the enemy, build cannons there and keep the Sea.
+  repair the wall in front of the enemy, build cannons there and keep the Sea; their last card
+  before the Empire's last word shores up every fort or beach held by a single unit beside
+  Imperial units.
 
 Each side plays its own events, other cards for AP, and triggers the pending event of its own
 side that the opponent played for AP with its least useful card.
@@ -579,8 +584,10 @@ REWARD_RESERVE = 2  # Money the Empire pleads for beyond its pay: the Rewards of
 
 
 def urgent(state: FreedomState, role: str) -> bool:
-    """The Insurgents must act now: Imperial units in a fort or on a beach, or an open breach
-    (a destroyed, empty wall space) beside Imperial units."""
+    """The Insurgents must act now: Imperial units in a fort or on a beach, an open breach
+    (a destroyed, empty wall space) beside Imperial units, an empty fort or beach the Empire
+    could step into, or their last card before the Empire's last word while a fort or beach
+    beside Imperial units has a single defender."""
     if role != "insurgents":
         return False
     for sid, sdef in SPACES.items():
@@ -593,7 +600,35 @@ def urgent(state: FreedomState, role: str) -> bool:
             return True
         if sdef.kind in WIN_KINDS and space.ins == 0 and open_door(state, sid):
             return True
-    return False
+    return before_the_last_word(state) and bool(thin_doors(state))
+
+
+def before_the_last_word(state: FreedomState) -> bool:
+    """The Insurgents are about to play their last card of the Actions phase and the Empire
+    still has one after it (2nd edition: nothing can answer that card before the check)."""
+    if state.step != "actions" or state.options.position_check != "end_of_actions":
+        return False
+    mine = min(max(0, CARDS_PER_ROUND - state.played["insurgents"]),
+               len(state.hands["insurgents"]))
+    theirs = min(max(0, CARDS_PER_ROUND - state.played["empire"]), len(state.hands["empire"]))
+    return mine == 1 and theirs >= 1
+
+
+def thin_doors(state: FreedomState) -> list[str]:
+    """Forts and beaches held by a single unit beside Imperial units that could enter them
+    once they are emptied."""
+    found = []
+    for sid, sdef in SPACES.items():
+        if sdef.kind not in WIN_KINDS or state.spaces[sid].ins != 1:
+            continue
+        if sdef.on_wall and state.spaces[sid].damage < 2:
+            near = any(SPACES[n].on_wall and state.spaces[n].imperial
+                       for n in sdef.neighbours)
+        else:
+            near = any(state.spaces[n].imperial for n in sdef.neighbours if n != CAMP)
+        if near:
+            found.append(sid)
+    return found
 
 
 def open_door(state: FreedomState, sid: str) -> bool:

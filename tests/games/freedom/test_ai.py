@@ -18,13 +18,16 @@ from engine.core.simulate import play_random, simulate
 from engine.games.freedom import GAME
 from engine.games.freedom.ai import (
     POLICIES,
+    before_the_last_word,
     choose,
     empire_plays_last,
     empire_plays_left,
     money_kept,
     open_door,
+    thin_doors,
     urgent,
 )
+from engine.games.freedom.cards import card
 from engine.games.freedom.state import FreedomState
 from tests.games.freedom.freedom_helpers import (
     card_named,
@@ -179,3 +182,29 @@ def test_the_last_word_pays_a_reward_for_a_single_attack_on_a_door() -> None:
     assert _picked(state) != "act:reward"
     state.money = 9
     assert _picked(state) == "act:reward"
+
+
+def test_the_insurgents_last_card_doubles_a_door_before_the_empires_last_word() -> None:
+    """The Insurgents play first; their last card comes before the Empire's last one, which
+    nothing can answer before the position check. A beach held by one unit beside three
+    Imperial units is the door that card must shut: the greedy Insurgents play it for AP and
+    bring a second defender (the limit), instead of playing an event."""
+    state = new_game(revision=2)
+    empty_board(state)
+    put(state, "W5", ins=2)
+    put(state, "W3", ins=2)
+    put(state, "B1", ins=1)
+    put(state, "S1", exp=3)
+    events = [c for c in state.hands["insurgents"] if card(c).side == "insurgents"][:2]
+    to_actions(state, "insurgents", events, other_hand=list(state.hands["empire"])[:2])
+    state.played = {"empire": 6, "insurgents": 6}
+    assert before_the_last_word(state) and thin_doors(state) == ["B1"]
+    assert urgent(state, "insurgents") and not open_door(state, "B1")
+    picked = _picked(state)
+    assert picked.endswith(":ap")
+    answer(state, "insurgents", picked)
+    while state.stack and state.stack[-1].role == "insurgents":
+        answer(state, "insurgents", _picked(state))
+    assert state.spaces["B1"].ins == 2
+    state.played = {"empire": 7, "insurgents": 6}  # the Empire played first: theirs is the last
+    assert not before_the_last_word(state)
