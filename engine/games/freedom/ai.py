@@ -20,12 +20,17 @@ for hundreds of games). Every choice gets a score and the best one is taken:
   (the defenders of a fort or beach it can walk into above all), enters forts and beaches late
   in the Actions phase and two at a time, pleads for funds while the Money it still needs to
   the end exceeds what it has, guards its own tiles by how few markers they have, and spends
-  spare AP on Support (the Sea above all) and Preparation;
+  spare AP on Support (the Sea above all) and Preparation; under the 2nd edition, when the
+  Insurgents play first, it keeps its strongest card for its last word (the play after their
+  last card, which nothing answers before the position check) and its Money for that play's
+  Reward;
 * the **Insurgents** weigh every city space by the threat in front of it (adjacent Imperial
   units, wall damage, a destroyed and empty space is an open door) and regroup, train and
   place units where the need is highest; they attack and raid the Imperial units that matter
   most (in a fort or on a beach, on the wall, in the lagoon behind the city, cannon crews),
-  repair the wall in front of the enemy, build cannons there and keep the Sea.
+  repair the wall in front of the enemy, build cannons there and keep the Sea; their last card
+  before the Empire's last word shores up every fort or beach held by a single unit beside
+  Imperial units.
 
 Each side plays its own events, other cards for AP, and triggers the pending event of its own
 side that the opponent played for AP with its least useful card.
@@ -66,6 +71,7 @@ from engine.games.freedom.combat import (
 )
 from engine.games.freedom.data import AREAS, CAMP, CITY, SPACES, TRACKS, other
 from engine.games.freedom.event_combat import back_steps
+from engine.games.freedom.event_common import zone_spaces
 from engine.games.freedom.movement import (
     imperial_step,
     insurgent_placements,
@@ -360,11 +366,33 @@ def money_needed(state: FreedomState) -> int:
     """The Money the Empire still lacks for every pay day left (the period change's Money
     counted): what Pleas for Funds must find before the troops go unpaid."""
     pay = TRACKS.pay.money
-    still = sum(pay["A" if r <= 3 else "B"] for r in range(state.round, 7))
+    # the last round's pay comes after the last position check of the 2nd edition: the game
+    # ends with it whether the troops are paid or not, so that Money is better spent on the
+    # Rewards of the last assaults
+    last = 5 if state.options.position_check == "end_of_actions" else 6
+    still = sum(pay["A" if r <= 3 else "B"] for r in range(state.round, last + 1))
     if state.step in ("round_end", "administration") or state.phase == "over":
-        still -= pay[state.period]  # this round's pay is behind us
+        still -= pay[state.period] if state.round <= last else 0  # this round's pay is behind us
     coming = TRACKS.period_b.empire_money if state.round <= 3 else 0
-    return max(0, still - state.money - coming)
+    return max(0, still + REWARD_RESERVE - state.money - coming)
+
+
+def last_word(ctx: Context) -> bool:
+    """The Empire acts after the Insurgents' last card of the Actions phase: what it takes
+    now is still held at the position check (2nd edition)."""
+    return (ctx.state.step == "actions" and ctx.plays_left() == 0
+            and ctx.state.options.position_check == "end_of_actions")
+
+
+def money_kept(state: FreedomState) -> int:
+    """Money the Empire keeps back from Rewards that are not its last word: the pay still
+    due before the last round (unpaid troops cost units and 2 Morale) and one Reward for the
+    last word of each Period B round still to come."""
+    pay = TRACKS.pay.money
+    due = sum(pay["A" if r <= 3 else "B"] for r in range(state.round, 6))
+    coming = TRACKS.period_b.empire_money if state.round <= 3 else 0
+    last_words = sum(1 for r in range(max(state.round, 4), 7))
+    return max(0, due - coming) + last_words
 
 
 def _area_value(state: FreedomState, aid: str, role: str) -> float:
@@ -448,8 +476,12 @@ def _empire_menu(ctx: Context, frame: Frame, aid: str, cost: int) -> float:
         left = ap - cost
         plain = _empire_attacks(ctx)[:left]
         paid = _empire_attacks(ctx, reward=True)[:left]
-        if len(paid) < 2 or (state.money < 3 and max(paid, default=0.0) < BREACH):
+        alone = last_word(ctx) and max(paid, default=0.0) >= BREACH
+        if (len(paid) < 2 and not alone) or (state.money < 3 and max(paid, default=0.0) < BREACH):
             return 0.0
+        if (state.options.position_check == "end_of_actions" and not last_word(ctx)
+                and state.money <= money_kept(state)):
+            return 0.0  # the Money is kept for the pay and for the assaults of the last word
         return (sum(paid) - sum(plain)) / cost
     if aid == "cannon":
         spend = spend_frame(state)
@@ -548,11 +580,14 @@ def _insurgent_cannon_value(ctx: Context, sid: str) -> float:
 
 
 EVENT_VALUE = 3.3  # an own event, in AP
+REWARD_RESERVE = 2  # Money the Empire pleads for beyond its pay: the Rewards of its last words
 
 
 def urgent(state: FreedomState, role: str) -> bool:
-    """The Insurgents must act now: Imperial units in a fort or on a beach, or an open breach
-    (a destroyed, empty wall space) beside Imperial units."""
+    """The Insurgents must act now: Imperial units in a fort or on a beach, an open breach
+    (a destroyed, empty wall space) beside Imperial units, an empty fort or beach the Empire
+    could step into, or their last card before the Empire's last word while a fort or beach
+    beside Imperial units has a single defender."""
     if role != "insurgents":
         return False
     for sid, sdef in SPACES.items():
@@ -565,7 +600,35 @@ def urgent(state: FreedomState, role: str) -> bool:
             return True
         if sdef.kind in WIN_KINDS and space.ins == 0 and open_door(state, sid):
             return True
-    return False
+    return before_the_last_word(state) and bool(thin_doors(state))
+
+
+def before_the_last_word(state: FreedomState) -> bool:
+    """The Insurgents are about to play their last card of the Actions phase and the Empire
+    still has one after it (2nd edition: nothing can answer that card before the check)."""
+    if state.step != "actions" or state.options.position_check != "end_of_actions":
+        return False
+    mine = min(max(0, CARDS_PER_ROUND - state.played["insurgents"]),
+               len(state.hands["insurgents"]))
+    theirs = min(max(0, CARDS_PER_ROUND - state.played["empire"]), len(state.hands["empire"]))
+    return mine == 1 and theirs >= 1
+
+
+def thin_doors(state: FreedomState) -> list[str]:
+    """Forts and beaches held by a single unit beside Imperial units that could enter them
+    once they are emptied."""
+    found = []
+    for sid, sdef in SPACES.items():
+        if sdef.kind not in WIN_KINDS or state.spaces[sid].ins != 1:
+            continue
+        if sdef.on_wall and state.spaces[sid].damage < 2:
+            near = any(SPACES[n].on_wall and state.spaces[n].imperial
+                       for n in sdef.neighbours)
+        else:
+            near = any(state.spaces[n].imperial for n in sdef.neighbours if n != CAMP)
+        if near:
+            found.append(sid)
+    return found
 
 
 def open_door(state: FreedomState, sid: str) -> bool:
@@ -594,6 +657,52 @@ def _card_value(state: FreedomState, role: str, cid: str, mode: str) -> float:
     return 1.2  # a neutral event helps both sides about as much
 
 
+def _finisher(state: FreedomState, cid: str, mode: str) -> float:
+    """What card ``cid`` played as ``mode`` gives the Empire's last play of a round: AP for
+    moving in and attacking, an event's free attacks and moves (the Reward's +2 counted as
+    about two AP more), those limited to a zone only with Imperial units there."""
+    card = cards.card(cid)
+    if mode == "ap":
+        return float(card.ap)
+    if not card.beneficial_to("empire"):
+        return 0.0
+
+    def present(zone: str | None) -> bool:
+        return zone is None or any(state.spaces[s].imperial for s in zone_spaces(zone))
+
+    value = 0.0
+    for effect in cards.walk(card.effects):
+        if isinstance(effect, cards.FreeActions) and "attack" in effect.actions \
+                and present(effect.zone):
+            value += effect.ap * effect.attacks_per_unit + (2.0 if effect.reward else 0.0)
+        elif isinstance(effect, cards.Strike) and effect.who == "self" \
+                and present(effect.from_zone):
+            value += effect.count * (9 - effect.hit) / 4
+    return value
+
+
+def empire_plays_last(state: FreedomState) -> bool:
+    """(Asked when the Empire picks a card.) The Insurgents played first this Actions phase:
+    the Empire's last card comes after theirs, when nothing can throw a unit out of a fort or
+    beach before the position check."""
+    return (state.step == "actions" and state.played["insurgents"] > state.played["empire"]
+            and state.options.position_check == "end_of_actions")
+
+
+def empire_plays_left(state: FreedomState) -> int:
+    return min(max(0, CARDS_PER_ROUND - state.played["empire"]), len(state.hands["empire"]))
+
+
+def _best_finisher(state: FreedomState) -> tuple[str, float]:
+    """The Empire's card that would make the strongest last play, and its worth."""
+    best, worth = "", -1.0
+    for cid in state.hands["empire"]:
+        value = max(_finisher(state, cid, "ap"), _finisher(state, cid, "event"))
+        if value > worth:
+            best, worth = cid, value
+    return best, worth
+
+
 def score_play(ctx: Context, frame: Frame, cid: str) -> float:
     state, role = ctx.state, frame.role
     if cid == "pass":
@@ -604,7 +713,15 @@ def score_play(ctx: Context, frame: Frame, cid: str) -> float:
         keep = max(_card_value(state, role, card_id, m) for m in ("ap", "event")
                    if m == "ap" or cards.card(card_id).beneficial_to(role))
         return 10.0 + EVENT_VALUE - keep if keep < EVENT_VALUE else -1.0
-    return _card_value(state, role, card_id, mode)
+    value = _card_value(state, role, card_id, mode)
+    if role == "empire" and empire_plays_last(state):
+        left = empire_plays_left(state)
+        if left == 1:
+            # the last word before the position check: the play with the most punch
+            return _finisher(state, card_id, mode) + 0.1 * value
+        if left > 1 and card_id == _best_finisher(state)[0]:
+            value -= 10.0  # kept for the last play
+    return value
 
 
 def score_spend(ctx: Context, frame: Frame, cid: str) -> float:
