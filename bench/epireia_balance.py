@@ -5,6 +5,7 @@
                                            [--city ROLE=CITY]
     python bench/epireia_balance.py cities [GAMES] [--seed S] [--only CITY]
     python bench/epireia_balance.py pairs [GAMES] CITY,CITY CITY,CITY [--seed S]
+    python bench/epireia_balance.py armies [GAMES] [--players N] [--seed S] [--city ROLE=CITY]
 
 ``solo``: GAMES games of every solo scenario (or one), the greedy player in the seat; prints the
 wins, why the others were lost (objectives not met in time, or the final Battle) and the first
@@ -17,6 +18,10 @@ times each way round (each City once Delian, once Peloponnesian, so the league e
 prints every pairing and each City's wins over all its games (``--only``: pairings with that City).
 ``pairs``: the same with 4 players: the first two Cities (``delian-1``, ``delian-2``) against the
 other two (``peloponnesian-1``, ``peloponnesian-2``), GAMES games, then the other way round.
+``armies``: GAMES greedy games with N players (2 unless given), and how they were won: the
+victory roads, which league took each Act's card, which league won each front, each league's
+tokens at the Battle (count, summed value, by kind) and the resources left per seat; game seeds
+``<seed>-<index>``.
 Game seeds are ``<seed>-<scenario or players>-<index>`` (``cities``:
 ``<seed>-<delian city>-<peloponnesian city>-<index>``; ``pairs``: ``<seed>-<the four Delian and
 Peloponnesian Cities in seat order>-<index>``); the automatic player's tie-breaks use
@@ -35,8 +40,9 @@ from engine.core.runner import act, start
 from engine.games.epireia import GAME, catalog
 from engine.games.epireia.ai import autoplay
 from engine.games.epireia.board import CITY_IDS
+from engine.games.epireia.content import CONTENT
 from engine.games.epireia.flow import active_frames
-from engine.games.epireia.state import EpireiaState
+from engine.games.epireia.state import FRONTS, LEAGUES, EpireiaState
 
 
 def forced_pick(state: EpireiaState, role: str, cities: dict[str, str]) -> str | None:
@@ -182,6 +188,66 @@ def pairs(games: int, seed: str, first: list[str], second: list[str]) -> None:
           f"{(time.perf_counter() - began) / played * 1000:.0f} ms/game")
 
 
+def cards_won(state: EpireiaState) -> list[tuple[int, str]]:
+    """(act, league) for every scenario card met, read from the game's log."""
+    won: list[tuple[int, str]] = []
+    act_number = 0
+    for entry in state.log:
+        if entry.text.startswith("Act ") and entry.text[4:5].isdigit():
+            act_number = int(entry.text[4])
+        if "meets the objective" in entry.text:
+            league = next((lg for lg in LEAGUES if lg.title() in entry.text), "")
+            if not league and entry.role in state.seats:
+                league = state.seats[entry.role].league
+            won.append((act_number, league))
+    return won
+
+
+def armies(games: int, players: int, seed: str, cities: dict[str, str]) -> None:
+    began = time.perf_counter()
+    wins: Counter[str] = Counter()
+    roads: Counter[tuple[str, str]] = Counter()
+    cards: Counter[tuple[int, str]] = Counter()
+    fronts: Counter[tuple[str, str]] = Counter()
+    kinds: Counter[tuple[str, str]] = Counter()
+    count: Counter[str] = Counter()
+    power: Counter[str] = Counter()
+    left: Counter[str] = Counter()
+    for index in range(games):
+        state = play(f"{seed}-{index}", players, None, frozenset(), cities)
+        assert state.result is not None and state.battle is not None
+        winners = state.result.winners
+        league = state.seats[winners[0]].league if winners else "draw"
+        wins[league] += 1
+        roads[(league, GAME.ending(state))] += 1
+        cards.update(cards_won(state))
+        for front in FRONTS:
+            fronts[(front, state.battle.front_winners.get(front, "") or "none")] += 1
+        for lg in LEAGUES:
+            side = state.battle.sides[lg]
+            tokens = list(side.pool) + [k for f in FRONTS for col in side.slots[f]
+                                        for k in col if k]
+            count[lg] += len(tokens)
+            power[lg] += sum(CONTENT.tokens[k].value for k in tokens)
+            kinds.update((lg, k) for k in tokens)
+            left[lg] += sum(sum(state.seats[r].resources.values())
+                            for r in state.league_roles(lg)) // len(state.league_roles(lg))
+    print(f"{players} players, {games} games, {(time.perf_counter() - began) / games * 1000:.0f}"
+          f" ms/game: " + ", ".join(f"{k} {n} ({n / games:.0%})" for k, n in sorted(wins.items())))
+    print("  victory roads: " + ", ".join(f"{lg} {road} {n}" for (lg, road), n
+                                          in sorted(roads.items())))
+    for act_number in (1, 2, 3):
+        print(f"  Act {act_number} cards: " + ", ".join(
+            f"{lg} {cards[(act_number, lg)]}" for lg in LEAGUES))
+    print("  fronts won: " + "; ".join(
+        f"{front} " + ", ".join(f"{w} {fronts[(front, w)]}" for w in (*LEAGUES, "none"))
+        for front in FRONTS))
+    for lg in LEAGUES:
+        print(f"  {lg}: {count[lg] / games:.1f} tokens worth {power[lg] / games:.1f} a game, "
+              f"{left[lg] / games:.1f} resources left per seat; by kind: " + ", ".join(
+                  f"{k} {kinds[(lg, k)] / games:.1f}" for k in CONTENT.tokens))
+
+
 def main(argv: list[str]) -> None:
     mode = argv[0] if argv else "solo"
     rest = argv[1:]
@@ -196,6 +262,10 @@ def main(argv: list[str]) -> None:
         if len(sides) != 2 or any(len(side) != 2 for side in sides):
             raise SystemExit("pairs: give two pairs of Cities, e.g. athens,corinth larissa,delphi")
         pairs(games, seed, sides[0], sides[1])
+    elif mode == "armies":
+        players = int(rest[rest.index("--players") + 1]) if "--players" in rest else 2
+        forced = dict(rest[i + 1].split("=", 1) for i, a in enumerate(rest) if a == "--city")
+        armies(games, players, seed, forced)
     elif mode == "cities":
         only = [rest[i + 1] for i, a in enumerate(rest) if a == "--only"]
         cities_table(games, seed, only)

@@ -291,6 +291,21 @@ def battle_winner(state: EpireiaState, fronts: dict[str, int]) -> tuple[str, str
     return "", "a perfect tie: fronts, maritime front, Prestige and Copper are all level"
 
 
+def victory_road(state: EpireiaState) -> str:
+    """How a finished multiplayer Battle was decided: ``fronts`` (a majority of fronts),
+    ``maritime`` (fronts tied, the maritime front won), ``prestige`` or ``copper`` (the
+    tie-break after that) or ``draw``."""
+    assert state.battle is not None and state.result is not None
+    winners = list(state.battle.front_winners.values())
+    if winners.count("delian") != winners.count("peloponnesian"):
+        return "fronts"
+    if state.battle.front_winners.get("maritime", ""):
+        return "maritime"
+    if not state.result.winners:
+        return "draw"
+    return "prestige" if "Prestige" in state.result.reason else "copper"
+
+
 def league_tie_break(state: EpireiaState) -> tuple[str, str]:
     """Revision 2: the league with more Prestige per City, then more Copper per City."""
     for field in ("prestige", "copper"):

@@ -15,6 +15,7 @@ from engine.games.epireia import (  # noqa: F401 (prompt states)
     setup_prompts,
     turn_prompts,
 )
+from engine.games.epireia.battle import victory_road
 from engine.games.epireia.board import CITIES, CITY_IDS, TERRITORIES
 from engine.games.epireia.flow import FLOW
 from engine.games.epireia.invariants import check_invariants
@@ -133,9 +134,11 @@ class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
         return ids[0]
 
     def ending(self, state: EpireiaState) -> str:
-        """How the game ended: ``act3`` (the great Battle after Act III), ``round_limit`` (the
-        Battle after the round limit, Act III not completed), in solo ``battle`` or
-        ``objectives`` (lost on the scenario's objectives); ``resigned``."""
+        """How the game ended: ``act3`` (the great Battle after Act III) or ``round_limit`` (the
+        Battle after the round limit, Act III not completed), each with how the Battle was
+        decided (``act3:fronts``, ``act3:maritime``, ``round_limit:prestige``, ...: see
+        ``battle.victory_road``); in solo ``battle`` or ``objectives`` (lost on the scenario's
+        objectives); ``resigned``."""
         if state.result is None:
             return ""
         if state.battle is None or state.battle.step != "done":
@@ -143,7 +146,8 @@ class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
                 state.result.reason.startswith("the scenario") else "resigned"
         if state.is_solo:
             return "battle"
-        return "act3" if state.end_after_round else "round_limit"
+        trigger = "act3" if state.end_after_round else "round_limit"
+        return f"{trigger}:{victory_road(state)}"
 
     def invariants(self, state: EpireiaState) -> list[str]:
         return check_invariants(self, state)

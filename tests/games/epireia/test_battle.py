@@ -2,7 +2,7 @@
 
 
 from engine.games.epireia import GAME
-from engine.games.epireia.battle import battle_winner, start_battle
+from engine.games.epireia.battle import battle_winner, finish_battle, start_battle
 from engine.games.epireia.state import FRONTS, EpireiaState
 from engine.games.epireia.view import EpireiaPlayerView
 from tests.games.epireia.helpers import choose, clear_figures, place, set_up
@@ -126,6 +126,33 @@ def test_tie_breaks_maritime_then_prestige_then_copper() -> None:
     assert battle_winner(state, {"delian": 2, "peloponnesian": 1})[0] == "delian"
     assert battle_winner(state, {"delian": 1, "peloponnesian": 0})[1].endswith("wins 1 front to 0")
     assert len(FRONTS) == 3
+
+
+def test_the_ending_names_how_the_battle_was_decided() -> None:
+    """simulate counts endings: what ended the game (Act III or the round limit) and the
+    victory road (fronts, the maritime front, Prestige or Copper per City, a draw)."""
+    cases = [
+        ({"flank": "delian", "centre": "delian", "maritime": ""}, 1, 1, 2, 2, "fronts"),
+        ({"flank": "delian", "centre": "", "maritime": "peloponnesian"}, 1, 1, 2, 2,
+         "maritime"),
+        ({"flank": "delian", "centre": "peloponnesian", "maritime": ""}, 4, 1, 2, 2,
+         "prestige"),
+        ({"flank": "delian", "centre": "peloponnesian", "maritime": ""}, 1, 1, 2, 5, "copper"),
+        ({"flank": "", "centre": "", "maritime": ""}, 1, 1, 2, 2, "draw"),
+    ]
+    for fronts, d_prestige, p_prestige, d_copper, p_copper, road in cases:
+        for act3 in (True, False):
+            state = battle_state([], [])
+            assert state.battle is not None
+            state.battle.front_winners = dict(fronts)
+            state.seats["delian-1"].prestige = d_prestige
+            state.seats["peloponnesian-1"].prestige = p_prestige
+            state.seats["delian-1"].resources["copper"] = d_copper
+            state.seats["peloponnesian-1"].resources["copper"] = p_copper
+            state.end_after_round = act3
+            finish_battle(state)
+            trigger = "act3" if act3 else "round_limit"
+            assert GAME.ending(state) == f"{trigger}:{road}", (fronts, state.result)
 
 
 def figure_choices(state: EpireiaState, role: str) -> list[str]:
