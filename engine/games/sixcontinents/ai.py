@@ -20,6 +20,9 @@ same state, so the steps agree):
 * Revolts: the rebellion breaks out where most soldiers stand, so that loyal ones remain.
 * The fleet (``fleet_ai``): warships when rich, attacking weaker fleets, blockading the
   nearest enemy port.
+* Troops at sea (``sea_ai``): when land expansion is blocked for idle troops, a transporter
+  (escorted near enemy warships) to a near coast, a voyage ship with a secret destination
+  to a far one; a cut-off colony's port, by construction ship in a storm.
 * Send an internal expedition with 30 or more to spare; buy the minerals found; fight savages
   when clearly stronger, else leave.
 * Offer peace when it would keep more provinces than it gives; accept a peace that does not
@@ -56,13 +59,24 @@ from engine.games.sixcontinents.diplomacy import ceded, peace_partners
 from engine.games.sixcontinents.economy import buildable, building_cost, food_lines, upgrade_cost
 from engine.games.sixcontinents.expeditions import expedition_sites
 from engine.games.sixcontinents.fishing import boat_sites, ports
-from engine.games.sixcontinents.fleet_ai import fleet_move_plan, sea_attack_plan, warship_plan
+from engine.games.sixcontinents.fleet_ai import sea_attack_plan
 from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_in, units_of
+from engine.games.sixcontinents.sea_ai import (
+    PLANS,
+    build_ship_plan,
+    colonies,
+    colony_port_wanted,
+    muster_plan,
+    port_order,
+    sail_plan,
+)
+from engine.games.sixcontinents.sea_ai import menu_action as sea_action
 from engine.games.sixcontinents.setup_prompts import capital_sites
 from engine.games.sixcontinents.state import NEUTRAL, SixState
 
 Plan = dict[str, str]
 RESERVE = 4  # currency kept back for marches and hunger
+SAVING_ARMY = 4  # soldiers (plus one a province) a hungry realm keeps before saving
 
 
 def attack_plan(state: SixState, role: str) -> Plan | None:
@@ -105,6 +119,8 @@ def wanted_buildings(state: SixState, role: str) -> list[str]:
     realm = state.realms[role]
     if not fed_with(state, role, 1):
         return [*(["port"] if not ports(state, role) else []), "farm", "granary"]
+    if colony_port_wanted(state, role):
+        return ["port"]
     extra = extra_buildings(state, role)
     if extra:
         return extra
@@ -118,6 +134,10 @@ def wanted_buildings(state: SixState, role: str) -> list[str]:
 def build_plan(state: SixState, role: str) -> Plan | None:
     places = sorted(buildable(state, role).items())
     for wanted in wanted_buildings(state, role):
+        if wanted == "port":  # a cut-off colony's, else the one nearest the seat
+            first = set(colonies(state, role))
+            places.sort(key=lambda item: (item[0] not in first,
+                                          port_order(state, role, item[0])))
         for province, kinds in places:
             if wanted in kinds and building_cost(state, wanted) + RESERVE \
                     <= state.realms[role].currency:
@@ -131,6 +151,8 @@ def recruit_plan(state: SixState, role: str) -> Plan | None:
     army = soldiers(units_of(state, role))
     if realm.currency < 2 + RESERVE or army >= 4 + 3 * len(held(state, role)):
         return None  # enough soldiers: the money goes to food and buildings
+    if not fed_with(state, role, 1) and army >= SAVING_ARMY + len(held(state, role)):
+        return None  # growth waits on food: save for a granary or a farm
     kind = "cavalry" if "cavalry" in kinds and realm.currency >= 6 + RESERVE else "infantry"
     if kind not in kinds:
         return None
@@ -160,6 +182,11 @@ def expand_plan(state: SixState, role: str) -> Plan | None:
             if best is None or room > best[0]:
                 best = (room, plan)
     return best[1] if best else None
+
+
+def move_plan(state: SixState, role: str) -> Plan | None:
+    """Expand into an empty neighbour, else walk idle troops to a ship waiting for them."""
+    return expand_plan(state, role) or muster_plan(state, role)
 
 
 def expedition_plan(state: SixState, role: str) -> Plan | None:
@@ -223,12 +250,13 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         "attack": (attack_plan, ("target", "forces", "withdraw")),
         "build": (build_plan, ("province", "building")),
         "recruit": (recruit_plan, ("unit", "count")),
-        "move": (expand_plan, ("from", "units", "to")),
+        "move": (move_plan, ("from", "units", "to")),
         "expedition": (expedition_plan, ("province",)),
         "boat": (boat_plan, ("zone",)),
-        "warship": (warship_plan, ("kind", "zone")),
+        "warship": (build_ship_plan, ("kind", "zone")),
         "sea_attack": (sea_attack_plan, ("from", "ships", "to", "withdraw")),
-        "fleet_move": (fleet_move_plan, ("from", "ships", "to")),
+        "fleet_move": (sail_plan, ("from", "ships", "to")),
+        **PLANS,
     }
     if name in plans:
         planner, steps = plans[name]
@@ -243,7 +271,7 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
             gains = ceded(state, role, other)
             if len(gains[role]) > len(gains[other]):
                 return f"peace:{other}"
-        extra = menu_action(state, role, ids)
+        extra = menu_action(state, role, ids) or sea_action(state, role, ids)
         if extra is not None:
             return extra
         for action in ("recruit", "move", "fleet_move", "expedition"):
