@@ -6,8 +6,9 @@ Imported only by what plays it. ``greedy(game, state, role, choices, rng)`` retu
 How it plays, one action at a time (each step of an action recomputes the same plan from the
 same state, so the steps agree):
 
-* **Set-up**: the capital with the most neighbours (room to grow), on the continent with the
-  most open provinces; a lost capital's replacement where most of its soldiers stand.
+* **Set-up**: the capital with the most room to grow (provinces within two steps nearer to it
+  than to any capital chosen before, a coast counting one more; then the most neighbours); a
+  lost capital's replacement where most of its soldiers stand.
 * **Attack** when the forces next to an enemy province outnumber its defenders by half again
   and the modifiers do not weigh too much against it (an undefended province always),
   withdrawing when down to a quarter.
@@ -53,7 +54,7 @@ from engine.games.sixcontinents.battle import (
     defender_modifiers,
     defenders_of,
 )
-from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF
+from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF, DISTANCES, PROVINCES
 from engine.games.sixcontinents.content import food_needed
 from engine.games.sixcontinents.diplomacy import ceded, peace_partners
 from engine.games.sixcontinents.economy import buildable, building_cost, food_lines, upgrade_cost
@@ -76,6 +77,7 @@ from engine.games.sixcontinents.state import NEUTRAL, SixState
 
 Plan = dict[str, str]
 RESERVE = 4  # currency kept back for marches and hunger
+ROOM = 2  # steps around a capital counted as its room to grow
 SAVING_ARMY = 4  # soldiers (plus one a province) a hungry realm keeps before saving
 
 
@@ -220,10 +222,20 @@ def step_choice(plan: Plan | None, answers: dict[str, str], steps: Sequence[str]
     return wanted if wanted in ids else "back"
 
 
+def capital_room(province: str, chosen: list[str]) -> int:
+    """Room to grow around a capital: the provinces within ``ROOM`` steps that are nearer
+    to it than to any capital chosen before, and one more for a coast (ports, boats)."""
+    near = DISTANCES[province]
+    return PROVINCES[province].coastal + sum(
+        1 for p, steps in near.items() if steps <= ROOM
+        and all(DISTANCES[c][p] > steps for c in chosen))
+
+
 def setup_choice(state: SixState, name: str, role: str, ids: set[str]) -> str | None:
     if name == "capital":
         sites = capital_sites(state)
-        best = max(sites, key=lambda p: (len(ADJACENT[p]), p))
+        chosen = [r.capital for r in state.realms.values() if r.capital]
+        best = max(sites, key=lambda p: (capital_room(p, chosen), len(ADJACENT[p]), p))
         answers = answers_of(state.stack[-1])
         wanted = f"province:{best}" if answers else f"continent:{CONTINENT_OF[best]}"
         return wanted if wanted in ids else sorted(ids)[0]
