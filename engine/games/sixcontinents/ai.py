@@ -6,7 +6,7 @@ Imported only by what plays it. ``greedy(game, state, role, choices, rng)`` retu
 How it plays, one action at a time (each step of an action recomputes the same plan from the
 same state, so the steps agree):
 
-* **Set-up**: the capital with the most room to grow (provinces within two steps nearer to it
+* **Set-up**: the capital with the most room to grow (provinces within three steps nearer to it
   than to any capital chosen before, a coast counting one more; then the most neighbours); a
   lost capital's replacement where most of its soldiers stand.
 * **Attack** when the forces next to an enemy province outnumber its defenders by half again
@@ -77,7 +77,7 @@ from engine.games.sixcontinents.state import NEUTRAL, SixState
 
 Plan = dict[str, str]
 RESERVE = 4  # currency kept back for marches and hunger
-ROOM = 2  # steps around a capital counted as its room to grow
+ROOM = 3  # steps around a capital counted as its room to grow
 SAVING_ARMY = 4  # soldiers (plus one a province) a hungry realm keeps before saving
 
 
