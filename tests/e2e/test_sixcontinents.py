@@ -1,12 +1,11 @@
-"""Six Continents through the real bot and the fake Discord: not offered to users yet, and,
-registered for this test's run only, a lobby, the start, several rounds of turns played by
+"""Six Continents through the real bot and the fake Discord: offered to users, a lobby, the
+start, several rounds of turns played by
 clicks on the buttons and menus the bot sent, the board pictures, and each player's private
 view in ephemeral messages only; and a sea voyage whose secret destination is chosen in the
 voyager's private prompt, never shown in the channel (text or picture) until the ship lands.
 
-The game stays out of ``engine.core.registry.GAME_MODULES`` until its fleet, overseas
-expeditions, agents and slavery are in (``tests/games/sixcontinents/test_setup.py``): the
-test adds it with ``monkeypatch`` and the registry is as before when it ends.
+The game is in ``engine.core.registry.GAME_MODULES``; the ``registered`` fixture (from the
+time it was not) still puts it there for a test's run and leaves no cached copy behind.
 """
 
 from __future__ import annotations
@@ -50,13 +49,14 @@ class Hasty(Table):
         return await super().choose(user, prompt, pick)
 
 
-async def test_six_continents_is_not_offered_to_users(fake: FakeDiscord,
-                                                      strategos: Strategos) -> None:
+async def test_six_continents_is_offered_to_users(fake: FakeDiscord,
+                                                  strategos: Strategos) -> None:
     alice = fake.add_user("alice")
     listed = await fake.slash(alice, "game list")
-    assert "Six Continents" not in listed.text() and "sixcontinents" not in listed.text()
-    refused = await fake.slash(alice, "game new", game="sixcontinents")
-    assert refused.ephemeral and "There is no game called 'sixcontinents'" in refused.text()
+    assert "Six Continents (`sixcontinents`)" in listed.text()
+    table = Table(fake, alice, [alice, fake.add_user("bob")])
+    lobby_message = await table.open("sixcontinents", "rounds=20", sides=2)
+    assert "Six Continents" in lobby_message.text()
 
 
 @pytest.fixture
