@@ -14,6 +14,7 @@ GAME_MODULES: dict[str, str] = {
     "freedom": "engine.games.freedom",
     "epireia": "engine.games.epireia",
     "dragons1066": "engine.games.dragons1066",
+    "sixcontinents": "engine.games.sixcontinents",
 }
 
 # Game ids and the module of each one's automatic players (``POLICIES``: name -> Policy). Only
@@ -22,6 +23,7 @@ AI_MODULES: dict[str, str] = {
     "freedom": "engine.games.freedom.ai",
     "epireia": "engine.games.epireia.ai",
     "dragons1066": "engine.games.dragons1066.ai",
+    "sixcontinents": "engine.games.sixcontinents.ai",
 }
 
 

@@ -1,12 +1,13 @@
-"""Six Continents through the real bot and the fake Discord: not offered to users yet, and,
-registered for this test's run only, a lobby, the start, several rounds of turns played by
+"""Six Continents through the real bot and the fake Discord: offered to users, a lobby, the
+start, several rounds of turns played by
 clicks on the buttons and menus the bot sent, the board pictures, and each player's private
 view in ephemeral messages only; an agent round (a spy bought, the cards dealt in the
-ephemeral prompt, the public messages silent about them until the reveal).
+ephemeral prompt, the public messages silent about them until the reveal); and a sea voyage
+whose secret destination is chosen in the voyager's private prompt, never shown in the
+channel (text or picture) until the ship lands.
 
-The game stays out of ``engine.core.registry.GAME_MODULES`` until its fleet, overseas
-expeditions, agents and slavery are in (``tests/games/sixcontinents/test_setup.py``): the
-test adds it with ``monkeypatch`` and the registry is as before when it ends.
+The game is in ``engine.core.registry.GAME_MODULES``; the ``registered`` fixture (from the
+time it was not) still puts it there for a test's run and leaves no cached copy behind.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import pytest
 from PIL import Image
@@ -54,13 +56,14 @@ class Hasty(Table):
         return await super().choose(user, prompt, pick)
 
 
-async def test_six_continents_is_not_offered_to_users(fake: FakeDiscord,
-                                                      strategos: Strategos) -> None:
+async def test_six_continents_is_offered_to_users(fake: FakeDiscord,
+                                                  strategos: Strategos) -> None:
     alice = fake.add_user("alice")
     listed = await fake.slash(alice, "game list")
-    assert "Six Continents" not in listed.text() and "sixcontinents" not in listed.text()
-    refused = await fake.slash(alice, "game new", game="sixcontinents")
-    assert refused.ephemeral and "There is no game called 'sixcontinents'" in refused.text()
+    assert "Six Continents (`sixcontinents`)" in listed.text()
+    table = Table(fake, alice, [alice, fake.add_user("bob")])
+    lobby_message = await table.open("sixcontinents", "rounds=20", sides=2)
+    assert "Six Continents" in lobby_message.text()
 
 
 @pytest.fixture
@@ -239,3 +242,125 @@ async def test_a_peace_with_a_province_ceded_is_offered_and_accepted_by_clicks(
     assert "Peace between Red and Blue: Red keeps Germany; Blue keeps Danube Lands" in text
     assert "**Red**:" in text and "· 2 provinces ·" in text.split("**Red**:")[1].split("\n")[0]
     assert "· 2 provinces ·" in text.split("**Blue**:")[1].split("\n")[0]
+
+
+@dataclass
+class Voyager(Table):
+    """Scripted rulers: the first asked for a capital takes France, builds a port in Iberia
+    and a ship, and sends his two infantry on a voyage to ``destination``; the others sit in
+    Poland (and Muscovy) and end their turns. A step ending in ``*`` takes the last choice
+    whose id starts with what precedes it (the most units, whatever the weather's movement
+    points)."""
+
+    destination: str = ""
+    voyager: FakeUser | None = None
+    script: list[str] = field(default_factory=list)
+    sitters: tuple[str, ...] = ("poland", "muscovy")
+    seen: list[tuple[FakeUser, str, bool]] = field(default_factory=list)  # each prompt
+
+    def plan(self) -> list[str]:
+        return ["continent:europe", "province:france", "upgrade", "recruit", "unit:infantry",
+                "count:2", "move", "from:france", "units:infantry.*", "to:iberia", "build",
+                "province:iberia", "building:port",
+                "ship", "port:iberia", "voyage", "port:iberia", "units:infantry.*",
+                "continent:africa", f"to:{self.destination}"]
+
+    async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
+                     ) -> FakeMessage:
+        items = choice_items(self.fake.message(prompt))
+        options = [(c, None) for c in items if c["type"] == 2]
+        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
+        ids = [choice_id(component, value) for component, value in options]
+        current = self.fake.message(prompt)
+        self.seen.append((user, current.text(), current.ephemeral))
+        if self.voyager is None and "continent:europe" in ids:
+            self.voyager, self.script = user, self.plan()
+        wanted: list[str] = []
+        if user is self.voyager and self.script:
+            wanted = [self.script[0]]
+        elif "continent:europe" in ids:
+            wanted = ["continent:europe"]
+        else:
+            wanted = [f"province:{p}" for p in self.sitters]
+        for step in [*wanted, "end"]:
+            found = [i for i, choice in enumerate(ids) if choice == step
+                     or (step.endswith("*") and choice.startswith(step[:-1]))]
+            if found:
+                if user is self.voyager and self.script and step == self.script[0]:
+                    self.script.pop(0)
+                return await super().choose(user, prompt, found[-1])
+        return await super().choose(user, prompt, 0)
+
+    async def round_of_turns(self) -> None:
+        """Each ruler takes his turn by clicks until he has nothing left to choose."""
+        for user in self.players:
+            prompt = await self.prompt(user)
+            while choice_items(self.fake.message(prompt)) and self.over() is None:
+                await self.choose(user, prompt)
+
+
+async def sail(fake: FakeDiscord, players: list[FakeUser], destination: str,
+               channel_name: str) -> tuple[Voyager, list[FakeMessage]]:
+    """A scripted game in a channel of its own until the voyage to ``destination`` has
+    arrived; returns the table and every message of its channel."""
+    table = Voyager(fake, players[0], players, channel=fake.add_channel(channel_name),
+                    destination=destination)
+    await table.open("sixcontinents", "rounds=20", sides=len(players))
+    await table.gather()
+    for _ in range(6):
+        await table.round_of_turns()
+        if not table.script and table.voyager is not None:
+            break
+    assert table.script == [], f"the voyage was not sent: {table.script}"
+    for _ in range(3):
+        if any("arrives at" in m.text() for m in table.messages()):
+            break
+        await table.round_of_turns()
+    return table, table.messages()
+
+
+@pytest.mark.usefixtures("registered")
+async def test_a_voyage_s_destination_stays_secret_until_the_landing(
+        fake: FakeDiscord, strategos: Strategos, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same game twice (same seed, same clicks) but for the voyage's destination: what
+    the channel shows while the ship is at sea is the same text and the same pictures, the
+    destination is chosen and named in the voyager's private (ephemeral) prompt only, and
+    the landing is shown when the ship arrives."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: "six-e2e-voyage")
+    players = [fake.add_user("voyager"), fake.add_user("sitter")]
+    egypt, egypt_posts = await sail(fake, players, "egypt", "voyage-one")
+    libya, libya_posts = await sail(fake, players, "libya", "voyage-two")
+
+    def at_sea(posts: list[FakeMessage]) -> list[FakeMessage]:
+        return [m for m in posts[:next((i for i, m in enumerate(posts)
+                                        if "arrives at" in m.text()), len(posts))]]
+
+    def game_named(text: str) -> str:  # the game's number and channel differ, by design
+        return re.sub(r"(Six Continents|Game) #\d+( in \[#[^\]]+\]\([^)]+\))?", "the game",
+                      text)
+
+    one, two = at_sea(egypt_posts), at_sea(libya_posts)
+    sent = next(i for i, m in enumerate(one) if "destination written down in secret" in m.text())
+    assert any(is_board(m) for m in one[sent:]) and len(one) == len(two)
+    for a, b in zip(one, two, strict=True):
+        assert game_named(a.text()) == game_named(b.text())
+        assert [i.data for i in a.images()] == [i.data for i in b.images()]
+    for posts, name in ((one, "Egypt"), (two, "Libya")):
+        assert not any(name in m.text() for m in posts)
+
+    # The destination was asked in the voyager's ephemeral prompt, and his private view
+    # names it afterwards; nothing anyone else sees does.
+    for table, name in ((egypt, "Egypt"), (libya, "Tunisia and Libya")):
+        asked = [(who, ephemeral) for who, text, ephemeral in table.seen
+                 if "The destination, in secret: which coast?" in text]
+        assert asked == [(table.voyager, True)]
+        told = [(who, ephemeral) for who, text, ephemeral in table.seen
+                if f"is bound for **{name}**" in text]
+        assert told and all(who is table.voyager and ephemeral for who, ephemeral in told)
+    assert not any("bound for" in m.text() for m in fake.all_visible_messages())
+
+    # On arrival the landing shows, in the channel: the place and the troops ashore.
+    for table, name in ((egypt, "Egypt"), (libya, "Tunisia and Libya")):
+        landed = [m for m in table.messages() if "arrives at" in m.text()]
+        assert landed and name in landed[0].text(), [m.text()[:300] for m in landed]
+        assert any(is_board(m) and m.images() for m in table.messages()[-3:])

@@ -77,6 +77,9 @@ CASES: list[tuple[str, int, dict[str, Any], str, str]] = [
     ("dragons1066", 3, {"years": 3}, "r2-golden-1", "random"),
     ("dragons1066", 4, {"years": 3}, "r2-golden-1", "random"),
     ("dragons1066", 4, {"years": 3}, "r2-golden-2", "greedy"),
+    # Six Continents, one per player count (20 rounds, the shortest game)
+    ("sixcontinents", 2, {"rounds": 20}, "golden-1", "random"),
+    ("sixcontinents", 3, {"rounds": 20}, "golden-1", "random"),
 ]
 
 

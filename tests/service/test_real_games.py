@@ -11,7 +11,8 @@ from engine.core.registry import GAME_MODULES, get_game
 from engine.core.rng import Rng
 from engine.core.runner import state_digest
 
-REAL = [kind for kind in ("freedom", "epireia", "dragons1066") if kind in GAME_MODULES]
+REAL = [kind for kind in ("freedom", "epireia", "dragons1066", "sixcontinents")
+        if kind in GAME_MODULES]
 
 
 def available(kind: str) -> bool:

@@ -6,8 +6,9 @@ Imported only by what plays it. ``greedy(game, state, role, choices, rng)`` retu
 How it plays, one action at a time (each step of an action recomputes the same plan from the
 same state, so the steps agree):
 
-* **Set-up**: the capital with the most neighbours (room to grow), on the continent with the
-  most open provinces; a lost capital's replacement where most of its soldiers stand.
+* **Set-up**: the capital with the most room to grow (provinces within three steps nearer to it
+  than to any capital chosen before, a coast counting one more; then the most neighbours); a
+  lost capital's replacement where most of its soldiers stand.
 * **Attack** when the forces next to an enemy province outnumber its defenders by half again
   and the modifiers do not weigh too much against it (an undefended province always),
   withdrawing when down to a quarter.
@@ -20,6 +21,9 @@ same state, so the steps agree):
 * Revolts: the rebellion breaks out where most soldiers stand, so that loyal ones remain.
 * The fleet (``fleet_ai``): warships when rich, attacking weaker fleets, blockading the
   nearest enemy port.
+* Troops at sea (``sea_ai``): when land expansion is blocked for idle troops, a transporter
+  (escorted near enemy warships) to a near coast, a voyage ship with a secret destination
+  to a far one; a cut-off colony's port, by construction ship in a storm.
 * Send an internal expedition with 30 or more to spare; buy the minerals found; fight savages
   when clearly stronger, else leave.
 * Offer peace when it would keep more provinces than it gives (each keeps what he
@@ -53,19 +57,31 @@ from engine.games.sixcontinents.battle import (
     defender_modifiers,
     defenders_of,
 )
-from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF
+from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF, DISTANCES, PROVINCES
 from engine.games.sixcontinents.content import food_needed
 from engine.games.sixcontinents.diplomacy import ceded, peace_partners
 from engine.games.sixcontinents.economy import buildable, building_cost, food_lines, upgrade_cost
 from engine.games.sixcontinents.expeditions import expedition_sites
 from engine.games.sixcontinents.fishing import boat_sites, ports
-from engine.games.sixcontinents.fleet_ai import fleet_move_plan, sea_attack_plan, warship_plan
+from engine.games.sixcontinents.fleet_ai import sea_attack_plan
 from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_in, units_of
+from engine.games.sixcontinents.sea_ai import (
+    PLANS,
+    build_ship_plan,
+    colonies,
+    colony_port_wanted,
+    muster_plan,
+    port_order,
+    sail_plan,
+)
+from engine.games.sixcontinents.sea_ai import menu_action as sea_action
 from engine.games.sixcontinents.setup_prompts import capital_sites
 from engine.games.sixcontinents.state import NEUTRAL, SixState
 
 Plan = dict[str, str]
 RESERVE = 4  # currency kept back for marches and hunger
+ROOM = 3  # steps around a capital counted as its room to grow
+SAVING_ARMY = 4  # soldiers (plus one a province) a hungry realm keeps before saving
 
 
 def attack_plan(state: SixState, role: str) -> Plan | None:
@@ -108,6 +124,8 @@ def wanted_buildings(state: SixState, role: str) -> list[str]:
     realm = state.realms[role]
     if not fed_with(state, role, 1):
         return [*(["port"] if not ports(state, role) else []), "farm", "granary"]
+    if colony_port_wanted(state, role):
+        return ["port"]
     extra = extra_buildings(state, role)
     if extra:
         return extra
@@ -121,6 +139,10 @@ def wanted_buildings(state: SixState, role: str) -> list[str]:
 def build_plan(state: SixState, role: str) -> Plan | None:
     places = sorted(buildable(state, role).items())
     for wanted in wanted_buildings(state, role):
+        if wanted == "port":  # a cut-off colony's, else the one nearest the seat
+            first = set(colonies(state, role))
+            places.sort(key=lambda item: (item[0] not in first,
+                                          port_order(state, role, item[0])))
         for province, kinds in places:
             if wanted in kinds and building_cost(state, wanted) + RESERVE \
                     <= state.realms[role].currency:
@@ -134,6 +156,8 @@ def recruit_plan(state: SixState, role: str) -> Plan | None:
     army = soldiers(units_of(state, role))
     if realm.currency < 2 + RESERVE or army >= 4 + 3 * len(held(state, role)):
         return None  # enough soldiers: the money goes to food and buildings
+    if not fed_with(state, role, 1) and army >= SAVING_ARMY + len(held(state, role)):
+        return None  # growth waits on food: save for a granary or a farm
     kind = "cavalry" if "cavalry" in kinds and realm.currency >= 6 + RESERVE else "infantry"
     if kind not in kinds:
         return None
@@ -163,6 +187,11 @@ def expand_plan(state: SixState, role: str) -> Plan | None:
             if best is None or room > best[0]:
                 best = (room, plan)
     return best[1] if best else None
+
+
+def move_plan(state: SixState, role: str) -> Plan | None:
+    """Expand into an empty neighbour, else walk idle troops to a ship waiting for them."""
+    return expand_plan(state, role) or muster_plan(state, role)
 
 
 def expedition_plan(state: SixState, role: str) -> Plan | None:
@@ -196,10 +225,20 @@ def step_choice(plan: Plan | None, answers: dict[str, str], steps: Sequence[str]
     return wanted if wanted in ids else "back"
 
 
+def capital_room(province: str, chosen: list[str]) -> int:
+    """Room to grow around a capital: the provinces within ``ROOM`` steps that are nearer
+    to it than to any capital chosen before, and one more for a coast (ports, boats)."""
+    near = DISTANCES[province]
+    return PROVINCES[province].coastal + sum(
+        1 for p, steps in near.items() if steps <= ROOM
+        and all(DISTANCES[c][p] > steps for c in chosen))
+
+
 def setup_choice(state: SixState, name: str, role: str, ids: set[str]) -> str | None:
     if name == "capital":
         sites = capital_sites(state)
-        best = max(sites, key=lambda p: (len(ADJACENT[p]), p))
+        chosen = [r.capital for r in state.realms.values() if r.capital]
+        best = max(sites, key=lambda p: (capital_room(p, chosen), len(ADJACENT[p]), p))
         answers = answers_of(state.stack[-1])
         wanted = f"province:{best}" if answers else f"continent:{CONTINENT_OF[best]}"
         return wanted if wanted in ids else sorted(ids)[0]
@@ -231,12 +270,13 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         "attack": (attack_plan, ("target", "forces", "withdraw")),
         "build": (build_plan, ("province", "building")),
         "recruit": (recruit_plan, ("unit", "count")),
-        "move": (expand_plan, ("from", "units", "to")),
+        "move": (move_plan, ("from", "units", "to")),
         "expedition": (expedition_plan, ("province",)),
         "boat": (boat_plan, ("zone",)),
-        "warship": (warship_plan, ("kind", "zone")),
+        "warship": (build_ship_plan, ("kind", "zone")),
         "sea_attack": (sea_attack_plan, ("from", "ships", "to", "withdraw")),
-        "fleet_move": (fleet_move_plan, ("from", "ships", "to")),
+        "fleet_move": (sail_plan, ("from", "ships", "to")),
+        **PLANS,
     }
     if name in plans:
         planner, steps = plans[name]
@@ -254,7 +294,7 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
             gains = ceded(state, role, other)
             if len(gains[role]) > len(gains[other]):
                 return f"peace:{other}"
-        extra = menu_action(state, role, ids)
+        extra = menu_action(state, role, ids) or sea_action(state, role, ids)
         if extra is not None:
             return extra
         deal = deal_menu_action(state, role, ids)

@@ -206,8 +206,10 @@ def scuttle(state: SixState, role: str) -> None:
 
 
 def refresh_fleet(state: SixState, role: str) -> None:
+    """At the start of ``role``'s turn his ships afloat, and those docked in a port (a
+    voyage ship built or back home last turn), may sail again."""
     for ship in state.ships:
-        if ship.owner == role and ship.zone:
+        if ship.owner == role and (ship.zone or ship.port):
             ship.used, ship.fresh = 0, False
 
 

@@ -1,9 +1,7 @@
 """Six Continents as a :class:`engine.core.game.Game`: seats, set-up, prompts, views.
 
-Not offered to players yet: the game is left out of ``engine.core.registry.GAME_MODULES``
-until its rules engine is whole (overseas expeditions, agents and slavery are still to come,
-and the board picture; docs/games/sixcontinents.md). Tests import ``GAME``
-directly.
+Registered in ``engine.core.registry.GAME_MODULES``; the rules as implemented and every
+decision where the rule book is silent are in docs/games/sixcontinents.md.
 """
 
 from __future__ import annotations

@@ -26,9 +26,8 @@ Fields (plain data, JSON-ready):
                 who dealt what to whom is secret until the reveal (Agents).
 ``rebel_auction`` sealed bids for rebels several players want (:class:`RebelAuction`).
 
-Room is left for what later sessions add (the Plan of docs/games/sixcontinents.md): the
-``Realm`` and ``Land`` models take new fields with defaults (spies, expeditions, lasting
-effects, slaves; rebels), and offers get their own fields.
+New rules add fields with defaults to ``Realm`` and ``Land``, so that stored states keep
+loading.
 """
 
 from __future__ import annotations

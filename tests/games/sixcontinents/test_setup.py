@@ -3,7 +3,7 @@ currency, d100 for the first player with ties rolled again; the game is not offe
 
 from __future__ import annotations
 
-from engine.core.registry import GAME_MODULES, all_games
+from engine.core.registry import GAME_MODULES, all_games, policies
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.board import ADJACENT, CONTINENTS
 from tests.games.sixcontinents.helpers import asked, choose, ids
@@ -48,11 +48,12 @@ def test_the_highest_d100_plays_first_and_ties_roll_again(dice: list[int]) -> No
     assert any("Blue 55" in e.text for e in state.log)
 
 
-def test_the_game_is_not_offered_yet() -> None:
-    """Until the rules engine is whole, the bot must not list it (``/game list`` and
-    ``/game new`` read the registry)."""
-    assert "sixcontinents" not in GAME_MODULES
-    assert "sixcontinents" not in [g.id for g in all_games()]
+def test_the_game_is_offered() -> None:
+    """The bot lists it (``/game list`` and ``/game new`` read the registry), with its
+    automatic player."""
+    assert GAME_MODULES["sixcontinents"] == "engine.games.sixcontinents"
+    assert "sixcontinents" in [g.id for g in all_games()]
+    assert "greedy" in policies("sixcontinents")
 
 
 def test_the_views_work_before_any_capital_is_chosen() -> None:

@@ -44,6 +44,20 @@ def test_a_ship_is_built_in_a_port_at_capital_level_two() -> None:
     choose(state, "ship", "port:iberia")
     assert state.realms["red"].currency == 11
     assert [s.port for s in state.ships] == ["iberia"] and "voyage" not in ids(state)
+    put(state, "red", "infantry", "iberia", 2)
+    assert "voyage" not in ids(state)  # it sails the turn after it is built
+    choose(state, "end", "end")
+    assert "voyage" in ids(state)
+
+
+def test_a_ship_home_from_a_voyage_sails_again_the_turn_after() -> None:
+    state = ready()
+    choose(state, "voyage", "port:iberia", "units:infantry.2.2", "continent:africa",
+           "to:egypt", "end", "end", "end", "end")
+    assert state.ships[0].port == "iberia" and state.ships[0].fresh
+    assert "voyage" not in ids(state)
+    choose(state, "end", "end")
+    assert "voyage" in ids(state)
 
 
 def test_the_destination_is_secret_until_the_ship_arrives() -> None:
