@@ -72,6 +72,8 @@ class Situation:
 
     def __new__(cls, state: DragonsState) -> Situation:
         key = id(state)
+        if key in _MOVING:  # units are moved on a private Situation: nothing is kept now
+            return cls._unkept(state)
         kept = _KEPT.get(key)
         read = _READING.get(key)
         if kept is not None:
@@ -135,6 +137,8 @@ class Situation:
         self._passengers: dict[str, dict[str, Piece]] = {}
         self._carries: dict[str, list[Carry]] = {}
         self._carrying: list[str] | None = None
+        # the suggested march from here (``suggest.suggested_march``), once worked out
+        self.march: list[tuple[str, str, list[Piece]]] | None = None
 
     def fits(self, state: DragonsState) -> bool:
         """Nothing this Situation read of ``state`` has changed since it was made."""
@@ -159,11 +163,27 @@ class Situation:
         return self.by_zone.get(zone, [])
 
     @classmethod
-    def private(cls, state: DragonsState) -> Situation:
-        """A Situation of the caller's own, never given to anyone else: for one that moves
-        units on it (:meth:`relocate`) and puts them back."""
+    def _unkept(cls, state: DragonsState) -> Situation:
         made = super().__new__(cls)
         made._index(state)
+        made._read = None
+        return made
+
+    @classmethod
+    def private(cls, state: DragonsState) -> Situation:
+        """A Situation of the caller's own, never given to anyone else: for one that moves
+        units on it (:meth:`relocate`) and puts them back (inside :class:`Moving`). A copy of
+        the shared one: its own index of where units stand, what it worked out so far."""
+        shared = cls(state)
+        made = super().__new__(cls)
+        made.__dict__.update(shared.__dict__)
+        made.by_zone = {zone: list(pieces) for zone, pieces in shared.by_zone.items()}
+        made._groups = dict(shared._groups)
+        made._movable = None if shared._movable is None else list(shared._movable)
+        made._passengers = {}
+        made._carries = {}
+        made._carrying = None
+        made.march = None
         made._read = None
         return made
 
@@ -173,11 +193,17 @@ class Situation:
         depends on the map alone and is kept). Only on a :meth:`private` Situation."""
         moved = {p.id for p in pieces}
         self.by_zone[origin] = [p for p in self.by_zone.get(origin, []) if p.id not in moved]
+        changed = {origin}
         for piece in pieces:
             self.by_zone.setdefault(piece.zone, []).append(piece)
-        # what depends on where the units stand is worked out again
-        self._groups = {}
-        self._movable = None
+            changed.add(piece.zone)
+        # what depends on where the units stand is worked out again, for the zones changed
+        for zone in changed:
+            self._groups.pop(zone, None)
+        if self._movable is not None:
+            still = [zone for zone in self._movable if zone not in changed]
+            still += [zone for zone in changed if movable_groups(self, zone)]
+            self._movable = sorted(still, key=ZONE_ORDER.__getitem__)
         self._passengers = {}
         self._carries = {}
         self._carrying = None
@@ -185,6 +211,25 @@ class Situation:
 
 _KEPT: dict[int, Situation] = {}  # id(state) -> the Situation made last for it
 _READING: dict[int, object] = {}  # id(state) -> a token while the state is only read
+_MOVING: set[int] = set()  # id(state) while units are moved on a private Situation
+
+
+class Moving:
+    """``with Moving(state):`` units of ``state`` are moved on a private Situation and put
+    back, their write counts too (``Piece.writes``), so that the Situations made before
+    still fit: ``Situation(state)`` keeps nothing made meanwhile (one made on the moved
+    units and kept would later seem to fit units written as often since)."""
+
+    def __init__(self, state: DragonsState) -> None:
+        self.key = id(state)
+
+    def __enter__(self) -> None:
+        if self.key in _MOVING:
+            raise RuntimeError("units are being moved on a private Situation already")
+        _MOVING.add(self.key)
+
+    def __exit__(self, *_: object) -> None:
+        _MOVING.discard(self.key)
 
 
 class Reading:
