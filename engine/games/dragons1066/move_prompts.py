@@ -12,11 +12,12 @@ from engine.core.flow import Frame
 from engine.core.game import Choice
 from engine.core.steps import StepAction, answers_of
 from engine.games.dragons1066.board import odds_of, odds_text
-from engine.games.dragons1066.data import LANDS, UNITS
+from engine.games.dragons1066.data import LANDS, UNITS, ZONES
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
 from engine.games.dragons1066.movement import (
     Situation,
     common_destinations,
+    destinations,
     garrisoned,
     gather,
     movable_groups,
@@ -59,8 +60,67 @@ def sweep_choices(state: DragonsState, sit: Situation | None = None) -> list[Cho
     """Revision 2: one "from → to" choice per origin and destination, moving every unit of
     the origin that may end there (``movement.sweep``; the others stay)."""
     sit = Situation(state) if sit is None else sit
-    attack = state.phase == "attack"
-    group = "Attack: from → to" if attack else "Move all that can go: from → to"
+    if state.phase == "attack":
+        return attack_sweeps(state, sit)
+    choices: list[Choice] = []
+    for zone in zones_with_moves(sit):
+        choices += zone_sweeps(sit, zone)
+    return choices
+
+
+def zone_sweeps(sit: Situation, zone: str) -> list[Choice]:
+    """A Reinforce menu's "from → to" choices from ``zone`` (read the list, do not change
+    it). They depend only on the map and on what may move from ``zone`` (its groups, and in
+    a Fortress how many land units stand there: ``movement.garrisoned``), so they are kept
+    on the map (``MapReach.sweeps``) and a move changes the lists of its two zones only."""
+    groups = movable_groups(sit, zone)
+    home = 0
+    if zone in LANDS and LANDS[zone].fortress:
+        home = sum(1 for p in sit.pieces(zone) if p.owner == sit.kingdom
+                   and UNITS[p.kind].domain == "land")
+    key = (zone, sit.kingdom, tuple((gkey, len(g)) for gkey, g in groups.items()), home)
+    known: list[Choice] | None = sit.map.sweeps.get(key)
+    if known is None:
+        reach = zone_reach(sit, zone)
+        known = sit.map.sweeps[key] = [
+            choice for to in ZONES if to in reach
+            for choice in pair_choices(sit, zone, to, "Move all that can go: from → to")]
+    return known
+
+
+def zone_reach(sit: Situation, zone: str) -> set[str]:
+    reach: set[str] = set()
+    for group in movable_groups(sit, zone).values():
+        for piece in group:
+            reach.update(destinations(sit, piece))
+    return reach
+
+
+def pair_choices(sit: Situation, zone: str, to: str, group: str) -> list[Choice]:
+    """The Reinforce phase's "from → to" choices of one origin and destination: all that
+    may go, and from a Fortress the same less its garrison."""
+    everyone = sweep(sit, zone, to)
+    kept = garrisoned(sit, zone, everyone)
+    choices = []
+    for suffix, pieces in (("", everyone), (".keep", kept)):
+        if pieces is None:
+            continue
+        road = f"{zone_name(zone)} → {zone_name(to)}: "
+        stays = ""
+        if suffix:
+            left = next(p for p in everyone if p not in pieces)
+            stays = f" ({units_text(left.kind, 1)} stays)"
+        label = road + pieces_text(pieces) + stays
+        if len(label) > LABEL:
+            label = road + f"{len(pieces)} units" + stays
+        choices.append(Choice(id=f"go:{zone}.{to}{suffix}", label=label, detail="",
+                              group=group, style="secondary"))
+    return choices
+
+
+def attack_sweeps(state: DragonsState, sit: Situation) -> list[Choice]:
+    """The Attack menu's "from → to" choices, each with the odds of its battle."""
+    group = "Attack: from → to"
     choices = []
     for zone, to in sweeps(sit):
         everyone = sweep(sit, zone, to)
@@ -69,12 +129,11 @@ def sweep_choices(state: DragonsState, sit: Situation | None = None) -> list[Cho
             if pieces is None:
                 continue
             road = f"{zone_name(zone)} → {zone_name(to)}: "
-            detail, chance, stays = "", "", ""
-            if attack:
-                odds = odds_of(state, to, state.kingdom, joining=pieces)
-                land = to in LANDS
-                detail = odds_text(odds, land)
-                chance = f", {(odds.conquer if land else odds.win):.0%}"
+            stays = ""
+            odds = odds_of(state, to, state.kingdom, joining=pieces)
+            land = to in LANDS
+            detail = odds_text(odds, land)
+            chance = f", {(odds.conquer if land else odds.win):.0%}"
             if suffix:
                 left = next(p for p in everyone if p not in pieces)
                 stays = f" ({units_text(left.kind, 1)} stays)"
@@ -82,7 +141,7 @@ def sweep_choices(state: DragonsState, sit: Situation | None = None) -> list[Cho
             if len(label) > LABEL:
                 label = road + f"{len(pieces)} units" + stays + chance
             choices.append(Choice(id=f"go:{zone}.{to}{suffix}", label=label, detail=detail,
-                                  group=group, style="danger" if attack else "secondary"))
+                                  group=group, style="danger"))
     return choices
 
 

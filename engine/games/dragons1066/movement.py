@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import deque
 from operator import attrgetter, is_
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.games.dragons1066.board import domain, loss_key
 from engine.games.dragons1066.data import (
@@ -263,6 +263,15 @@ class MapReach:
         self.seas: dict[tuple[str, str, int], dict[str, int]] = {}
         # sea -> the coasts a Galleon ending there may drop a land unit in
         self.drops: dict[str, tuple[str, ...]] = {}
+        # each land's distance over land to the nearest enemy land (``suggest.py``): the
+        # enemy lands are the map's
+        self.front: dict[str, int] | None = None
+        # (kind, zone, moves left) -> where the suggested march takes such a group from
+        # there, None when it stays (``suggest.march_step``, on the distances ``front``)
+        self.marches: dict[tuple[str, str, int], str | None] = {}
+        # a Reinforce menu's "from → to" choices from one zone (``move_prompts.py``), by
+        # the zone and what moves from it (the groups, the kingdom's land units there)
+        self.sweeps: dict[tuple[str, str, tuple[tuple[str, int], ...], int], list[Any]] = {}
 
 
 MapKey = tuple[bool, frozenset[str], frozenset[str], frozenset[str], frozenset[str]]

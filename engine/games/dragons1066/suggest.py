@@ -34,6 +34,7 @@ from engine.games.dragons1066.movement import (
     movable_groups,
     movable_zones,
     move,
+    moves_left,
 )
 from engine.games.dragons1066.state import DragonsState, Piece
 
@@ -131,22 +132,44 @@ def march_step(state: DragonsState, sit: Situation | None = None,
     what, only where its units stand: see :func:`suggested_march`)."""
     sit = Situation(state) if sit is None else sit
     far = front_distance(state) if far is None else far
+    # where a group goes depends on the map alone when ``far`` is the map's: kept there
+    known = sit.map.marches if far is sit.map.front else None
     kept = guards(sit)
     for zone in movable_zones(sit):  # the zones with a group to move, in the map's order
         for group in movable_groups(sit, zone).values():
-            unit = UNITS[group[0].kind]
-            here = far.get(zone, FAR) if zone in LANDS else FAR
-            if unit.domain == "sea":
-                continue
-            if unit.domain == "air" and zone in LANDS and sit.friendly_land(zone) and here <= 1:
-                continue
-            options = sorted(destinations(sit, group[0]), key=lambda z: (far.get(z, FAR), z))
-            if not options or (far.get(options[0], FAR) >= here and sit.friendly_land(zone)):
+            piece = group[0]
+            key = (piece.kind, zone, moves_left(piece))
+            if known is not None and key in known:
+                nearest = known[key]
+            else:
+                nearest = march_target(sit, far, zone, piece)
+                if known is not None:
+                    known[key] = nearest
+            if nearest is None:
                 continue
             leaving = [p for p in group if p.id not in kept]
             if leaving:
-                return zone, options[0], leaving
+                return zone, nearest, leaving
     return None
+
+
+def march_target(sit: Situation, far: dict[str, int], zone: str, piece: Piece) -> str | None:
+    """Where the march takes ``piece``'s group from ``zone``: the zone it can reach nearest
+    the enemy (ties: the first zone id), when that is nearer than where it stands or it
+    stands outside the alliance's lands; None when it stays."""
+    unit = UNITS[piece.kind]
+    here = far.get(zone, FAR) if zone in LANDS else FAR
+    if unit.domain == "sea":
+        return None
+    if unit.domain == "air" and zone in LANDS and sit.friendly_land(zone) and here <= 1:
+        return None
+    reach = destinations(sit, piece)
+    if not reach:
+        return None
+    nearest = min(reach, key=lambda z: (far.get(z, FAR), z))
+    if far.get(nearest, FAR) >= here and sit.friendly_land(zone):
+        return None
+    return nearest
 
 
 # More moves than a march can make (each spends a move of its units): a guard, not a rule.
@@ -171,7 +194,9 @@ def march_of(state: DragonsState) -> list[tuple[str, str, list[Piece]]]:
     the map serves the whole march: in the Reinforce phase a kingdom's own moves change no
     zone's enemies, battles or owner, so only the moved units are indexed again."""
     sit = Situation.private(state)  # moved on below: never the Situation others share
-    far = front_distance(state)
+    far = sit.map.front  # the enemy lands are the map's: so is the distance to them
+    if far is None:
+        far = sit.map.front = front_distance(state)
     moves: list[tuple[str, str, list[Piece]]] = []
     saved: dict[int, tuple[Piece, str, int, bool, bool, int]] = {}
     with Moving(state):

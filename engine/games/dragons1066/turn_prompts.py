@@ -11,6 +11,7 @@ from engine.games.dragons1066.board import odds_of, odds_text
 from engine.games.dragons1066.carry_prompts import galleon_seas
 from engine.games.dragons1066.data import LANDS, UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
+from engine.games.dragons1066.market import market
 from engine.games.dragons1066.move_prompts import (
     LABEL,
     gather_all,
@@ -22,7 +23,7 @@ from engine.games.dragons1066.move_prompts import (
     sweep_choices,
 )
 from engine.games.dragons1066.movement import Situation
-from engine.games.dragons1066.reinforce import affordable, buy, placements, room, stranded
+from engine.games.dragons1066.reinforce import affordable, buy, placements, stranded
 from engine.games.dragons1066.revisions import (
     buy_in_bulk,
     forced_menus_skipped,
@@ -307,8 +308,9 @@ class Buy(StepAction[DragonsState]):
                picked: dict[str, str]) -> tuple[str, list[Choice]]:
         kind = picked["unit"]
         choices = []
-        for zone in placements(state, kind):
-            left = room(state, zone) if zone in LANDS else 0
+        shop = market(state)
+        for zone in shop.placements(kind):
+            left = shop.room(zone) if zone in LANDS else 0
             note = "" if zone not in LANDS else (
                 " (Fortress)" if LANDS[zone].fortress else f" ({left} left)")
             choices.append(Choice(id=f"at:{zone}", label=zone_name(zone) + note, group="Place"))
@@ -338,5 +340,6 @@ def bulk_counts(state: DragonsState, kind: str) -> dict[str, int]:
     most = state.gold[state.kingdom] // UNITS[kind].cost
     if most < 2 or UNITS[kind].domain == "sea":
         return {}
-    return {land: min(most, room(state, land)) for land in placements(state, kind)
-            if min(most, room(state, land)) > 1}
+    shop = market(state)
+    return {land: min(most, shop.room(land)) for land in shop.placements(kind)
+            if min(most, shop.room(land)) > 1}
