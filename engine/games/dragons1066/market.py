@@ -64,6 +64,26 @@ class Market:
                 and (unit.domain != "sea" or self.seas)]
         return known
 
+    def placing(self, land: str) -> Market:
+        """This Market with one more new unit counted in ``land`` (a purchase being planned:
+        the same as the Market of those placements, made from this one, not kept)."""
+        made = Market.__new__(Market)
+        made.kingdom = self.kingdom
+        made.placed = {**self.placed, land: self.placed.get(land, 0) + 1}
+        rooms = dict(self.rooms)
+        if land in rooms and not LANDS[land].fortress:
+            if rooms[land] > 1:
+                rooms[land] -= 1
+            else:
+                del rooms[land]
+        made.rooms = rooms
+        made.lands = list(rooms)
+        made.seas = self.seas if len(rooms) == len(self.rooms) else [
+            sea for sea in self.seas if any(coast in rooms for coast in SEAS[sea].coasts)]
+        made._affordable = {}
+        made.plans = {}
+        return made
+
     def charged_land(self, zone: str) -> str:
         """The land whose limit a placement counts toward: the land itself, or for a sea the
         bordering Fortress, else the first bordering land with room (the map's order)."""

@@ -91,8 +91,7 @@ def zone_sweeps(sit: Situation, zone: str) -> list[Choice]:
 def zone_reach(sit: Situation, zone: str) -> set[str]:
     reach: set[str] = set()
     for group in movable_groups(sit, zone).values():
-        for piece in group:
-            reach.update(destinations(sit, piece))
+        reach.update(destinations(sit, group[0]))  # its units reach alike
     return reach
 
 

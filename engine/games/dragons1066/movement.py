@@ -306,7 +306,8 @@ class Carry(NamedTuple):
 def moves_left(piece: Piece) -> int:
     if piece.stopped or piece.new:
         return 0
-    return max(0, MOVE[piece.kind] - piece.used)
+    left = MOVE[piece.kind] - piece.used
+    return left if left > 0 else 0
 
 
 def can_move(sit: Situation, piece: Piece) -> bool:
@@ -451,8 +452,9 @@ def common_destinations(sit: Situation, pieces: list[Piece]) -> list[str]:
 def sweep(sit: Situation, zone: str, to: str) -> list[Piece]:
     """The acting kingdom's units in ``zone`` that may end a move in ``to`` now: the units a
     "from → to" choice moves (the others stay), in the unit table's order."""
-    return [p for group in movable_groups(sit, zone).values() for p in group
-            if to in destinations(sit, p)]
+    # the units of a group reach alike (same kind, zone and moves left)
+    return [p for group in movable_groups(sit, zone).values()
+            if to in destinations(sit, group[0]) for p in group]
 
 
 def garrisoned(sit: Situation, zone: str, pieces: list[Piece]) -> list[Piece] | None:
@@ -489,8 +491,7 @@ def sweeps(sit: Situation) -> list[tuple[str, str]]:
     for zone in movable_zones(sit):
         reach: set[str] = set()
         for group in movable_groups(sit, zone).values():
-            for piece in group:
-                reach.update(destinations(sit, piece))
+            reach.update(destinations(sit, group[0]))  # its units reach alike
         pairs += [(zone, to) for to in ZONES if to in reach]
     return pairs
 

@@ -90,25 +90,21 @@ def suggested_purchases(state: DragonsState) -> list[tuple[str, str]]:
     has_galleon = any(p.owner == state.kingdom and p.kind == "galleon" for p in state.pieces)
     plan = shop.plans.get((gold, has_galleon))
     if plan is None:
-        plan = shop.plans[gold, has_galleon] = plan_purchase(state, shop, gold, has_galleon,
-                                                             foes)
+        plan = shop.plans[gold, has_galleon] = plan_purchase(state, shop, gold, has_galleon)
     return list(plan)
 
 
-def plan_purchase(state: DragonsState, shop: Market, gold: int, has_galleon: bool,
-                  foes: frozenset[str]) -> list[tuple[str, str]]:
-    placed = dict(state.placed)
+def plan_purchase(state: DragonsState, shop: Market, gold: int,
+                  has_galleon: bool) -> list[tuple[str, str]]:
     far = front_distance(state)
     plan: list[tuple[str, str]] = []
     while kinds := shop.affordable(gold):
         kind = wanted_kind(state, kinds, gold, has_galleon)
         zone = place_in(shop, kind, far)
-        land = shop.charged_land(zone)
-        placed[land] = placed.get(land, 0) + 1
         gold -= UNITS[kind].cost
         has_galleon = has_galleon or kind == "galleon"
         plan.append((kind, zone))
-        shop = market(state, placed, foes)
+        shop = shop.placing(shop.charged_land(zone))
     return plan
 
 
