@@ -32,6 +32,7 @@ def test_the_prompts_kept_work_gives_equal_the_prompts_worked_out_afresh() -> No
     for seed in ("kept-1", "kept-2"):
         chooser = Rng(seed=f"chooser:{seed}")
         state = start(GAME, seed, 2)
+        assert isinstance(state, DragonsState)
         while state.result is None and state.actions < 500:
             prompts = GAME.prompts(state)
             name = state.stack[-1].name
