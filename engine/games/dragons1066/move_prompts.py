@@ -13,7 +13,7 @@ from engine.core.game import Choice
 from engine.core.steps import StepAction, answers_of
 from engine.games.dragons1066.board import odds_of, odds_text
 from engine.games.dragons1066.data import LANDS, UNITS, ZONES
-from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
+from engine.games.dragons1066.flow import FLOW, kingdom_name, offer, units_text, zone_name
 from engine.games.dragons1066.movement import (
     Situation,
     common_destinations,
@@ -48,11 +48,11 @@ def chosen_units(state: DragonsState, zone: str, units: str) -> list[Piece]:
 def destination_choice(state: DragonsState, to: str, pieces: list[Piece]) -> Choice:
     name = zone_name(to)
     if state.phase != "attack":
-        return Choice(id=f"to:{to}", label=name, group="Where to")
+        return offer(id=f"to:{to}", label=name, group="Where to")
     odds = odds_of(state, to, state.kingdom, joining=pieces)
     land = to in LANDS
     chance = odds.conquer if land else odds.win
-    return Choice(id=f"to:{to}", label=f"{name}: battle, {chance:.0%}",
+    return offer(id=f"to:{to}", label=f"{name}: battle, {chance:.0%}",
                   detail=odds_text(odds, land), group="Where to", style="danger")
 
 
@@ -112,7 +112,7 @@ def pair_choices(sit: Situation, zone: str, to: str, group: str) -> list[Choice]
         label = road + pieces_text(pieces) + stays
         if len(label) > LABEL:
             label = road + f"{len(pieces)} units" + stays
-        choices.append(Choice(id=f"go:{zone}.{to}{suffix}", label=label, detail="",
+        choices.append(offer(id=f"go:{zone}.{to}{suffix}", label=label, detail="",
                               group=group, style="secondary"))
     return choices
 
@@ -139,7 +139,7 @@ def attack_sweeps(state: DragonsState, sit: Situation) -> list[Choice]:
             label = road + pieces_text(pieces) + stays + chance
             if len(label) > LABEL:
                 label = road + f"{len(pieces)} units" + stays + chance
-            choices.append(Choice(id=f"go:{zone}.{to}{suffix}", label=label, detail=detail,
+            choices.append(offer(id=f"go:{zone}.{to}{suffix}", label=label, detail=detail,
                                   group=group, style="danger"))
     return choices
 
@@ -158,7 +158,7 @@ def gather_choices(state: DragonsState, sit: Situation | None = None) -> list[Ch
         land = to in LANDS
         label = (f"All that can reach {zone_name(to)}: {len(pieces)} units from "
                  f"{len(found)} zones, {(odds.conquer if land else odds.win):.0%}")
-        choices.append(Choice(id=f"all:{to}", label=label, group="Attack with all that can reach",
+        choices.append(offer(id=f"all:{to}", label=label, group="Attack with all that can reach",
                               detail=clip_text("; ".join(
                                   f"{zone_name(z)}: {pieces_text(g)}" for z, g in found)),
                               style="danger"))
@@ -236,7 +236,7 @@ class Move(StepAction[DragonsState]):
         for zone in zones_with_moves(sit):
             groups = movable_groups(sit, zone)
             label = ", ".join(units_text(key.split(".")[0], len(g)) for key, g in groups.items())
-            choices.append(Choice(id=f"zone:{zone}", label=f"{zone_name(zone)}: {label}",
+            choices.append(offer(id=f"zone:{zone}", label=f"{zone_name(zone)}: {label}",
                                   group="From"))
         return f"{kingdom_name(state.kingdom)}: move units from where?", choices
 
@@ -252,13 +252,13 @@ class Move(StepAction[DragonsState]):
             lines.append(f"{units_text(kind, len(group))} ({left} move{'s' * (left != '1')} "
                          f"left): {', '.join(zone_name(z) for z in reach)}")
             for count in range(1, len(group) + 1):
-                choices.append(Choice(
+                choices.append(offer(
                     id=f"units:{kind}.{left}.{count}",
                     label=f"{units_text(kind, count)} ({left} move{'s' * (left != '1')})",
                     group=UNITS[kind].plural))
         everyone = [p for g in groups.values() for p in g]
         if len(groups) > 1 and common_destinations(sit, everyone):
-            choices.insert(0, Choice(id="units:all", label=f"All {len(everyone)} units",
+            choices.insert(0, offer(id="units:all", label=f"All {len(everyone)} units",
                                      style="primary"))
         text = f"Which units move from {zone_name(zone)}? Where each can go:\n" + \
             "\n".join(lines)

@@ -4,9 +4,13 @@ gives exactly what working it out afresh gives."""
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.game import Choice
 from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.dragons1066 import GAME, market, movement
+from engine.games.dragons1066.flow import offer
 from engine.games.dragons1066.market import Market
 from engine.games.dragons1066.movement import Situation
 from engine.games.dragons1066.state import DragonsState
@@ -84,3 +88,15 @@ def test_a_market_with_one_more_placement_is_the_market_of_those_placements() ->
     assert placed, "the test places something"
     assert suggested_purchases(state) == suggested_purchases(
         GAME.load(state.model_dump(mode="json")))
+
+
+def test_an_offer_is_the_validated_choice() -> None:
+    long = "x" * 85
+    for fields in ({"id": "go:normandy.flanders", "label": "Normandy → Flanders"},
+                   {"id": "done", "label": long, "group": "g", "detail": "d", "style": "success"},
+                   {"id": "a", "label": "y" * 80}):
+        made = offer(**fields)  # type: ignore[arg-type]
+        assert made == Choice(**fields)
+        assert made.model_dump() == Choice(**fields).model_dump()
+    with pytest.raises(ValueError):
+        offer(id="go to", label="spaces are not allowed in an id")
