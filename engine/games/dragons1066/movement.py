@@ -82,6 +82,11 @@ class Situation:
             if kept.fits(state):
                 kept._read = read
                 return kept
+            made = kept._caught_up(state)
+            if made is not None:
+                made._read = read
+                _KEPT[key] = made
+                return made
         made = super().__new__(cls)
         made._index(state)
         made._read = read
@@ -101,6 +106,7 @@ class Situation:
         self._battles = list(state.battles)
         self._owners = dict(state.owners)
         self._pieces = list(pieces)
+        self._zones = [piece.zone for piece in pieces]  # where each unit stood
         try:
             self._writes = list(map(_WRITES, pieces))
         except AttributeError:  # a unit just made, or loaded: none written yet
@@ -150,6 +156,51 @@ class Situation:
                 and len(pieces) == len(self._pieces) and all(map(is_, pieces, self._pieces))
                 and list(map(_WRITES, pieces)) == self._writes)
 
+    def _caught_up(self, state: DragonsState) -> Situation | None:
+        """A new Situation for ``state`` made from this one when what changed since is only
+        fields of the acting alliance's units (its moves: no zone's enemies, battles or
+        owner changed, so the map is the same): the zones those units left or entered are
+        indexed again, and what was worked out for the other zones is kept. None when
+        anything else changed."""
+        pieces = state.pieces
+        if not (self.state is state and state.kingdom == self.kingdom
+                and state.phase == self._phase and state.battles == self._battles
+                and state.owners == self._owners
+                and len(pieces) == len(self._pieces) and all(map(is_, pieces, self._pieces))):
+            return None
+        writes = list(map(_WRITES, pieces))
+        old = self._writes
+        changed = [n for n in range(len(pieces)) if writes[n] != old[n]]
+        alliance = self.alliance
+        if any(ALLIANCE_OF[pieces[n].owner] != alliance for n in changed):
+            return None  # an enemy unit's fields: where enemies stand may have changed
+        zones = self._zones
+        touched = {zones[n] for n in changed} | {pieces[n].zone for n in changed}
+        made = super().__new__(type(self))
+        made.__dict__.update(self.__dict__)
+        made._writes = writes
+        made._zones = [piece.zone for piece in pieces]
+        # the touched zones' units in the state's order, as an index made anew lists them
+        fresh: dict[str, list[Piece]] = {zone: [] for zone in touched}
+        for piece in pieces:
+            here = fresh.get(piece.zone)
+            if here is not None:
+                here.append(piece)
+        by_zone = made.by_zone = dict(self.by_zone)
+        groups = made._groups = dict(self._groups)
+        for zone, here in fresh.items():
+            if here:
+                by_zone[zone] = here
+            else:
+                by_zone.pop(zone, None)
+            groups.pop(zone, None)
+        made._movable = None
+        made._passengers = {}
+        made._carries = {}
+        made._carrying = None
+        made.march = None
+        return made
+
     def enemy_occupied(self, zone: str) -> bool:
         return zone in self.enemy_zones
 
@@ -175,9 +226,11 @@ class Situation:
         units on it (:meth:`relocate`) and puts them back (inside :class:`Moving`). A copy of
         the shared one: its own index of where units stand, what it worked out so far."""
         shared = cls(state)
+        for zone in movable_zones(shared):
+            movable_groups(shared, zone)  # worked out once, for both
         made = super().__new__(cls)
         made.__dict__.update(shared.__dict__)
-        made.by_zone = {zone: list(pieces) for zone, pieces in shared.by_zone.items()}
+        made.by_zone = dict(shared.by_zone)  # each list it changes is a new one (relocate)
         made._groups = dict(shared._groups)
         made._movable = None if shared._movable is None else list(shared._movable)
         made._passengers = {}
@@ -192,10 +245,11 @@ class Situation:
         nothing else indexed here changes in the Reinforce phase; where a unit may go
         depends on the map alone and is kept). Only on a :meth:`private` Situation."""
         moved = {p.id for p in pieces}
-        self.by_zone[origin] = [p for p in self.by_zone.get(origin, []) if p.id not in moved]
+        by_zone = self.by_zone  # its lists may be the shared Situation's: never changed
+        by_zone[origin] = [p for p in by_zone.get(origin, []) if p.id not in moved]
         changed = {origin}
         for piece in pieces:
-            self.by_zone.setdefault(piece.zone, []).append(piece)
+            by_zone[piece.zone] = [*by_zone.get(piece.zone, []), piece]
             changed.add(piece.zone)
         # what depends on where the units stand is worked out again, for the zones changed
         for zone in changed:
