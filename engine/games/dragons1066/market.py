@@ -13,6 +13,7 @@ is read, never changed, by its callers.
 from __future__ import annotations
 
 from engine.games.dragons1066.data import ALLIANCE_OF, LANDS, SEAS, UNITS
+from engine.games.dragons1066.movement import Situation
 from engine.games.dragons1066.state import DragonsState
 
 Placed = dict[str, int]
@@ -105,7 +106,7 @@ def market(state: DragonsState, placed: Placed | None = None,
     has them)."""
     done = state.placed if placed is None else placed
     key = (state.kingdom, tuple(state.owners.items()), frozenset(done.items()),
-           enemy_zones(state) if foes is None else foes)
+           Situation(state).foe_zones if foes is None else foes)
     found = _MARKETS.get(key)
     if found is None:
         if len(_MARKETS) >= MARKETS_KEPT:
@@ -116,7 +117,7 @@ def market(state: DragonsState, placed: Placed | None = None,
 
 def enemy_zones(state: DragonsState) -> frozenset[str]:
     """The zones holding a unit of a kingdom in the game that is the acting kingdom's
-    enemy."""
+    enemy (``Situation.foe_zones`` when the state's Situation is at hand)."""
     alliance = ALLIANCE_OF[state.kingdom]
     foes = {kingdom for kingdom in state.control if ALLIANCE_OF[kingdom] != alliance}
     return frozenset(p.zone for p in state.pieces if p.owner in foes)

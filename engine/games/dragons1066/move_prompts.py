@@ -129,7 +129,7 @@ def attack_sweeps(state: DragonsState, sit: Situation) -> list[Choice]:
                 continue
             road = f"{zone_name(zone)} → {zone_name(to)}: "
             stays = ""
-            odds = odds_of(state, to, state.kingdom, joining=pieces)
+            odds = odds_of(state, to, state.kingdom, joining=pieces, here=sit.pieces(to))
             land = to in LANDS
             detail = odds_text(odds, land)
             chance = f", {(odds.conquer if land else odds.win):.0%}"
@@ -154,7 +154,7 @@ def gather_choices(state: DragonsState, sit: Situation | None = None) -> list[Ch
         if len(found) < 2:
             continue  # the "from → to" choice does the same
         pieces = [p for _, group in found for p in group]
-        odds = odds_of(state, to, state.kingdom, joining=pieces)
+        odds = odds_of(state, to, state.kingdom, joining=pieces, here=sit.pieces(to))
         land = to in LANDS
         label = (f"All that can reach {zone_name(to)}: {len(pieces)} units from "
                  f"{len(found)} zones, {(odds.conquer if land else odds.win):.0%}")

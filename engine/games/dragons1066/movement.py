@@ -116,6 +116,10 @@ class Situation:
             self._writes = list(map(_WRITES, pieces))
         by_zone: dict[str, list[Piece]] = {}
         enemy_zones: set[str] = set()
+        # every zone an enemy kingdom in the game has a unit in, retreated ones too (where
+        # no new sea unit is placed: ``market.py``)
+        foes = {kingdom for kingdom in state.control if ALLIANCE_OF[kingdom] != alliance}
+        foe_zones: set[str] = set()
         for piece in pieces:
             zone = piece.zone
             here = by_zone.get(zone)
@@ -123,10 +127,14 @@ class Situation:
                 by_zone[zone] = [piece]
             else:
                 here.append(piece)
-            if ALLIANCE_OF[piece.owner] != alliance and not piece.retreated:
-                enemy_zones.add(zone)
+            if ALLIANCE_OF[piece.owner] != alliance:
+                if not piece.retreated:
+                    enemy_zones.add(zone)
+                if piece.owner in foes:
+                    foe_zones.add(zone)
         self.by_zone = by_zone
         self.enemy_zones = enemy_zones
+        self.foe_zones = frozenset(foe_zones)
         # the lands an enemy kingdom owns (every land is always owned)
         enemy_lands: set[str] = set()
         friendly_lands: set[str] = set()

@@ -26,7 +26,7 @@ from engine.games.dragons1066.data import (
     alliance_of,
     land_neighbours,
 )
-from engine.games.dragons1066.market import Market, Placed, enemy_zones, market
+from engine.games.dragons1066.market import Market, Placed, market
 from engine.games.dragons1066.movement import (
     Moving,
     Situation,
@@ -85,8 +85,7 @@ def suggested_purchases(state: DragonsState) -> list[tuple[str, str]]:
     """The whole purchase the rule makes with the acting kingdom's Gold: (kind, zone) in the
     order bought. Worked out once per Market, Gold and Galleon owned (``market.py``)."""
     gold = state.gold[state.kingdom]
-    foes = enemy_zones(state)
-    shop = market(state, None, foes)
+    shop = market(state)
     has_galleon = any(p.owner == state.kingdom and p.kind == "galleon" for p in state.pieces)
     plan = shop.plans.get((gold, has_galleon))
     if plan is None:

@@ -41,6 +41,7 @@ def test_the_prompts_kept_work_gives_equal_the_prompts_worked_out_afresh() -> No
             prompts = GAME.prompts(state)
             name = state.stack[-1].name
             if name in checked and state.actions % 3 == 0:
+                assert Situation(state).foe_zones == market.enemy_zones(state)
                 asked = {role: p.model_dump() for role, p in prompts.items()}
                 assert asked == fresh_prompts(state), f"{seed} action {state.actions}"
                 checked[name] += 1
