@@ -13,7 +13,7 @@ is read, never changed, by its callers.
 from __future__ import annotations
 
 from engine.games.dragons1066.data import ALLIANCE_OF, LANDS, SEAS, UNITS
-from engine.games.dragons1066.movement import Situation
+from engine.games.dragons1066.movement import Situation, reading
 from engine.games.dragons1066.state import DragonsState
 
 Placed = dict[str, int]
@@ -105,8 +105,10 @@ def market(state: DragonsState, placed: Placed | None = None,
     the state's: a purchase being planned; ``foes``: :func:`enemy_zones`, when the caller
     has them)."""
     done = state.placed if placed is None else placed
-    key = (state.kingdom, tuple(state.owners.items()), frozenset(done.items()),
-           Situation(state).foe_zones if foes is None else foes)
+    if foes is None:
+        # while the state is only read its Situation is at hand; else one scan of the units
+        foes = Situation(state).foe_zones if reading(state) else enemy_zones(state)
+    key = (state.kingdom, tuple(state.owners.items()), frozenset(done.items()), foes)
     found = _MARKETS.get(key)
     if found is None:
         if len(_MARKETS) >= MARKETS_KEPT:

@@ -294,6 +294,12 @@ class Moving:
         _MOVING.discard(self.key)
 
 
+def reading(state: DragonsState) -> bool:
+    """Whether ``state`` is only read now (inside :class:`Reading`): its Situation is at
+    hand without any check."""
+    return id(state) in _READING
+
+
 class Reading:
     """``with Reading(state):`` the block only reads ``state`` (a game's prompts are
     written: asking never changes the state), so ``Situation(state)`` checks that its
