@@ -105,10 +105,14 @@ def market(state: DragonsState, placed: Placed | None = None,
     the state's: a purchase being planned; ``foes``: :func:`enemy_zones`, when the caller
     has them)."""
     done = state.placed if placed is None else placed
-    if foes is None:
-        # while the state is only read its Situation is at hand; else one scan of the units
-        foes = Situation(state).foe_zones if reading(state) else enemy_zones(state)
-    key = (state.kingdom, tuple(state.owners.items()), frozenset(done.items()), foes)
+    if reading(state):  # its Situation is at hand, with what a key reads of the map
+        sit = Situation(state)
+        owners = sit.owners_key
+        foes = sit.foe_zones if foes is None else foes
+    else:
+        owners = tuple(state.owners.items())
+        foes = enemy_zones(state) if foes is None else foes
+    key = (state.kingdom, owners, frozenset(done.items()), foes)
     found = _MARKETS.get(key)
     if found is None:
         if len(_MARKETS) >= MARKETS_KEPT:

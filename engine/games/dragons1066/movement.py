@@ -105,6 +105,7 @@ class Situation:
         # what it is made from, to tell whether it still fits the state
         self._battles = list(state.battles)
         self._owners = dict(state.owners)
+        self.owners_key = tuple(state.owners.items())  # a key of who owns what (market.py)
         self._pieces = list(pieces)
         self._zones = [piece.zone for piece in pieces]  # where each unit stood
         try:
