@@ -108,6 +108,7 @@ class Situation:
         self.owners_key = tuple(state.owners.items())  # a key of who owns what (market.py)
         self._pieces = list(pieces)
         self._zones = [piece.zone for piece in pieces]  # where each unit stood
+        self._holders = [piece.owner for piece in pieces]  # and whose it was
         try:
             self._writes = list(map(_WRITES, pieces))
         except AttributeError:  # a unit just made, or loaded: none written yet
@@ -181,7 +182,9 @@ class Situation:
         old = self._writes
         changed = [n for n in range(len(pieces)) if writes[n] != old[n]]
         alliance = self.alliance
-        if any(ALLIANCE_OF[pieces[n].owner] != alliance for n in changed):
+        holders = self._holders
+        if any(ALLIANCE_OF[pieces[n].owner] != alliance or pieces[n].owner != holders[n]
+               for n in changed):
             return None  # an enemy unit's fields: where enemies stand may have changed
         zones = self._zones
         touched = {zones[n] for n in changed} | {pieces[n].zone for n in changed}
