@@ -68,6 +68,10 @@ def sweep_choices(state: DragonsState, sit: Situation | None = None) -> list[Cho
     return choices
 
 
+# How many zones' lists a map keeps (each a few choices).
+SWEEPS_KEPT = 4096
+
+
 def zone_sweeps(sit: Situation, zone: str) -> list[Choice]:
     """A Reinforce menu's "from → to" choices from ``zone`` (read the list, do not change
     it). They depend only on the map and on what may move from ``zone`` (its groups, and in
@@ -81,6 +85,8 @@ def zone_sweeps(sit: Situation, zone: str) -> list[Choice]:
     key = (zone, sit.kingdom, tuple((gkey, len(g)) for gkey, g in groups.items()), home)
     known: list[Choice] | None = sit.map.sweeps.get(key)
     if known is None:
+        if len(sit.map.sweeps) >= SWEEPS_KEPT:  # a map a long game keeps coming back to
+            sit.map.sweeps.clear()
         reach = zone_reach(sit, zone)
         known = sit.map.sweeps[key] = [
             choice for to in ZONES if to in reach

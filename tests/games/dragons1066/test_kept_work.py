@@ -9,7 +9,7 @@ import pytest
 from engine.core.game import Choice
 from engine.core.rng import Rng
 from engine.core.runner import act, start
-from engine.games.dragons1066 import GAME, market, movement
+from engine.games.dragons1066 import GAME, market, move_prompts, movement
 from engine.games.dragons1066.flow import offer
 from engine.games.dragons1066.market import Market
 from engine.games.dragons1066.movement import Situation
@@ -32,12 +32,25 @@ def fresh_prompts(state: DragonsState) -> dict[str, object]:
 
 
 def test_the_prompts_kept_work_gives_equal_the_prompts_worked_out_afresh() -> None:
+    checked = compare_with_fresh(("kept-1", "kept-2"), 500)
+    assert checked["attack"] > 20 and checked["reinforce"] > 40
+
+
+def test_a_map_keeping_few_lists_lists_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(move_prompts, "SWEEPS_KEPT", 2)  # dropped again and again
+    checked = compare_with_fresh(("few-1",), 250)
+    assert checked["reinforce"] > 10
+
+
+def compare_with_fresh(seeds: tuple[str, ...], actions: int) -> dict[str, int]:
+    """Random games' prompts against a copy's worked out afresh, every third action in
+    the Attack and Reinforce menus; how many of each were compared."""
     checked = {"attack": 0, "reinforce": 0}
-    for seed in ("kept-1", "kept-2"):
+    for seed in seeds:
         chooser = Rng(seed=f"chooser:{seed}")
         state = start(GAME, seed, 2)
         assert isinstance(state, DragonsState)
-        while state.result is None and state.actions < 500:
+        while state.result is None and state.actions < actions:
             prompts = GAME.prompts(state)
             name = state.stack[-1].name
             if name in checked and state.actions % 3 == 0:
@@ -47,7 +60,7 @@ def test_the_prompts_kept_work_gives_equal_the_prompts_worked_out_afresh() -> No
                 checked[name] += 1
             role = chooser.choice(sorted(prompts))
             act(GAME, state, role, chooser.choice(prompts[role].choices).id, prompts=prompts)
-    assert checked["attack"] > 20 and checked["reinforce"] > 40
+    return checked
 
 
 def reinforcing() -> DragonsState:
