@@ -13,7 +13,7 @@ is read, never changed, by its callers.
 from __future__ import annotations
 
 from engine.games.dragons1066.data import ALLIANCE_OF, LANDS, SEAS, UNITS
-from engine.games.dragons1066.movement import Situation, reading
+from engine.games.dragons1066.situation import Situation, reading
 from engine.games.dragons1066.state import DragonsState
 
 Placed = dict[str, int]

@@ -15,18 +15,16 @@ from engine.games.dragons1066.board import odds_of, odds_text
 from engine.games.dragons1066.data import LANDS, UNITS, ZONES
 from engine.games.dragons1066.flow import FLOW, kingdom_name, offer, units_text, zone_name
 from engine.games.dragons1066.movement import (
-    Situation,
     common_destinations,
-    destinations,
     garrisoned,
     gather,
-    movable_groups,
     move,
     sweep,
     sweeps,
 )
-from engine.games.dragons1066.movement import movable_zones as zones_with_moves
 from engine.games.dragons1066.revisions import forced_menus_skipped, moves_from_to
+from engine.games.dragons1066.situation import Situation, destinations, movable_groups
+from engine.games.dragons1066.situation import movable_zones as zones_with_moves
 from engine.games.dragons1066.state import DragonsState, Piece
 
 Picked = dict[str, str]

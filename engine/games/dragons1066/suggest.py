@@ -27,13 +27,13 @@ from engine.games.dragons1066.data import (
     land_neighbours,
 )
 from engine.games.dragons1066.market import Market, Placed, market
-from engine.games.dragons1066.movement import (
+from engine.games.dragons1066.movement import move
+from engine.games.dragons1066.situation import (
     Moving,
     Situation,
     destinations,
     movable_groups,
     movable_zones,
-    move,
     moves_left,
 )
 from engine.games.dragons1066.state import DragonsState, Piece

@@ -22,7 +22,6 @@ from engine.games.dragons1066.move_prompts import (
     pieces_text,
     sweep_choices,
 )
-from engine.games.dragons1066.movement import Situation
 from engine.games.dragons1066.reinforce import affordable, buy, placements, stranded
 from engine.games.dragons1066.revisions import (
     buy_in_bulk,
@@ -30,6 +29,7 @@ from engine.games.dragons1066.revisions import (
     march_as_suggested,
     moves_from_to,
 )
+from engine.games.dragons1066.situation import Situation
 from engine.games.dragons1066.state import DragonsState, Piece
 from engine.games.dragons1066.suggest import (
     suggested_march,

@@ -9,10 +9,10 @@ import pytest
 from engine.core.game import Choice
 from engine.core.rng import Rng
 from engine.core.runner import act, start
-from engine.games.dragons1066 import GAME, market, move_prompts, movement
+from engine.games.dragons1066 import GAME, market, move_prompts, situation
 from engine.games.dragons1066.flow import offer
 from engine.games.dragons1066.market import Market
-from engine.games.dragons1066.movement import Situation
+from engine.games.dragons1066.situation import Situation
 from engine.games.dragons1066.state import DragonsState
 from engine.games.dragons1066.suggest import suggested_march, suggested_purchases
 from tests.games.dragons1066.helpers import empty, put
@@ -20,8 +20,8 @@ from tests.games.dragons1066.helpers import empty, put
 
 def forget_kept_work() -> None:
     market._MARKETS.clear()
-    movement._MAPS.clear()
-    movement._KEPT.clear()
+    situation._MAPS.clear()
+    situation._KEPT.clear()
 
 
 def fresh_prompts(state: DragonsState) -> dict[str, object]:

@@ -7,13 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from engine.games.dragons1066 import GAME
-from engine.games.dragons1066.movement import (
-    Reading,
-    Situation,
-    destinations,
-    movable_groups,
-    move,
-)
+from engine.games.dragons1066.movement import move
+from engine.games.dragons1066.situation import Reading, Situation, destinations, movable_groups
 from engine.games.dragons1066.state import DragonsState
 from tests.games.dragons1066.helpers import empty, put
 
