@@ -16,7 +16,7 @@ from engine.games.dragons1066.battle import (
 )
 from engine.games.dragons1066.board import attackers_in, odds_of, odds_text
 from engine.games.dragons1066.data import LANDS, UNITS
-from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
+from engine.games.dragons1066.flow import FLOW, kingdom_name, offer, units_text, zone_name
 from engine.games.dragons1066.revisions import moves_from_to
 from engine.games.dragons1066.state import DragonsState
 
@@ -34,10 +34,10 @@ class ChooseBattle(PromptState[DragonsState]):
             odds = odds_of(state, zone, state.kingdom)
             land = zone in LANDS
             chance = odds.conquer if land else odds.win
-            choices.append(Choice(id=f"battle:{zone}", label=f"{zone_name(zone)}: {chance:.0%}",
+            choices.append(offer(id=f"battle:{zone}", label=f"{zone_name(zone)}: {chance:.0%}",
                                   detail=odds_text(odds, land), group="Battle"))
         if moves_from_to(state):
-            choices.append(Choice(id="best", label="Fight them all, best odds first",
+            choices.append(offer(id="best", label="Fight them all, best odds first",
                                   style="success", detail="the order is not asked again"))
         sea = "" if all(zone in LANDS for zone in state.battles) else \
             " (sea battles come first)"
@@ -69,8 +69,8 @@ class AirRetreat(PromptState[DragonsState]):
         return (f"Battle of {zone_name(zone)}, round {state.battle.round + 1}: "
                 f"{odds_text(odds, zone in LANDS)}. Do your "
                 f"{units_text(fliers[0].kind, len(fliers))} fight this round or retreat?", [
-                    Choice(id="fight", label="Fight on", style="primary"),
-                    Choice(id="retreat", label="Retreat the air units", style="danger")])
+                    offer(id="fight", label="Fight on", style="primary"),
+                    offer(id="retreat", label="Retreat the air units", style="danger")])
 
     def on_fight(self, state: DragonsState, frame: Frame, _: str) -> None:
         FLOW.end(state, frame)
@@ -94,11 +94,11 @@ class Casualty(PromptState[DragonsState]):
         hits = state.battle.hits
         attackers = attackers_in(state, state.battle.zone)
         kinds = dict.fromkeys(p.kind for p in attackers)
-        choices = [Choice(id="cheapest", label=f"Cheapest first ({hits} hit"
+        choices = [offer(id="cheapest", label=f"Cheapest first ({hits} hit"
                           f"{'s' * (hits != 1)})", style="primary")]
         for kind in kinds:
             left = sum(1 for p in attackers if p.kind == kind)
-            choices.append(Choice(id=f"lose:{kind}", label=f"Lose a {UNITS[kind].name}",
+            choices.append(offer(id=f"lose:{kind}", label=f"Lose a {UNITS[kind].name}",
                                   detail=f"{units_text(kind, left)} in the battle",
                                   group="Take a hit"))
         return (f"Battle of {zone_name(state.battle.zone)}: the defenders hit {hits} time"

@@ -111,10 +111,12 @@ def defending_dice(state: DragonsState, zone: str, kingdom: str,
 
 
 def odds_of(state: DragonsState, zone: str, kingdom: str,
-            joining: Iterable[Piece] = ()) -> Odds:
+            joining: Iterable[Piece] = (), here: list[Piece] | None = None) -> Odds:
     """The odds of the battle in ``zone`` for ``kingdom``'s attackers there now, plus
-    ``joining`` (units about to move in)."""
-    here = [p for p in state.pieces if p.zone == zone]
+    ``joining`` (units about to move in). ``here``: the units in ``zone`` in the state's
+    order, when the caller has them indexed (``situation.Situation.pieces``)."""
+    if here is None:
+        here = [p for p in state.pieces if p.zone == zone]
     attackers = sorted([*(p for p in here if p.attacking and not p.retreated), *joining],
                        key=loss_key)
     alliance = ALLIANCE_OF[kingdom]

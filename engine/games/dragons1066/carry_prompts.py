@@ -15,17 +15,10 @@ from engine.core.game import Choice
 from engine.core.steps import StepAction, answers_of
 from engine.games.dragons1066.board import enemy_occupied, odds_of, odds_text
 from engine.games.dragons1066.data import UNITS
-from engine.games.dragons1066.flow import FLOW, kingdom_name, zone_name
-from engine.games.dragons1066.movement import (
-    Carry,
-    Situation,
-    carries,
-    carry,
-    carrying_seas,
-    moves_left,
-    passengers,
-)
+from engine.games.dragons1066.flow import FLOW, kingdom_name, offer, zone_name
+from engine.games.dragons1066.movement import carries, carry, carrying_seas, passengers
 from engine.games.dragons1066.revisions import forced_menus_skipped, moves_from_to
+from engine.games.dragons1066.situation import Carry, Situation, moves_left
 from engine.games.dragons1066.state import DragonsState, Piece
 
 Picked = dict[str, str]
@@ -59,7 +52,7 @@ class Transport(StepAction[DragonsState]):
             return ("Which unit does a Galleon carry, and where (boarding costs it one move; "
                     "leaving ends its move)?", trip_choices(state))
         return "Which sea's Galleon carries a unit?", [
-            Choice(id=f"sea:{sea}", label=zone_name(sea), group="Galleon in")
+            offer(id=f"sea:{sea}", label=zone_name(sea), group="Galleon in")
             for sea in galleon_seas(state)]
 
     def on_trip(self, state: DragonsState, frame: Frame, arg: str) -> None:
@@ -82,7 +75,7 @@ class Transport(StepAction[DragonsState]):
         options = carries(Situation(state), picked["sea"])
         seen = dict.fromkeys((o.start, o.kind) for o in options)
         return "Which unit goes aboard (boarding costs it one move)?", [
-            Choice(id=f"passenger:{start}.{kind}",
+            offer(id=f"passenger:{start}.{kind}",
                    label=f"{UNITS[kind].name} from {zone_name(start)}", group="Passenger")
             for start, kind in seen]
 
@@ -95,13 +88,13 @@ class Transport(StepAction[DragonsState]):
         choices = []
         for option in options:
             label = f"{zone_name(option.land)} (Galleon to {zone_name(option.sea)})"
-            choice = Choice(id=f"drop:{option.sea}.{option.land}", label=label,
+            choice = offer(id=f"drop:{option.sea}.{option.land}", label=label,
                             group="Drop in")
             if state.phase == "attack":
                 odds = odds_of(state, option.land, state.kingdom, joining=[passenger])
                 risk = " (enemy sea: lost if the Galleon sinks)" if enemy_occupied(
                     state, option.sea, state.kingdom) else ""
-                choice = Choice(id=choice.id, label=label, group="Drop in", style="danger",
+                choice = offer(id=choice.id, label=label, group="Drop in", style="danger",
                                 detail=odds_text(odds, True) + risk)
             choices.append(choice)
         return (f"Where does the Galleon drop the {UNITS[kind].name} "
@@ -160,6 +153,6 @@ def trip_choices(state: DragonsState) -> list[Choice]:
                 state, option.sea, state.kingdom) else ""
             detail = odds_text(odds, True) + risk
             style = "danger"
-        choices.append(Choice(id=f"trip:{key}", label=label, detail=detail[:100],
+        choices.append(offer(id=f"trip:{key}", label=label, detail=detail[:100],
                               group="Carry: unit, from → to", style=style))
     return choices

@@ -15,10 +15,10 @@ from engine.games.dragons1066 import (  # noqa: F401 (prompt states)
 from engine.games.dragons1066.data import TABLES, alliance_of
 from engine.games.dragons1066.flow import FLOW
 from engine.games.dragons1066.invariants import check_invariants
-from engine.games.dragons1066.movement import Reading
 from engine.games.dragons1066.phases import advance, begin_attack
 from engine.games.dragons1066.revisions import NEWEST
 from engine.games.dragons1066.setup_board import new_state
+from engine.games.dragons1066.situation import Reading
 from engine.games.dragons1066.state import DragonsOptions, DragonsState
 from engine.games.dragons1066.view import DragonsView, build_view
 

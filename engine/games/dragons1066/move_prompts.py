@@ -12,20 +12,19 @@ from engine.core.flow import Frame
 from engine.core.game import Choice
 from engine.core.steps import StepAction, answers_of
 from engine.games.dragons1066.board import odds_of, odds_text
-from engine.games.dragons1066.data import LANDS, UNITS
-from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
+from engine.games.dragons1066.data import LANDS, UNITS, ZONES
+from engine.games.dragons1066.flow import FLOW, kingdom_name, offer, units_text, zone_name
 from engine.games.dragons1066.movement import (
-    Situation,
     common_destinations,
     garrisoned,
     gather,
-    movable_groups,
     move,
     sweep,
     sweeps,
 )
-from engine.games.dragons1066.movement import movable_zones as zones_with_moves
 from engine.games.dragons1066.revisions import forced_menus_skipped, moves_from_to
+from engine.games.dragons1066.situation import Situation, destinations, movable_groups
+from engine.games.dragons1066.situation import movable_zones as zones_with_moves
 from engine.games.dragons1066.state import DragonsState, Piece
 
 Picked = dict[str, str]
@@ -47,11 +46,11 @@ def chosen_units(state: DragonsState, zone: str, units: str) -> list[Piece]:
 def destination_choice(state: DragonsState, to: str, pieces: list[Piece]) -> Choice:
     name = zone_name(to)
     if state.phase != "attack":
-        return Choice(id=f"to:{to}", label=name, group="Where to")
+        return offer(id=f"to:{to}", label=name, group="Where to")
     odds = odds_of(state, to, state.kingdom, joining=pieces)
     land = to in LANDS
     chance = odds.conquer if land else odds.win
-    return Choice(id=f"to:{to}", label=f"{name}: battle, {chance:.0%}",
+    return offer(id=f"to:{to}", label=f"{name}: battle, {chance:.0%}",
                   detail=odds_text(odds, land), group="Where to", style="danger")
 
 
@@ -59,8 +58,72 @@ def sweep_choices(state: DragonsState, sit: Situation | None = None) -> list[Cho
     """Revision 2: one "from → to" choice per origin and destination, moving every unit of
     the origin that may end there (``movement.sweep``; the others stay)."""
     sit = Situation(state) if sit is None else sit
-    attack = state.phase == "attack"
-    group = "Attack: from → to" if attack else "Move all that can go: from → to"
+    if state.phase == "attack":
+        return attack_sweeps(state, sit)
+    choices: list[Choice] = []
+    for zone in zones_with_moves(sit):
+        choices += zone_sweeps(sit, zone)
+    return choices
+
+
+# How many zones' lists a map keeps (each a few choices).
+SWEEPS_KEPT = 4096
+
+
+def zone_sweeps(sit: Situation, zone: str) -> list[Choice]:
+    """A Reinforce menu's "from → to" choices from ``zone`` (read the list, do not change
+    it). They depend only on the map and on what may move from ``zone`` (its groups, and in
+    a Fortress how many land units stand there: ``movement.garrisoned``), so they are kept
+    on the map (``MapReach.sweeps``) and a move changes the lists of its two zones only."""
+    groups = movable_groups(sit, zone)
+    home = 0
+    if zone in LANDS and LANDS[zone].fortress:
+        home = sum(1 for p in sit.pieces(zone) if p.owner == sit.kingdom
+                   and UNITS[p.kind].domain == "land")
+    key = (zone, sit.kingdom, tuple((gkey, len(g)) for gkey, g in groups.items()), home)
+    known: list[Choice] | None = sit.map.sweeps.get(key)
+    if known is None:
+        if len(sit.map.sweeps) >= SWEEPS_KEPT:  # a map a long game keeps coming back to
+            sit.map.sweeps.clear()
+        reach = zone_reach(sit, zone)
+        known = sit.map.sweeps[key] = [
+            choice for to in ZONES if to in reach
+            for choice in pair_choices(sit, zone, to, "Move all that can go: from → to")]
+    return known
+
+
+def zone_reach(sit: Situation, zone: str) -> set[str]:
+    reach: set[str] = set()
+    for group in movable_groups(sit, zone).values():
+        reach.update(destinations(sit, group[0]))  # its units reach alike
+    return reach
+
+
+def pair_choices(sit: Situation, zone: str, to: str, group: str) -> list[Choice]:
+    """The Reinforce phase's "from → to" choices of one origin and destination: all that
+    may go, and from a Fortress the same less its garrison."""
+    everyone = sweep(sit, zone, to)
+    kept = garrisoned(sit, zone, everyone)
+    choices = []
+    for suffix, pieces in (("", everyone), (".keep", kept)):
+        if pieces is None:
+            continue
+        road = f"{zone_name(zone)} → {zone_name(to)}: "
+        stays = ""
+        if suffix:
+            left = next(p for p in everyone if p not in pieces)
+            stays = f" ({units_text(left.kind, 1)} stays)"
+        label = road + pieces_text(pieces) + stays
+        if len(label) > LABEL:
+            label = road + f"{len(pieces)} units" + stays
+        choices.append(offer(id=f"go:{zone}.{to}{suffix}", label=label, detail="",
+                              group=group, style="secondary"))
+    return choices
+
+
+def attack_sweeps(state: DragonsState, sit: Situation) -> list[Choice]:
+    """The Attack menu's "from → to" choices, each with the odds of its battle."""
+    group = "Attack: from → to"
     choices = []
     for zone, to in sweeps(sit):
         everyone = sweep(sit, zone, to)
@@ -69,20 +132,19 @@ def sweep_choices(state: DragonsState, sit: Situation | None = None) -> list[Cho
             if pieces is None:
                 continue
             road = f"{zone_name(zone)} → {zone_name(to)}: "
-            detail, chance, stays = "", "", ""
-            if attack:
-                odds = odds_of(state, to, state.kingdom, joining=pieces)
-                land = to in LANDS
-                detail = odds_text(odds, land)
-                chance = f", {(odds.conquer if land else odds.win):.0%}"
+            stays = ""
+            odds = odds_of(state, to, state.kingdom, joining=pieces, here=sit.pieces(to))
+            land = to in LANDS
+            detail = odds_text(odds, land)
+            chance = f", {(odds.conquer if land else odds.win):.0%}"
             if suffix:
                 left = next(p for p in everyone if p not in pieces)
                 stays = f" ({units_text(left.kind, 1)} stays)"
             label = road + pieces_text(pieces) + stays + chance
             if len(label) > LABEL:
                 label = road + f"{len(pieces)} units" + stays + chance
-            choices.append(Choice(id=f"go:{zone}.{to}{suffix}", label=label, detail=detail,
-                                  group=group, style="danger" if attack else "secondary"))
+            choices.append(offer(id=f"go:{zone}.{to}{suffix}", label=label, detail=detail,
+                                  group=group, style="danger"))
     return choices
 
 
@@ -96,11 +158,11 @@ def gather_choices(state: DragonsState, sit: Situation | None = None) -> list[Ch
         if len(found) < 2:
             continue  # the "from → to" choice does the same
         pieces = [p for _, group in found for p in group]
-        odds = odds_of(state, to, state.kingdom, joining=pieces)
+        odds = odds_of(state, to, state.kingdom, joining=pieces, here=sit.pieces(to))
         land = to in LANDS
         label = (f"All that can reach {zone_name(to)}: {len(pieces)} units from "
                  f"{len(found)} zones, {(odds.conquer if land else odds.win):.0%}")
-        choices.append(Choice(id=f"all:{to}", label=label, group="Attack with all that can reach",
+        choices.append(offer(id=f"all:{to}", label=label, group="Attack with all that can reach",
                               detail=clip_text("; ".join(
                                   f"{zone_name(z)}: {pieces_text(g)}" for z, g in found)),
                               style="danger"))
@@ -178,7 +240,7 @@ class Move(StepAction[DragonsState]):
         for zone in zones_with_moves(sit):
             groups = movable_groups(sit, zone)
             label = ", ".join(units_text(key.split(".")[0], len(g)) for key, g in groups.items())
-            choices.append(Choice(id=f"zone:{zone}", label=f"{zone_name(zone)}: {label}",
+            choices.append(offer(id=f"zone:{zone}", label=f"{zone_name(zone)}: {label}",
                                   group="From"))
         return f"{kingdom_name(state.kingdom)}: move units from where?", choices
 
@@ -194,13 +256,13 @@ class Move(StepAction[DragonsState]):
             lines.append(f"{units_text(kind, len(group))} ({left} move{'s' * (left != '1')} "
                          f"left): {', '.join(zone_name(z) for z in reach)}")
             for count in range(1, len(group) + 1):
-                choices.append(Choice(
+                choices.append(offer(
                     id=f"units:{kind}.{left}.{count}",
                     label=f"{units_text(kind, count)} ({left} move{'s' * (left != '1')})",
                     group=UNITS[kind].plural))
         everyone = [p for g in groups.values() for p in g]
         if len(groups) > 1 and common_destinations(sit, everyone):
-            choices.insert(0, Choice(id="units:all", label=f"All {len(everyone)} units",
+            choices.insert(0, offer(id="units:all", label=f"All {len(everyone)} units",
                                      style="primary"))
         text = f"Which units move from {zone_name(zone)}? Where each can go:\n" + \
             "\n".join(lines)

@@ -20,13 +20,9 @@ next turn; a land or sea unit may therefore move in only one of the two phases.
 from __future__ import annotations
 
 from collections import deque
-from operator import attrgetter, is_
-from typing import NamedTuple
 
 from engine.games.dragons1066.board import domain, loss_key
 from engine.games.dragons1066.data import (
-    ALLIANCE_OF,
-    LAND_NEIGHBOURS,
     LANDS,
     NEIGHBOURS,
     SEA_NEIGHBOURS,
@@ -36,227 +32,20 @@ from engine.games.dragons1066.data import (
     land_neighbours,
     sea_neighbours,
 )
+from engine.games.dragons1066.situation import (
+    DOMAIN,
+    ZONE_ORDER,
+    Carry,
+    Situation,
+    can_move,
+    destinations,
+    domain_may_end,
+    kind_passes_through,
+    movable_groups,
+    movable_zones,
+    moves_left,
+)
 from engine.games.dragons1066.state import DragonsState, Piece
-
-# Static tables from the unit table and the map, read on every unit of every question.
-MOVE: dict[str, int] = {kind: unit.move for kind, unit in UNITS.items()}
-DOMAIN: dict[str, str] = {kind: unit.domain for kind, unit in UNITS.items()}
-# the zones a unit of each domain steps to from each zone (air units: every border)
-STEPS: dict[str, dict[str, tuple[str, ...]]] = {
-    "air": NEIGHBOURS, "land": LAND_NEIGHBOURS, "sea": SEA_NEIGHBOURS}
-ZONE_ORDER: dict[str, int] = {zone: n for n, zone in enumerate(ZONES)}
-
-
-# how many times each unit's fields were written (Piece.writes)
-_WRITES = attrgetter("writes")
-# How many states' Situations are kept (the bot holds several games at once); each keeps
-# its state alive, so an id in _KEPT is never another state's.
-KEEP = 8
-
-
-class Situation:
-    """The map as the acting kingdom sees it, indexed once and read by every question asked
-    on it (prompts ask about every unit and zone, and scanning every unit each time was
-    most of a game's time).
-
-    What it works out (where a unit may go, which units may board a Galleon, where a
-    Galleon may drop one) is kept with it. ``Situation(state)`` gives the Situation made
-    last for this very state object when nothing it reads has changed since (the acting
-    kingdom, the phase, the battles, who owns each land, the units and, for each, how many
-    times its fields were written: ``Piece.writes``), else a new one: a random playout asks
-    most of its questions (menus, "back") with the map unchanged. A Situation is read,
-    never changed, by its callers, and the state must not change while one is in use:
-    ``move`` reads its destinations before it moves anything."""
-
-    _read: object | None  # the Reading it was last checked in
-
-    def __new__(cls, state: DragonsState) -> Situation:
-        key = id(state)
-        kept = _KEPT.get(key)
-        read = _READING.get(key)
-        if kept is not None:
-            if read is not None and kept._read is read:
-                return kept  # checked already while the state is only read (Reading)
-            if kept.fits(state):
-                kept._read = read
-                return kept
-        made = super().__new__(cls)
-        made._index(state)
-        made._read = read
-        if len(_KEPT) >= KEEP:
-            _KEPT.clear()
-        _KEPT[key] = made
-        return made
-
-    def _index(self, state: DragonsState) -> None:
-        self.state = state
-        self.kingdom = state.kingdom
-        self._phase = state.phase
-        alliance = self.alliance = ALLIANCE_OF[state.kingdom]
-        self.attack = state.phase == "attack"
-        pieces = state.pieces
-        # what it is made from, to tell whether it still fits the state
-        self._battles = list(state.battles)
-        self._owners = dict(state.owners)
-        self._pieces = list(pieces)
-        try:
-            self._writes = list(map(_WRITES, pieces))
-        except AttributeError:  # a unit just made, or loaded: none written yet
-            for piece in pieces:
-                if not hasattr(piece, "writes"):
-                    object.__setattr__(piece, "writes", 0)  # not a field: nothing changes
-            self._writes = list(map(_WRITES, pieces))
-        by_zone: dict[str, list[Piece]] = {}
-        enemy_zones: set[str] = set()
-        for piece in pieces:
-            zone = piece.zone
-            here = by_zone.get(zone)
-            if here is None:
-                by_zone[zone] = [piece]
-            else:
-                here.append(piece)
-            if ALLIANCE_OF[piece.owner] != alliance and not piece.retreated:
-                enemy_zones.add(zone)
-        self.by_zone = by_zone
-        self.enemy_zones = enemy_zones
-        # the lands an enemy kingdom owns (every land is always owned)
-        enemy_lands: set[str] = set()
-        friendly_lands: set[str] = set()
-        for land, owner in state.owners.items():
-            (friendly_lands if ALLIANCE_OF[owner] == alliance else enemy_lands).add(land)
-        self.enemy_lands = enemy_lands
-        self.friendly_lands = friendly_lands
-        self.battles = set(state.battles)
-        # where units may go depends only on these: shared by every Situation alike
-        self.map = map_of(self.attack, frozenset(enemy_zones), frozenset(self.battles),
-                          frozenset(enemy_lands), frozenset(friendly_lands))
-        self._groups: dict[str, dict[str, list[Piece]]] = {}
-        self._movable: list[str] | None = None
-        self._passengers: dict[str, dict[str, Piece]] = {}
-        self._carries: dict[str, list[Carry]] = {}
-        self._carrying: list[str] | None = None
-
-    def fits(self, state: DragonsState) -> bool:
-        """Nothing this Situation read of ``state`` has changed since it was made."""
-        pieces = state.pieces
-        return (self.state is state and state.kingdom == self.kingdom
-                and state.phase == self._phase and state.battles == self._battles
-                and state.owners == self._owners
-                # the very same units (is, not ==), none written since
-                and len(pieces) == len(self._pieces) and all(map(is_, pieces, self._pieces))
-                and list(map(_WRITES, pieces)) == self._writes)
-
-    def enemy_occupied(self, zone: str) -> bool:
-        return zone in self.enemy_zones
-
-    def enemy_owned(self, zone: str) -> bool:
-        return zone in self.enemy_lands
-
-    def friendly_land(self, zone: str) -> bool:
-        return zone in self.friendly_lands
-
-    def pieces(self, zone: str) -> list[Piece]:
-        return self.by_zone.get(zone, [])
-
-    @classmethod
-    def private(cls, state: DragonsState) -> Situation:
-        """A Situation of the caller's own, never given to anyone else: for one that moves
-        units on it (:meth:`relocate`) and puts them back."""
-        made = super().__new__(cls)
-        made._index(state)
-        made._read = None
-        return made
-
-    def relocate(self, pieces: list[Piece], origin: str) -> None:
-        """``pieces`` have moved from ``origin`` to where they stand now (their own moves:
-        nothing else indexed here changes in the Reinforce phase; where a unit may go
-        depends on the map alone and is kept). Only on a :meth:`private` Situation."""
-        moved = {p.id for p in pieces}
-        self.by_zone[origin] = [p for p in self.by_zone.get(origin, []) if p.id not in moved]
-        for piece in pieces:
-            self.by_zone.setdefault(piece.zone, []).append(piece)
-        # what depends on where the units stand is worked out again
-        self._groups = {}
-        self._movable = None
-        self._passengers = {}
-        self._carries = {}
-        self._carrying = None
-
-
-_KEPT: dict[int, Situation] = {}  # id(state) -> the Situation made last for it
-_READING: dict[int, object] = {}  # id(state) -> a token while the state is only read
-
-
-class Reading:
-    """``with Reading(state):`` the block only reads ``state`` (a game's prompts are
-    written: asking never changes the state), so ``Situation(state)`` checks that its
-    Situation still fits once, not on every call."""
-
-    def __init__(self, state: DragonsState) -> None:
-        self.key = id(state)
-        self.outer = self.key in _READING
-
-    def __enter__(self) -> None:
-        if not self.outer:
-            _READING[self.key] = object()
-
-    def __exit__(self, *_: object) -> None:
-        if not self.outer:
-            _READING.pop(self.key, None)
-
-
-class MapReach:
-    """What any unit may reach on one map (the phase, the zones enemies stand in, the
-    battles, which lands are enemy and which friendly), worked out once and shared by every
-    Situation on an equal map, of any state: in a Reinforce phase, all of them; in an
-    Attack phase, those until the next battle is made."""
-
-    def __init__(self) -> None:
-        # (kind, zone, moves left) -> destinations: units alike in these reach alike
-        self.reach: dict[tuple[str, str, int], dict[str, int]] = {}
-        # (kind, sea, moves left) -> the seas a Galleon may end in, with their cost
-        self.seas: dict[tuple[str, str, int], dict[str, int]] = {}
-        # sea -> the coasts a Galleon ending there may drop a land unit in
-        self.drops: dict[str, tuple[str, ...]] = {}
-
-
-MapKey = tuple[bool, frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
-_MAPS: dict[MapKey, MapReach] = {}
-# How many maps are kept (each game makes a few a turn).
-MAPS_KEPT = 256
-
-
-def map_of(attack: bool, enemy_zones: frozenset[str], battles: frozenset[str],
-           enemy_lands: frozenset[str], friendly_lands: frozenset[str]) -> MapReach:
-    key = (attack, enemy_zones, battles, enemy_lands, friendly_lands)
-    found = _MAPS.get(key)
-    if found is None:
-        if len(_MAPS) >= MAPS_KEPT:
-            _MAPS.clear()
-        found = _MAPS[key] = MapReach()
-    return found
-
-
-class Carry(NamedTuple):
-    """A Galleon's transport: the passenger's land and kind, the sea the Galleon ends in
-    (where it drops) and the land the passenger is dropped in; ``cost`` the Galleon's moves."""
-
-    galleon: Piece
-    start: str
-    kind: str
-    sea: str
-    land: str
-    cost: int
-
-
-def moves_left(piece: Piece) -> int:
-    if piece.stopped or piece.new:
-        return 0
-    return max(0, MOVE[piece.kind] - piece.used)
-
-
-def can_move(sit: Situation, piece: Piece) -> bool:
-    return piece.owner == sit.kingdom and moves_left(piece) > 0
 
 
 def battle_zone(sit: Situation, zone: str, piece: Piece) -> bool:
@@ -270,33 +59,12 @@ def battle_zone(sit: Situation, zone: str, piece: Piece) -> bool:
 
 def may_end(sit: Situation, zone: str, piece: Piece) -> bool:
     """Whether ``piece`` may end this phase's move in ``zone``."""
-    return _may_end(sit, zone, DOMAIN[piece.kind])
-
-
-def _may_end(sit: Situation, zone: str, unit_domain: str) -> bool:
-    if sit.attack:
-        if zone in sit.enemy_zones or zone in sit.battles:
-            return True
-        return unit_domain == "land" and zone in sit.enemy_lands
-    if unit_domain == "air":
-        return sit.friendly_land(zone)  # "Fliers must land in a Friendly Land"
-    return zone not in sit.enemy_zones and zone not in sit.enemy_lands
+    return domain_may_end(sit, zone, DOMAIN[piece.kind])
 
 
 def passes_through(sit: Situation, zone: str, piece: Piece) -> bool:
     """Whether ``piece`` may go on after entering ``zone``."""
-    return _passes_through(sit, zone, piece.kind)
-
-
-def _passes_through(sit: Situation, zone: str, kind: str) -> bool:
-    unit = UNITS[kind]
-    if unit.domain == "air":
-        return True  # air units fly over anything
-    if zone in sit.enemy_zones:
-        return False  # land and sea units stop on entering an enemy-occupied zone
-    if zone in sit.enemy_lands:
-        return unit.passes_empty_lands
-    return True
+    return kind_passes_through(sit, zone, piece.kind)
 
 
 def steps_from(zone: str, piece: Piece) -> tuple[str, ...]:
@@ -313,77 +81,6 @@ def may_enter(sit: Situation, zone: str, piece: Piece) -> bool:
     return not sit.enemy_occupied(zone)
 
 
-def destinations(sit: Situation, piece: Piece) -> dict[str, int]:
-    """Where ``piece`` may end a move now, with the moves it costs (the fewest), in the
-    order a search outward from its zone reaches them. Shared by the units alike: read it,
-    do not change it."""
-    budget = moves_left(piece)
-    if budget <= 0:
-        return {}
-    key = (piece.kind, piece.zone, budget)
-    known = sit.map.reach.get(key)
-    if known is None:
-        known = sit.map.reach[key] = _destinations(sit, piece.kind, piece.zone, budget)
-    return known
-
-
-def _destinations(sit: Situation, kind: str, start: str, budget: int) -> dict[str, int]:
-    """A search outward from ``start`` (fewest moves first, the map's order of borders)."""
-    unit_domain = DOMAIN[kind]
-    steps = STEPS[unit_domain]
-    # in the Reinforce phase a land or sea unit may not enter an enemy-occupied zone
-    blocked = sit.enemy_zones if not sit.attack and unit_domain != "air" else frozenset()
-    reached = {start: 0}
-    queue = deque([start])
-    while queue:
-        zone = queue.popleft()
-        cost = reached[zone]
-        if cost >= budget or (zone != start and not _passes_through(sit, zone, kind)):
-            continue
-        for near in steps[zone]:
-            if near not in reached and near not in blocked:
-                reached[near] = cost + 1
-                queue.append(near)
-    return {zone: cost for zone, cost in reached.items()
-            if zone != start and _may_end(sit, zone, unit_domain)}
-
-
-def group_key(piece: Piece) -> str:
-    """Units that move alike: same kind, same moves left."""
-    return f"{piece.kind}.{moves_left(piece)}"
-
-
-ORDER = {kind: n for n, kind in enumerate(UNITS)}
-
-
-def movable_groups(sit: Situation, zone: str) -> dict[str, list[Piece]]:
-    """The acting kingdom's units in ``zone`` that can go somewhere, by :func:`group_key`,
-    in the unit table's order (worked out once per Situation: read it, do not change it)."""
-    groups = sit._groups.get(zone)
-    if groups is not None:
-        return groups
-    groups = sit._groups[zone] = {}
-    able = [p for p in sit.pieces(zone) if can_move(sit, p) and destinations(sit, p)]
-    for piece in sorted(able, key=lambda p: (ORDER[p.kind], -moves_left(p), p.id)):
-        groups.setdefault(group_key(piece), []).append(piece)
-    return groups
-
-
-def movable_zones(sit: Situation) -> list[str]:
-    """The zones holding a unit of the acting kingdom that can go somewhere, in the map's
-    order."""
-    if sit._movable is None:
-        found: set[str] = set()
-        kingdom = sit.kingdom
-        for piece in sit.state.pieces:
-            if piece.owner == kingdom and piece.zone not in found and not piece.stopped \
-                    and not piece.new and piece.used < MOVE[piece.kind] \
-                    and destinations(sit, piece):
-                found.add(piece.zone)
-        sit._movable = sorted(found, key=ZONE_ORDER.__getitem__)
-    return list(sit._movable)
-
-
 def common_destinations(sit: Situation, pieces: list[Piece]) -> list[str]:
     """Zones every one of ``pieces`` may end in, in the map's order."""
     if not pieces:
@@ -397,8 +94,9 @@ def common_destinations(sit: Situation, pieces: list[Piece]) -> list[str]:
 def sweep(sit: Situation, zone: str, to: str) -> list[Piece]:
     """The acting kingdom's units in ``zone`` that may end a move in ``to`` now: the units a
     "from → to" choice moves (the others stay), in the unit table's order."""
-    return [p for group in movable_groups(sit, zone).values() for p in group
-            if to in destinations(sit, p)]
+    # the units of a group reach alike (same kind, zone and moves left)
+    return [p for group in movable_groups(sit, zone).values()
+            if to in destinations(sit, group[0]) for p in group]
 
 
 def garrisoned(sit: Situation, zone: str, pieces: list[Piece]) -> list[Piece] | None:
@@ -435,8 +133,7 @@ def sweeps(sit: Situation) -> list[tuple[str, str]]:
     for zone in movable_zones(sit):
         reach: set[str] = set()
         for group in movable_groups(sit, zone).values():
-            for piece in group:
-                reach.update(destinations(sit, piece))
+            reach.update(destinations(sit, group[0]))  # its units reach alike
         pairs += [(zone, to) for to in ZONES if to in reach]
     return pairs
 
@@ -477,7 +174,7 @@ def _sea_reach(sit: Situation, kind: str, start: str, budget: int) -> dict[str, 
     queue = deque([start])
     while queue:
         zone = queue.popleft()
-        if reached[zone] >= budget or (zone != start and not _passes_through(
+        if reached[zone] >= budget or (zone != start and not kind_passes_through(
                 sit, zone, kind)):
             continue
         for near in SEA_NEIGHBOURS[zone]:
@@ -588,7 +285,7 @@ def _may_drop(sit: Situation, sea: str, land: str) -> bool:
     """:func:`may_drop` for a land unit (every passenger is one)."""
     if sit.attack:
         return land in sit.enemy_zones or land in sit.battles or land in sit.enemy_lands
-    return sea not in sit.enemy_zones and _may_end(sit, land, "land")
+    return sea not in sit.enemy_zones and domain_may_end(sit, land, "land")
 
 
 def carry(state: DragonsState, transport: Carry, passenger: Piece) -> None:

@@ -92,25 +92,33 @@ def battle_odds(attackers: tuple[int, ...], defenders: tuple[int, ...],
         won_land = float(any(is_land[i:]))
         table[0][d_count][i], table[1][d_count][i] = 1.0, won_land
         table[2][d_count][i], table[3][d_count][i] = float(i), float(d_count - castles)
+    # conquer is win when every attacker is a land unit, and 0 when none is: the same
+    # sums would be made again (the same floats), so they are copied or left at 0
+    all_land = all(is_land)
+    components = (0, 2, 3) if all_land or not any(is_land) else (0, 1, 2, 3)
     for i in range(a_count - 1, -1, -1):
         a_zero, a_low, a_band = likely_hits(attackers[i:])
         a_outcomes = [(0, a_zero)] if a_low > 0 else []
         a_outcomes += [(a_low + n, p) for n, p in enumerate(a_band)]
+        a_mass = sum(p for _, p in a_outcomes)
         for j in range(d_count - 1, -1, -1):
             d_zero, d_low, d_band = likely_hits(defenders[j:])
             start, stop = i + d_low, i + d_low + len(d_band)
             # the (0 hits, 0 hits) round changes nothing: its cell is still 0 here, and
             # ``mass`` leaves it out (and the negligible tails)
-            mass = sum(p for _, p in a_outcomes) * (sum(d_band) + (d_zero if d_low else 0.0)) \
-                - a_zero * d_zero
-            for c in range(4):
+            mass = a_mass * (sum(d_band) + (d_zero if d_low else 0.0)) - a_zero * d_zero
+            rows = [(pa, min(d_count, j + ha)) for ha, pa in a_outcomes]
+            for c in components:
+                part = table[c]
                 total = 0.0
-                for ha, pa in a_outcomes:
-                    column = table[c][min(d_count, j + ha)]
+                for pa, row in rows:
+                    column = part[row]
                     after = sum(map(mul, d_band, column[start:stop]))
                     if d_low:
                         after += d_zero * column[i]
                     total += pa * after
-                table[c][j][i] = total / mass
+                part[j][i] = total / mass
+            if all_land:
+                table[1][j][i] = table[0][j][i]
     win, conquer, a_lost, d_lost = (table[c][0][0] for c in range(4))
     return Odds(win=win, conquer=conquer, attacker_losses=a_lost, defender_losses=d_lost)

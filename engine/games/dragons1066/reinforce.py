@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
-from engine.games.dragons1066.board import enemies, friendly_land
-from engine.games.dragons1066.data import LANDS, SEAS, UNITS
+from engine.games.dragons1066.board import friendly_land
+from engine.games.dragons1066.data import LANDS, UNITS
 from engine.games.dragons1066.flow import kingdom_name, units_text, zone_name
+from engine.games.dragons1066.market import Placed, market
 from engine.games.dragons1066.setup_board import add_piece
 from engine.games.dragons1066.state import DragonsState
 
@@ -26,45 +27,22 @@ def collect_gold(state: DragonsState) -> None:
               f"({len(lands)} lands, {len(cities)} Great Cit{'y' if len(cities) == 1 else 'ies'}).")
 
 
-Placed = dict[str, int]
-
-
 def room(state: DragonsState, land: str, placed: Placed | None = None) -> int:
     """New units the acting kingdom may still place in ``land`` this turn (a Fortress: no
     limit, given as a number larger than any purchase). ``placed``: the placements counted
     so far, when not the state's (a purchase being planned)."""
-    if state.owners.get(land) != state.kingdom:
-        return 0
-    if LANDS[land].fortress:
-        return 1_000
-    done = state.placed if placed is None else placed
-    return max(0, LANDS[land].castles - done.get(land, 0))
+    return market(state, placed).room(land)
 
 
 def placements(state: DragonsState, kind: str, placed: Placed | None = None) -> list[str]:
     """Zones where a new ``kind`` may be placed now."""
-    owner = state.owners.get
-    lands = [land for land in LANDS if owner(land) == state.kingdom
-             and room(state, land, placed) > 0]
-    if UNITS[kind].domain != "sea":
-        return lands
-    enemy = enemy_zones(state)
-    return [sea for sea, info in SEAS.items()
-            if sea not in enemy and any(land in lands for land in info.coasts)]
-
-
-def enemy_zones(state: DragonsState) -> set[str]:
-    foes = {kingdom for kingdom in state.control if enemies(state.kingdom, kingdom)}
-    return {p.zone for p in state.pieces if p.owner in foes}
+    return list(market(state, placed).placements(kind))
 
 
 def charged_land(state: DragonsState, zone: str, placed: Placed | None = None) -> str:
     """The land whose limit a placement counts toward: the land itself, or for a sea the
     bordering Fortress, else the first bordering land with room (the map's order)."""
-    if zone in LANDS:
-        return zone
-    coasts = [land for land in SEAS[zone].coasts if room(state, land, placed) > 0]
-    return next((land for land in coasts if LANDS[land].fortress), coasts[0])
+    return market(state, placed).charged_land(zone)
 
 
 def affordable(state: DragonsState, gold: int | None = None,
@@ -72,11 +50,7 @@ def affordable(state: DragonsState, gold: int | None = None,
     """The unit kinds the acting kingdom may buy and place now (or with ``gold`` left and
     ``placed`` counted, while a purchase is planned)."""
     gold = state.gold[state.kingdom] if gold is None else gold
-    if not any(room(state, land, placed) > 0 for land, owner in state.owners.items()
-               if owner == state.kingdom):
-        return []
-    return [kind for kind, unit in UNITS.items() if unit.cost <= gold and (
-        UNITS[kind].domain != "sea" or placements(state, kind, placed))]
+    return list(market(state, placed).affordable(gold))
 
 
 def buy(state: DragonsState, kind: str, zone: str, role: str, say: bool = True) -> None:

@@ -71,7 +71,7 @@ class Piece(BaseModel):
 
     ``writes`` (not a field: never saved, compared or copied) counts the writes to its
     fields since it was made, so that what was worked out from a unit can tell it has not
-    changed (``movement.Situation``); unset until something reads it.
+    changed (``situation.Situation``); unset until something reads it.
     """
 
     __slots__ = ("writes",)

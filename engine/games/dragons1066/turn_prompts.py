@@ -10,7 +10,8 @@ from engine.core.steps import StepAction, picked_of, start_action
 from engine.games.dragons1066.board import odds_of, odds_text
 from engine.games.dragons1066.carry_prompts import galleon_seas
 from engine.games.dragons1066.data import LANDS, UNITS
-from engine.games.dragons1066.flow import FLOW, kingdom_name, units_text, zone_name
+from engine.games.dragons1066.flow import FLOW, kingdom_name, offer, units_text, zone_name
+from engine.games.dragons1066.market import market
 from engine.games.dragons1066.move_prompts import (
     LABEL,
     gather_all,
@@ -21,14 +22,14 @@ from engine.games.dragons1066.move_prompts import (
     pieces_text,
     sweep_choices,
 )
-from engine.games.dragons1066.movement import Situation
-from engine.games.dragons1066.reinforce import affordable, buy, placements, room, stranded
+from engine.games.dragons1066.reinforce import affordable, buy, placements, stranded
 from engine.games.dragons1066.revisions import (
     buy_in_bulk,
     forced_menus_skipped,
     march_as_suggested,
     moves_from_to,
 )
+from engine.games.dragons1066.situation import Situation
 from engine.games.dragons1066.state import DragonsState, Piece
 from engine.games.dragons1066.suggest import (
     suggested_march,
@@ -100,20 +101,20 @@ class Attack(PhaseMenu):
         choices = []
         sit = Situation(state)  # one index of the map for the whole menu
         if movable_zones(state, sit):
-            choices.append(Choice(id="move", label="Move units into battle", style="primary"))
+            choices.append(offer(id="move", label="Move units into battle", style="primary"))
         if galleon_seas(state, sit):
-            choices.append(Choice(id="carry", label="Carry a unit by Galleon"))
+            choices.append(offer(id="carry", label="Carry a unit by Galleon"))
         count = len(state.battles)
-        choices.append(Choice(
+        choices.append(offer(
             id="done", label=f"Fight the battles ({count})" if count else
             "No attack: go to Reinforce", style="success"))
         if count > 1 and moves_from_to(state):
-            choices.append(Choice(id="best", label="Fight them all, best odds first",
+            choices.append(offer(id="best", label="Fight them all, best odds first",
                                   style="success", detail="sea battles first (the rules); "
                                   "the order is not asked"))
         if moves_from_to(state):
             if choices[0].id == "move":
-                choices[0] = Choice(id="move", label="Pick the units to move")
+                choices[0] = offer(id="move", label="Pick the units to move")
             choices += gather_choices(state, sit) + sweep_choices(state, sit)
         return (f"Year {state.year}, {kingdom_name(state.kingdom)}: Attack. "
                 f"{battles_text(state)}", choices)
@@ -140,12 +141,12 @@ class Reinforce(PhaseMenu):
         if plan:
             choices.append(suggested_choice(plan))
         if kinds:
-            choices.append(Choice(id="buy", label=f"Buy a unit ({gold} Gold left)",
+            choices.append(offer(id="buy", label=f"Buy a unit ({gold} Gold left)",
                                   style="secondary" if bulk else "primary"))
         again = repeat_purchase(state, frame, kinds)
         if again is not None:
             kind, zone = again
-            choices.append(Choice(
+            choices.append(offer(
                 id="again", style="primary",
                 label=f"Another {UNITS[kind].name} in {zone_name(zone)} "
                       f"({UNITS[kind].cost} Gold)"))
@@ -153,22 +154,22 @@ class Reinforce(PhaseMenu):
         movable = movable_zones(state, sit)
         march = suggested_march(state) if movable and march_as_suggested(state) else []
         if march:
-            choices.insert(len(plan[:1]), Choice(
+            choices.insert(len(plan[:1]), offer(
                 id="march", style="primary", group=SUGGESTED,
                 label=f"March to the front as suggested ({len(march)} "
                       f"move{'s' * (len(march) != 1)})",
                 detail=march_text(march)[:100]))
         if plan or march:
-            choices.insert(len(plan[:1]) + len(march[:1]), Choice(
+            choices.insert(len(plan[:1]) + len(march[:1]), offer(
                 id="finish", style="success", group=SUGGESTED,
                 label="Buy, march and end the turn as suggested" if plan and march else
                 "Buy as suggested and end the turn" if plan else
                 "March as suggested and end the turn"))
         if movable:
-            choices.append(Choice(id="move", label="Pick the units to move" if
+            choices.append(offer(id="move", label="Pick the units to move" if
                                   moves_from_to(state) else "Move units"))
         if galleon_seas(state, sit):
-            choices.append(Choice(id="carry", label="Carry a unit by Galleon"))
+            choices.append(offer(id="carry", label="Carry a unit by Galleon"))
         warnings = []
         if gold and kinds:
             warnings.append(f"{gold} unspent Gold will be lost")
@@ -176,7 +177,7 @@ class Reinforce(PhaseMenu):
         if lost:
             warnings.append("air units in " + ", ".join(zone_name(z) for z in lost)
                             + " will be lost")
-        choices.append(Choice(id="done", label="End the turn", style="success",
+        choices.append(offer(id="done", label="End the turn", style="success",
                               detail="; ".join(warnings)[:100]))
         text = (f"Year {state.year}, {kingdom_name(state.kingdom)}: Reinforce. {gold} Gold. "
                 "New units: one per Castle in a land, any number at a Fortress. "
@@ -267,7 +268,7 @@ def suggested_choice(plan: list[tuple[str, str]]) -> Choice:
     label = f"Buy {text} ({cost} Gold)"
     if len(label) > LABEL:
         label = f"Buy as suggested: {len(plan)} units ({cost} Gold)"
-    return Choice(id="suggested", label=label, style="primary", group=SUGGESTED,
+    return offer(id="suggested", label=label, style="primary", group=SUGGESTED,
                   detail=("As suggested: " + text)[:100])
 
 
@@ -298,7 +299,7 @@ class Buy(StepAction[DragonsState]):
     def ask_unit(self, state: DragonsState, frame: Frame,
                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
         return f"Buy which unit? {state.gold[state.kingdom]} Gold.", [
-            Choice(id=f"unit:{kind}", group="Unit",
+            offer(id=f"unit:{kind}", group="Unit",
                    label=f"{UNITS[kind].name}: {UNITS[kind].cost} Gold, d{UNITS[kind].die}, "
                          f"move {UNITS[kind].move} ({UNITS[kind].domain})")
             for kind in affordable(state)]
@@ -307,14 +308,15 @@ class Buy(StepAction[DragonsState]):
                picked: dict[str, str]) -> tuple[str, list[Choice]]:
         kind = picked["unit"]
         choices = []
-        for zone in placements(state, kind):
-            left = room(state, zone) if zone in LANDS else 0
+        shop = market(state)
+        for zone in shop.placements(kind):
+            left = shop.room(zone) if zone in LANDS else 0
             note = "" if zone not in LANDS else (
                 " (Fortress)" if LANDS[zone].fortress else f" ({left} left)")
-            choices.append(Choice(id=f"at:{zone}", label=zone_name(zone) + note, group="Place"))
+            choices.append(offer(id=f"at:{zone}", label=zone_name(zone) + note, group="Place"))
         many = bulk_counts(state, kind) if buy_in_bulk(state) else {}
         for zone, count in many.items():
-            choices.append(Choice(
+            choices.append(offer(
                 id=f"at:{zone}.{count}", group="Place several",
                 label=f"{units_text(kind, count)} in {zone_name(zone)} "
                       f"({count * UNITS[kind].cost} Gold)"))
@@ -338,5 +340,6 @@ def bulk_counts(state: DragonsState, kind: str) -> dict[str, int]:
     most = state.gold[state.kingdom] // UNITS[kind].cost
     if most < 2 or UNITS[kind].domain == "sea":
         return {}
-    return {land: min(most, room(state, land)) for land in placements(state, kind)
-            if min(most, room(state, land)) > 1}
+    shop = market(state)
+    return {land: min(most, shop.room(land)) for land in shop.placements(kind)
+            if min(most, shop.room(land)) > 1}

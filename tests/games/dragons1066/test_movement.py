@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.dragons1066.movement import Situation, destinations
+from engine.games.dragons1066.situation import Situation, destinations
 from tests.games.dragons1066.helpers import asked, attack, choose, empty, ids, put, reinforce
 
 

@@ -6,7 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.games.dragons1066.movement import Reading, Situation, destinations
+from engine.games.dragons1066 import GAME
+from engine.games.dragons1066.movement import move
+from engine.games.dragons1066.situation import Reading, Situation, destinations, movable_groups
 from engine.games.dragons1066.state import DragonsState
 from tests.games.dragons1066.helpers import empty, put
 
@@ -87,3 +89,30 @@ def test_while_reading_it_is_checked_once_and_again_afterwards() -> None:
         assert Situation(state) is first
     state.pieces[0].used = 1
     assert Situation(state) is not first
+
+
+def test_a_move_of_its_own_units_is_caught_up_keeping_the_other_zones_work() -> None:
+    state = reinforcing()
+    put(state, "knight", "red", "england")
+    legion = state.pieces[0]
+    first = Situation(state)
+    england = movable_groups(first, "england")
+    movable_groups(first, "normandy")
+    move(state, [legion], "france", first)
+    after = Situation(state)
+    assert after is not first
+    assert movable_groups(after, "england") is england  # an untouched zone: kept
+    assert movable_groups(after, "normandy") == {}
+    assert after.pieces("france") == [legion] and after.pieces("normandy") == []
+    fresh = Situation.private(GAME.load(state.model_dump(mode="json")))
+    assert {z: [p.id for p in ps] for z, ps in after.by_zone.items() if ps} == \
+        {z: [p.id for p in ps] for z, ps in fresh.by_zone.items() if ps}
+
+
+def test_an_enemy_units_write_makes_a_new_index() -> None:
+    state = reinforcing()
+    foe = put(state, "legion", "gold", "flanders")[0]
+    first = Situation(state)
+    foe.retreated = True  # where enemies stand (and fight) is read anew
+    assert Situation(state).enemy_zones == set()
+    assert "flanders" in first.enemy_zones
