@@ -35,7 +35,7 @@ from tests.e2e.harness import (
     choice_items,
     is_board,
 )
-from tests.e2e.test_full_games import choice_id
+from tests.e2e.test_full_games import choice_id, play_full_game
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.e2e
@@ -364,3 +364,68 @@ async def test_a_voyage_s_destination_stays_secret_until_the_landing(
         landed = [m for m in table.messages() if "arrives at" in m.text()]
         assert landed and name in landed[0].text(), [m.text()[:300] for m in landed]
         assert any(is_board(m) and m.images() for m in table.messages()[-3:])
+
+
+
+@dataclass
+class Chronicle(Voyager):
+    """A whole game with each secret of the rules in it: the Voyager's script sends two
+    infantry to a secret coast; once they have landed, the rulers play at random, ending
+    their turns one time in three, except that the first offered a spy buys one and deals
+    his cards whenever he may, rulers attack when they may one time in two, and offer
+    peace (each keeps what he occupies) whenever there is land to settle."""
+
+    destination: str = "libya"
+    landed: bool = False
+    dealer: FakeUser | None = None
+
+    async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
+                     ) -> FakeMessage:
+        self.landed = self.landed or any("arrives at" in m.text() for m in self.messages())
+        if not self.landed:
+            return await super().choose(user, prompt, pick)
+        items = choice_items(self.fake.message(prompt))
+        options = [(c, None) for c in items if c["type"] == 2]
+        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
+        ids = [choice_id(component, value) for component, value in options]
+        wanted = self.steer(user, ids)
+        if wanted is not None:
+            pick = ids.index(wanted)
+        elif "end" in ids and self.rng.random() < 0.34:
+            pick = ids.index("end")
+        else:
+            pick = self.rng.randrange(len(ids))
+        return await Table.choose(self, user, prompt, pick)
+
+    def steer(self, user: FakeUser, ids: list[str]) -> str | None:
+        if self.dealer is None and "spy" in ids:
+            self.dealer = user
+            return "spy"
+        wanted = ["send", *[c for c in ids if c.startswith("peace:")]]
+        if "attack" in ids and self.rng.random() < 0.5:
+            wanted.append("attack")
+        if user is self.dealer:
+            wanted += ["count:1", "deal"]
+            wanted += [c for c in ids if c.count(":") == 1
+                       and c.endswith((":sabotage", ":counterintelligence"))]
+        return next((c for c in wanted if c in ids), None)
+
+
+@pytest.mark.usefixtures("registered")
+@pytest.mark.parametrize("players", [2, 3])
+async def test_a_whole_game_is_played_to_its_end_by_clicks(
+        fake: FakeDiscord, strategos: Strategos, players: int) -> None:
+    """From the lobby to the last board, the revealed seed and the record that verifies,
+    with a restart of the bot in the middle: a voyage to a secret coast, agents' cards
+    dealt and revealed, battles, and everything else at random (random rulers seldom take
+    each other's land, so the peace with a province ceded has its own test above)."""
+    table = await play_full_game(fake, strategos, "sixcontinents", players=players,
+                                 seed=players, restart_after=40, options="rounds=20",
+                                 table_type=Chronicle)
+    texts = [m.text() for m in fake.channel_messages()]
+    landed = next(i for i, t in enumerate(texts) if "arrives at" in t)
+    assert "Tunisia and Libya" in texts[landed]
+    assert not any("Tunisia and Libya" in t for t in texts[:landed])
+    revealed = [t for t in texts if "The agents' cards are revealed." in t]
+    assert revealed and any("spy against" in t for t in revealed)
+    assert any("attacks" in t for t in texts) and table.actions > 40
