@@ -372,8 +372,9 @@ class Chronicle(Voyager):
     """A whole game with each secret of the rules in it: the Voyager's script sends two
     infantry to a secret coast; once they have landed, the rulers play at random, ending
     their turns one time in three, except that the first offered a spy buys one and deals
-    his cards whenever he may, rulers attack when they may one time in two, and offer
-    peace (each keeps what he occupies) whenever there is land to settle."""
+    his cards (sabotage, nothing to himself) whenever he may, rulers attack when they may
+    one time in two, and offer peace (each keeps what he occupies) whenever there is land
+    to settle."""
 
     destination: str = "libya"
     landed: bool = False
@@ -407,7 +408,8 @@ class Chronicle(Voyager):
         if user is self.dealer:
             wanted += ["count:1", "deal"]
             wanted += [c for c in ids if c.count(":") == 1
-                       and c.endswith((":sabotage", ":counterintelligence"))]
+                       and c.endswith(":sabotage")]
+            wanted += [c for c in ids if c.count(":") == 1 and c.endswith(":nothing")]
         return next((c for c in wanted if c in ids), None)
 
 
