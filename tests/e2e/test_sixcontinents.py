@@ -261,7 +261,7 @@ class Voyager(Table):
     def plan(self) -> list[str]:
         return ["continent:europe", "province:france", "upgrade", "recruit", "unit:infantry",
                 "count:2", "move", "go:france.iberia", "build",
-                "province:iberia", "building:port",
+                "site:iberia.port",
                 "ship", "port:iberia", "voyage", "port:iberia", "units:infantry.*",
                 "continent:africa", f"to:{self.destination}"]
 

@@ -146,7 +146,7 @@ def build_plan(state: SixState, role: str) -> Plan | None:
         for province, kinds in places:
             if wanted in kinds and building_cost(state, wanted) + RESERVE \
                     <= state.realms[role].currency:
-                return {"province": province, "building": wanted}
+                return {"site": f"{province}.{wanted}"}
     return None
 
 
@@ -283,7 +283,7 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         return deal
     plans = {
         "attack": (attack_plan, ("target", "forces", "withdraw")),
-        "build": (build_plan, ("province", "building")),
+        "build": (build_plan, ("site",)),
         "recruit": (recruit_plan, ("unit", "count")),
         "move": (move_plan, ("from", "units", "to")),
         "expedition": (expedition_plan, ("province",)),
