@@ -260,8 +260,8 @@ class Voyager(Table):
 
     def plan(self) -> list[str]:
         return ["continent:europe", "province:france", "upgrade", "recruit", "unit:infantry",
-                "count:2", "move", "from:france", "units:infantry.*", "to:iberia", "build",
-                "province:iberia", "building:port",
+                "count:2", "move", "go:france.iberia", "build",
+                "site:iberia.port",
                 "ship", "port:iberia", "voyage", "port:iberia", "units:infantry.*",
                 "continent:africa", f"to:{self.destination}"]
 

@@ -44,7 +44,7 @@ from engine.core.steps import answers_of
 from engine.games.sixcontinents.ai_agents import agent_answer, agent_menu
 from engine.games.sixcontinents.ai_deals import deal_answer, deal_menu_action
 from engine.games.sixcontinents.ai_overseas import answer, extra_buildings, menu_action
-from engine.games.sixcontinents.army import recruitable, step_cost
+from engine.games.sixcontinents.army import points_left, recruitable, step_cost, sweep
 from engine.games.sixcontinents.army_prompts import (
     affordable_groups,
     attack_targets,
@@ -146,7 +146,7 @@ def build_plan(state: SixState, role: str) -> Plan | None:
         for province, kinds in places:
             if wanted in kinds and building_cost(state, wanted) + RESERVE \
                     <= state.realms[role].currency:
-                return {"province": province, "building": wanted}
+                return {"site": f"{province}.{wanted}"}
     return None
 
 
@@ -216,6 +216,21 @@ def upgrade_wanted(state: SixState, role: str) -> bool:
     return cost is not None and state.realms[role].currency >= cost + 6 + 2 * RESERVE
 
 
+def move_choice(state: SixState, role: str, answers: dict[str, str], ids: set[str]) -> str:
+    """The planned move as one "from → to" choice when it takes all that would go (``sweep``),
+    else step by step (choosing the units)."""
+    plan = move_plan(state, role)
+    if plan is not None and not answers:
+        kind, points, count = plan["units"].split(".")
+        going = sweep(state, role, plan["from"])
+        wanted = f"go:{plan['from']}.{plan['to']}"
+        if len(going) == int(count) and all(
+                u.kind == kind and points_left(state, u) == int(points) for u in going) \
+                and wanted in ids:
+            return wanted
+    return step_choice(plan, answers, ("from", "units", "to"), ids)
+
+
 def step_choice(plan: Plan | None, answers: dict[str, str], steps: Sequence[str],
                 ids: set[str]) -> str:
     if plan is None:
@@ -268,7 +283,7 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         return deal
     plans = {
         "attack": (attack_plan, ("target", "forces", "withdraw")),
-        "build": (build_plan, ("province", "building")),
+        "build": (build_plan, ("site",)),
         "recruit": (recruit_plan, ("unit", "count")),
         "move": (move_plan, ("from", "units", "to")),
         "expedition": (expedition_plan, ("province",)),
@@ -278,6 +293,8 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         "fleet_move": (sail_plan, ("from", "ships", "to")),
         **PLANS,
     }
+    if name == "move":
+        return move_choice(state, role, answers, ids)
     if name in plans:
         planner, steps = plans[name]
         return step_choice(planner(state, role), answers, steps, ids)

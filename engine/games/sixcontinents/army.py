@@ -165,7 +165,42 @@ def move(state: SixState, role: str, start: str, group: str, count: int, to: str
     units = movable(state, role, start).get(group, [])
     if count < 1 or count > len(units) or to not in destinations(state, role, start):
         raise ValueError(f"{role} may not move {count} {group} from {start} to {to}")
-    moving = units[:count]
+    march(state, role, start, units[:count], to)
+
+
+def sweep(state: SixState, role: str, start: str) -> list[Unit]:
+    """The units a "from → to" move takes out of ``start``: every one with a movement point
+    left, group by group (``movable``), as many as ``role`` can pay the march for."""
+    money = state.realms[role].currency
+    going: list[Unit] = []
+    for units in movable(state, role, start).values():
+        for unit in units:
+            more = sum(UNITS[u.kind].soldiers for u in going) + UNITS[unit.kind].soldiers
+            if step_cost(state, start, more) > money:
+                return going
+            going.append(unit)
+    return going
+
+
+def move_all(state: SixState, role: str, start: str, to: str) -> None:
+    """A "from → to" move: every unit of ``sweep`` steps from ``start`` to ``to``."""
+    going = sweep(state, role, start)
+    if not going or to not in destinations(state, role, start):
+        raise ValueError(f"{role} may not move from {start} to {to}")
+    march(state, role, start, going, to)
+
+
+def forces_text(units: list[Unit]) -> str:
+    """"2 Infantry, 1 Cavalry" (kinds in the order met)."""
+    counts: dict[str, int] = {}
+    for unit in units:
+        counts[unit.kind] = counts.get(unit.kind, 0) + 1
+    return ", ".join(units_text(kind, n) for kind, n in counts.items())
+
+
+def march(state: SixState, role: str, start: str, moving: list[Unit], to: str) -> None:
+    """``moving`` (units of ``role`` in ``start`` with a point left) step to ``to``, paying
+    the march."""
     soldiers = sum(UNITS[u.kind].soldiers for u in moving)
     cost = step_cost(state, start, soldiers)
     pay(state, role, cost)
@@ -176,8 +211,7 @@ def move(state: SixState, role: str, start: str, group: str, count: int, to: str
     taken = not land.owner
     if taken:
         land.owner = role
-    kind = moving[0].kind
-    state.say(f"{colour(role)} moves {units_text(kind, count)} from {place(start)} to "
+    state.say(f"{colour(role)} moves {forces_text(moving)} from {place(start)} to "
               f"{place(to)}" + (f" for {cost}" if cost else "")
               + (" and takes it." if taken else "."), role=role)
 

@@ -1,7 +1,8 @@
 """The Army actions of the turn menu: recruit, move, attack (with the plunder or the march
 after a province is taken), exchange and disband.
 
-Choice ids: ``unit:<kind>``, ``count:<n>``, ``from:<province>``, ``units:<kind>.<points>.<n>``
+Choice ids: ``unit:<kind>``, ``count:<n>``, ``go:<province>.<province>`` (a move of all
+that can go, from → to), ``from:<province>`` (to choose the units), ``units:<kind>.<points>.<n>``
 (that many units of a kind with that many movement points left), ``to:<province>``,
 ``target:<province>``, ``forces:<province>`` or ``forces:all``, ``withdraw:<soldiers>``
 (0: fight to the end), ``how:merge.<kind>`` / ``how:split.<kind>``, ``plunder``, ``pay``.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice, choice
-from engine.core.steps import StepAction
+from engine.core.steps import StepAction, answers_of
 from engine.games.sixcontinents.army import (
     EXCHANGES,
     caravan,
@@ -21,11 +22,15 @@ from engine.games.sixcontinents.army import (
     enemy_held,
     exchange,
     exchanges,
+    forces_text,
     movable,
     move,
+    move_all,
+    points_left,
     recruit,
     recruitable,
     step_cost,
+    sweep,
 )
 from engine.games.sixcontinents.battle import (
     Attack,
@@ -111,6 +116,34 @@ def affordable_groups(state: SixState, role: str, start: str) -> dict[str, int]:
     return found
 
 
+def go_choices(state: SixState, role: str, start: str) -> list[Choice]:
+    """The "from → to" choices out of ``start``: every unit that can go and be paid for
+    (``sweep``) to each province it may step to, with the march's cost."""
+    going = sweep(state, role, start)
+    if not going:
+        return []
+    cost = step_cost(state, start, soldiers(going))
+    price = f"({cost})" if cost else "(free)"
+    left = sorted({points_left(state, u) for u in going})
+    moves = str(left[0]) if len(left) == 1 else f"{left[0]}–{left[-1]}"
+    choices = []
+    for to in destinations(state, role, start):
+        road = f"{place(start)} → {place(to)}: "
+        label = road + f"{forces_text(going)} {price}"
+        if len(label) > LABEL:
+            label = road + f"{len(going)} units {price}"
+        mine = state.provinces[to].holder == role
+        note = "yours" if mine else "empty: taken on arrival"
+        choices.append(choice(f"go:{start}.{to}", label,
+                              group=f"Move all that can go, from {group_of(start)}",
+                              detail=f"{note}; {moves} moves left"))
+    return choices
+
+
+# A choice's label is shown whole up to this length (a button's; a menu option shows 100).
+LABEL = 80
+
+
 def move_sources(state: SixState, role: str) -> list[str]:
     return [p for p in sorted({u.province for u in units_of(state, role)})
             if destinations(state, role, p) and affordable_groups(state, role, p)]
@@ -128,10 +161,24 @@ class Move(StepAction[SixState]):
 
     def ask_from(self, state: SixState, frame: Frame,
                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        return (f"Move from where? March {march_cost(state)} per soldier and province.", [
-            choice(f"from:{p}", place(p), group=group_of(p),
-                   detail=f"{soldiers(units_of(state, frame.role, p))} soldiers")
-            for p in move_sources(state, frame.role)])
+        role = frame.role
+        sources = move_sources(state, role)
+        choices = [go for start in sources for go in go_choices(state, role, start)]
+        choices += [choice(f"from:{p}", f"Choose the units in {place(p)}",
+                           group="Choose the units: from",
+                           detail=f"{soldiers(units_of(state, role, p))} soldiers")
+                    for p in sources]
+        return (f"Move from → to, all that can go (the cost in brackets), or choose the units. "
+                f"March {march_cost(state)} per soldier and province.", choices)
+
+    def handle(self, state: SixState, frame: Frame, choice_id: str) -> None:
+        step, _, value = choice_id.partition(":")
+        if step != "go" or answers_of(frame):
+            super().handle(state, frame, choice_id)
+            return
+        start, _, to = value.partition(".")
+        move_all(state, frame.role, start, to)
+        FLOW.end(state, frame, result={"go": value})
 
     def ask_units(self, state: SixState, frame: Frame,
                   picked: dict[str, str]) -> tuple[str, list[Choice]]:

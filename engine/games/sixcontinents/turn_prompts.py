@@ -6,8 +6,8 @@ Choice ids: menu ``build``, ``upgrade``, ``demolish``, ``recruit``, ``move``, ``
 ``exchange``, ``disband``, the Fleet's ``boat``, ``sail``, ``ship``, ``voyage``,
 ``warship``, ``fleet_move``, ``sea_attack``, ``load``, ``unload``, ``construction``,
 ``found_port``, the Diplomacy's ``pay_player``, ``bribe``, ``gift``, ``sell``,
-``peace:<role>``, ``end``; steps ``province:<id>``, ``building:<id>``; shortage ``pay``,
-``lose``.
+``peace:<role>``, ``end``; steps ``province:<id>``; shortage ``pay``, ``lose`` (building
+and demolishing: ``build_prompts``).
 """
 
 from __future__ import annotations
@@ -19,15 +19,12 @@ from engine.games.sixcontinents.agent_prompts import agent_menu
 from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitable
 from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
-from engine.games.sixcontinents.content import BUILDINGS, REALM, price
+from engine.games.sixcontinents.content import REALM, price
 from engine.games.sixcontinents.diplomacy import payees, peace_partners
 from engine.games.sixcontinents.economy import (
-    build,
     buildable,
     building_cost,
-    demolish,
     demolishable,
-    refund,
     upgrade_capital,
     upgrade_cost,
     weather,
@@ -41,7 +38,7 @@ from engine.games.sixcontinents.fleet import (
     fleet_moves,
 )
 from engine.games.sixcontinents.fleet_prompts import transfer_sources, voyage_ports
-from engine.games.sixcontinents.flow import FLOW, building_name, colour, place
+from engine.games.sixcontinents.flow import FLOW, colour, place
 from engine.games.sixcontinents.gifts import receivers
 from engine.games.sixcontinents.navy import CONSTRUCTION
 from engine.games.sixcontinents.overseas import (
@@ -320,69 +317,6 @@ def fleet_menu(state: SixState, role: str, choices: list[Choice]) -> None:
 def province_choices(provinces: list[str], detail: dict[str, str]) -> list[Choice]:
     return [choice(f"province:{p}", place(p), group=CONTINENTS[CONTINENT_OF[p]].name,
                    detail=detail.get(p, "")) for p in provinces]
-
-
-@FLOW.state
-class Build(StepAction[SixState]):
-    """Buildings: on one's own land (a road also on occupied land), one building per
-    province besides a port and a road, as the capital's level allows."""
-
-    name = "build"
-    steps = ("province", "building")
-    cancel = "Back to the menu"
-
-    def ask_province(self, state: SixState, frame: Frame,
-                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        places = buildable(state, frame.role)
-        detail = {p: ", ".join(building_name(b) for b in kinds)[:100]
-                  for p, kinds in places.items()}
-        return (f"Build where? {state.realms[frame.role].currency} currency.",
-                province_choices(sorted(places), detail))
-
-    def ask_building(self, state: SixState, frame: Frame,
-                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        province = picked["province"]
-        choices = []
-        for b in buildable(state, frame.role).get(province, []):
-            info = BUILDINGS[b]
-            gives = ", ".join(x for x in (
-                f"{info.income} currency" if info.income else "",
-                f"{info.food} food" if info.food else "",
-                f"defence +{info.defence}" if info.defence else "",
-                f"upkeep {info.upkeep}" if info.upkeep else "") if x)
-            choices.append(choice(f"building:{b}",
-                                  f"{info.name} ({building_cost(state, b, frame.role)})",
-                                  group="Buildings", detail=gives))
-        return f"Build what in {place(province)}?", choices
-
-    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
-        build(state, frame.role, picked["province"], picked["building"])
-
-
-@FLOW.state
-class Demolish(StepAction[SixState]):
-    """Buildings: demolition returns half the nominal price."""
-
-    name = "demolish"
-    steps = ("province", "building")
-    cancel = "Back to the menu"
-
-    def ask_province(self, state: SixState, frame: Frame,
-                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        places = demolishable(state, frame.role)
-        detail = {p: ", ".join(building_name(b) for b in kinds) for p, kinds in places.items()}
-        return "Demolish in which province?", province_choices(sorted(places), detail)
-
-    def ask_building(self, state: SixState, frame: Frame,
-                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        province = picked["province"]
-        return f"Demolish what in {place(province)}?", [
-            choice(f"building:{b}", f"{building_name(b)} ({refund(b)} back)",
-                   group="Buildings")
-            for b in demolishable(state, frame.role).get(province, [])]
-
-    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
-        demolish(state, frame.role, picked["province"], picked["building"])
 
 
 @FLOW.state

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.army import movable, recruitable
 from engine.games.sixcontinents.realm import lose_one, soldiers, units_of
+from engine.games.sixcontinents.state import SixState
 from tests.games.sixcontinents.helpers import (
     asked,
     choose,
@@ -128,6 +129,54 @@ def test_a_province_of_another_player_is_not_a_move_destination() -> None:
     turn(state, "red", currency=10)
     choose(state, "move", "from:germany", "units:infantry.2.2")
     assert "to:poland" not in ids(state) and "to:danube" in ids(state)
+
+
+def labels(state: SixState) -> dict[str, str]:
+    return {c.id: c.label for prompt in GAME.prompts(state).values() for c in prompt.choices}
+
+
+def test_a_move_is_one_from_to_choice_taking_all_that_can_go() -> None:
+    state = started()
+    own(state, "red", "germany")
+    put(state, "red", "infantry", "germany", 2)
+    put(state, "red", "cavalry", "germany")
+    turn(state, "red", currency=20)
+    choose(state, "move")
+    offered = labels(state)
+    assert offered["go:germany.danube"] == "Germany → Danube Lands: 2 Infantry, 1 Cavalry (5)"
+    assert "go:germany.poland" not in offered  # Blue's: entering it is an attack
+    assert "from:germany" in offered  # the units may still be chosen, for a split
+    choose(state, "go:germany.danube")
+    assert sorted(kinds(state, "danube")) == ["cavalry", "infantry", "infantry"]
+    assert state.provinces["danube"].owner == "red" and not units_of(state, "red", "germany")
+    assert state.realms["red"].currency == 20 - 5
+    assert asked(state) == "menu"
+
+
+def test_a_from_to_move_takes_what_the_money_pays_for_and_leaves_the_rest() -> None:
+    state = started()
+    own(state, "red", "germany")
+    put(state, "red", "infantry", "germany", 3)
+    turn(state, "red", currency=2)
+    choose(state, "move")
+    assert labels(state)["go:germany.danube"].endswith(": 2 Infantry (2)")
+    choose(state, "go:germany.danube")
+    assert kinds(state, "danube") == ["infantry"] * 2 and kinds(state, "germany") == ["infantry"]
+    assert state.realms["red"].currency == 0
+
+
+def test_a_from_to_move_out_of_the_capital_is_free_and_ends_with_the_movement_points() -> None:
+    state = started()
+    put(state, "red", "infantry", "france", 2)
+    turn(state, "red", currency=0)
+    choose(state, "move")
+    assert labels(state)["go:france.iberia"] == "France → Iberia: 2 Infantry (free)"
+    choose(state, "go:france.iberia")
+    assert "move" not in ids(state)  # out of Iberia the march costs 2: nothing pays it
+    give(state, "red", 10)
+    choose(state, "move", "go:iberia.france")
+    assert kinds(state, "france") == ["infantry"] * 2 and state.realms["red"].currency == 8
+    assert "move" not in ids(state)  # both movement points spent
 
 
 def test_exchanges_in_the_capital_merge_and_split() -> None:

@@ -195,6 +195,25 @@ def test_occupied_land_takes_only_a_road() -> None:
     assert buildable(state, "red")["germany"] == ["road"]
 
 
+def test_a_building_is_one_choice_of_what_and_where_in_menus_named_by_building() -> None:
+    state = started()
+    own(state, "red", "iberia", "italy")
+    turn(state, "red", currency=30)
+    state.realms["red"].level = 2  # farms and granaries
+    choose(state, "build")
+    prompt = GAME.prompts(state)["red"]
+    sites = {c.id: c for c in prompt.choices if c.id.startswith("site:")}
+    offered = {f"site:{p}.{b}" for p, kinds in buildable(state, "red").items() for b in kinds}
+    assert set(sites) == offered  # every legal building and place, nothing else
+    farm = sites["site:italy.farm"]
+    assert farm.label == "Farm in Italy (14)" and "Farm" in farm.group
+    assert farm.detail and "food" in farm.detail
+    assert "Farm (14): 1 currency, 1 food" in prompt.text
+    choose(state, "site:italy.farm")
+    assert state.provinces["italy"].building == "farm"
+    assert state.realms["red"].currency == 30 - 14 and asked(state) == "menu"
+
+
 def test_the_menu_builds_demolishes_and_upgrades_with_costs_shown() -> None:
     state = started()
     own(state, "red", "iberia")
@@ -205,10 +224,10 @@ def test_the_menu_builds_demolishes_and_upgrades_with_costs_shown() -> None:
     assert "demolish" not in menu and "attack" not in menu and "move" not in menu
     choose(state, "upgrade")
     assert state.realms["red"].level == 2 and state.realms["red"].currency == 20
-    choose(state, "build", "province:iberia")
+    choose(state, "build")
     labels = [c.label for c in GAME.prompts(state)["red"].choices]
-    assert "Farm (14)" in labels and "Granary (12)" in labels
-    choose(state, "building:farm", "demolish", "province:iberia", "building:farm")
+    assert "Farm in Iberia (14)" in labels and "Granary in Iberia (12)" in labels
+    choose(state, "site:iberia.farm", "demolish", "province:iberia", "building:farm")
     assert state.realms["red"].currency == 20 - 14 + 7
     menu = {c.id: c for c in GAME.prompts(state)["red"].choices}
     assert "upgrade" not in menu  # level 3 costs 19, 13 left

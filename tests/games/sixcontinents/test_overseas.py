@@ -211,7 +211,7 @@ def test_farm_builders_four_farms_four_less(dice: list[int]) -> None:
     state.realms["red"].level = 2
     assert building_cost(state, "farm", "red") == 10 and building_cost(state, "farm") == 14
     give(state, "red", 30)
-    choose(state, "build", "province:italy", "building:farm")
+    choose(state, "build", "site:italy.farm")
     assert state.realms["red"].currency == 20 and state.realms["red"].lasting.farm_discounts == 3
 
 

@@ -116,7 +116,7 @@ def test_a_cut_off_colony_gets_its_port_by_construction_ship_in_a_storm() -> Non
     state = blocked()
     own(state, "red", "brazil_northeast")  # a colony across the ocean
     turn(state, "red", currency=40)
-    assert build_plan(state, "red") == {"province": "brazil_northeast", "building": "port"}
+    assert build_plan(state, "red") == {"site": "brazil_northeast.port"}
     assert construction_plan(state, "red") is None  # a port built there costs 3 less
     state.weather.id = "storm"  # every building +3: the construction ship costs the same
     assert construction_plan(state, "red") == {"port": "iberia"}
