@@ -53,6 +53,11 @@ ROOT = Path(__file__).resolve().parents[1]
 CODE = os.environ.get("STRATEGOS_BENCH_CODE", str(ROOT))
 if CODE not in sys.path:
     sys.path.insert(0, CODE)
+if Path(CODE).resolve() != ROOT:
+    # Another checkout's code only: this checkout's editable install would still answer for
+    # a module that checkout lacks (a ``bot.collector`` of this one measured with main's).
+    sys.meta_path[:] = [finder for finder in sys.meta_path
+                        if not str(getattr(finder, "__module__", "")).startswith("__editable__")]
 
 from bot import errors  # noqa: E402
 from bot.service import GameService, effective_history  # noqa: E402
