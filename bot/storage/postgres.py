@@ -144,14 +144,6 @@ class PgConn(Conn):
             yield
 
 
-async def keep_session(conn: asyncpg.Connection) -> None:
-    """What a connection given back to the pool needs beyond asyncpg's own rollback of a
-    transaction left open: nothing. asyncpg's default sends one more query on every release
-    (close cursors, unlisten, reset settings, release session-level advisory locks); the bot
-    makes none of those (its advisory locks are transaction-scoped), and that round trip
-    was one of the few every load and every action makes."""
-
-
 class PostgresDatabase(Database):
     """A PostgreSQL database. Open with :meth:`open`, close with :meth:`close`."""
 
@@ -169,7 +161,7 @@ class PostgresDatabase(Database):
         where = describe(url)
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE,
-                                             timeout=CONNECT_TIMEOUT, reset=keep_session)
+                                             timeout=CONNECT_TIMEOUT)
         except (*UNREACHABLE, asyncpg.PostgresError, ValueError) as error:
             raise StorageError(f"cannot connect to the PostgreSQL database {where} ({error}): "
                                "check STRATEGOS_DATABASE and that the server runs.") from error
