@@ -53,6 +53,11 @@ ROOT = Path(__file__).resolve().parents[1]
 CODE = os.environ.get("STRATEGOS_BENCH_CODE", str(ROOT))
 if CODE not in sys.path:
     sys.path.insert(0, CODE)
+if Path(CODE).resolve() != ROOT:
+    # Another checkout's code only: this checkout's editable install would still answer for
+    # a module that checkout lacks (a ``bot.collector`` of this one measured with main's).
+    sys.meta_path[:] = [finder for finder in sys.meta_path
+                        if not str(getattr(finder, "__module__", "")).startswith("__editable__")]
 
 from bot import errors  # noqa: E402
 from bot.service import GameService, effective_history  # noqa: E402
@@ -67,6 +72,10 @@ try:  # the log in rows of its own (a baseline's code may keep it in the state)
     from bot.service import snapshots
 except ImportError:
     snapshots = None  # type: ignore[assignment]
+try:  # the garbage collector as the bot sets it at start (a baseline's code may not)
+    from bot import collector
+except ImportError:
+    collector = None  # type: ignore[assignment]
 
 registry.GAME_MODULES.setdefault("duel", "tests.support.duel")
 GUILD = 1
@@ -346,7 +355,11 @@ async def whole_game(service: GameService, kind: str, players: int, cap: int
 
 async def real_one(kind: str, players: int, dialect: str, args: argparse.Namespace
                    ) -> dict[str, Any]:
-    """One real game on one fresh database: throughput, then one whole game."""
+    """One real game on one fresh database: throughput, then one whole game. The garbage
+    collector is set as ``python -m bot`` sets it, once the game's modules are imported."""
+    get_game(kind)
+    if collector is not None:
+        collector.tune()
     with tempfile.TemporaryDirectory() as folder:
         target = str(Path(folder) / "bench.db")
         if dialect == "postgresql":
@@ -418,6 +431,8 @@ def real_line(report: dict[str, Any]) -> str:
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     game = get_game(args.kind)
     players = args.players or game.min_players
+    if collector is not None:
+        collector.tune()
     with tempfile.TemporaryDirectory() as folder:
         db = await open_database(args.db or str(Path(folder) / "bench.db"))
         try:

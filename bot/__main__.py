@@ -16,8 +16,9 @@ from pathlib import Path
 
 import discord
 
-from bot import click_count, play
+from bot import click_count, collector, play
 from bot.app import create_bot
+from bot.client import warm_up
 from bot.errors import StorageError
 from bot.health import check_heartbeat
 from bot.logs import setup_logging
@@ -40,6 +41,9 @@ async def run_bot(settings: Settings, token: str) -> int:
         print(f"Cannot start: {error}", file=sys.stderr)
         return EXIT_FAILED
     await db.close()
+    # Every game and renderer imported, then kept out of the garbage collector's walks.
+    await asyncio.to_thread(warm_up)
+    collector.tune()
     bot = create_bot(settings)
     try:
         async with bot:

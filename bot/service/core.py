@@ -376,10 +376,14 @@ class ServiceBase:
         applied: list[tuple[Step, bool]] = []
         turn_ended = False
         new_log: list[LogEntry] = []
+        # The first step is checked against the loaded prompts (those of an equal state,
+        # listed once per version); a later step's against its state's own.
+        listed: dict[str, Prompt] | None = loaded.prompts if state.result is None else None
         for step in steps:
             if state.result is not None:
                 break
-            outcome = act(game, state, step.role, step.choice)
+            outcome = act(game, state, step.role, step.choice, listed)
+            listed = None
             applied.append((step, outcome.barrier))
             turn_ended = turn_ended or outcome.turn_ended
             new_log.extend(outcome.log)

@@ -7,6 +7,7 @@ author relies on: lobby buttons, the seed commitment, Take turn, a choice, the t
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -317,6 +318,7 @@ async def test_refused_token_is_one_clear_line(tmp_path: Path, capsys: pytest.Ca
     token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
     server = FakeDiscord()
     await server.start()
+    thresholds = gc.get_threshold()
     try:
         with pointed_at(server):
             settings = Settings(_env_file=None, database=tmp_path / "bot.db")
@@ -324,6 +326,8 @@ async def test_refused_token_is_one_clear_line(tmp_path: Path, capsys: pytest.Ca
         assert server.take_failures(), "the fake saw the wrong token"
     finally:
         await server.stop()
+        gc.unfreeze()  # run_bot tuned the collector for a bot process (bot.collector)
+        gc.set_threshold(*thresholds)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "refused DISCORD_TOKEN" in err and token not in err
     assert token not in caplog.text

@@ -90,7 +90,8 @@ def occupancy_problems(state: FreedomState) -> list[str]:
     board = state.occupancy
     if board != Occupancy(state.spaces):
         problems.append(f"occupancy {board!r} is not the board's {Occupancy(state.spaces)!r}")
-    if any(space._board is not board or space._sid != sid for sid, space in state.spaces.items()):
+    if any(space.filed[1] is not board or space.filed[0] != sid
+           for sid, space in state.spaces.items()):
         problems.append("a space keeps another occupancy than its state's")
     for key, (work, found) in list(board.memo.items()):
         if work(state) != found:

@@ -110,6 +110,9 @@ class Occupancy:
                 f" cannons={sorted(self.cannons)})")
 
 
+_set = object.__setattr__
+
+
 def remembered(state: FreedomState, key: Hashable, work: Callable[[FreedomState], T]) -> T:
     """``work(state)``, worked out once while the board's pieces stay as they are (the
     ``Occupancy``'s memo, under ``key``). ``work`` must read nothing but the spaces' pieces,
@@ -132,10 +135,10 @@ class SpaceState(BaseModel):
     """What stands on one space. ``cannon`` is the owner of its one cannon (or None).
 
     A space of a state knows its id and its board's ``Occupancy`` (private: not in its JSON),
-    and tells the latter of every change to its pieces."""
-
-    _sid: str = PrivateAttr(default="")
-    _board: Occupancy | None = PrivateAttr(default=None)
+    and tells the latter of every change to its pieces. Both are in pydantic's private dict,
+    put there by ``FreedomState.attach`` (``filed``), and not declared as private
+    attributes: pydantic initialises a declared one on every space of every state it reads,
+    which was a third of the time to read a state back (what the bot does for every action)."""
 
     exp: int = 0  # Imperial Expeditionary units (red)
     ally: int = 0  # Imperial Allied units (green, Period B)
@@ -148,6 +151,15 @@ class SpaceState(BaseModel):
     @property
     def imperial(self) -> int:
         return self.exp + self.ally
+
+    @property
+    def filed(self) -> tuple[str, Occupancy | None]:
+        """The id this space is filed by and the ``Occupancy`` it tells ("" and None before
+        its state attaches it)."""
+        private = self.__pydantic_private__
+        if not private:
+            return "", None
+        return private["_sid"], private["_board"]
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in FILED:
@@ -236,8 +248,7 @@ class FreedomState(FlowState):
         """Build the ``Occupancy`` from the spaces and make each space keep it."""
         board = Occupancy(self.spaces)
         for sid, space in self.spaces.items():
-            space._sid = sid
-            space._board = board
+            _set(space, "__pydantic_private__", {"_sid": sid, "_board": board})
         self._occupancy = board
 
     @property

@@ -59,7 +59,9 @@ def test_invariants_catch_an_occupancy_out_of_step() -> None:
     state.occupancy.imperial.add("W1")  # W1 holds Insurgents only
     assert any("occupancy" in p for p in GAME.invariants(state))
     stray = new_state("another")
-    state.spaces["W2"]._board = stray.occupancy
+    filed = state.spaces["W2"].__pydantic_private__  # where ``attach`` files a space
+    assert filed is not None and filed["_board"] is state.occupancy
+    filed["_board"] = stray.occupancy
     assert "a space keeps another occupancy than its state's" in occupancy_problems(state)
     assert Occupancy(state.spaces) != state.occupancy
 
