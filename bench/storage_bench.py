@@ -66,6 +66,9 @@ from engine.core import registry  # noqa: E402
 from engine.core.registry import get_game  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.core.runner import canonical_json, replay  # noqa: E402
+from engine.core.view import View  # noqa: E402
+from render.base import get_renderer  # noqa: E402
+from render.common import png_bytes  # noqa: E402
 from tests.support import postgres  # noqa: E402
 
 try:  # the log in rows of its own (a baseline's code may keep it in the state)
@@ -105,17 +108,15 @@ async def new_game(service: GameService, kind: str, channel: int, players: int) 
     return update.loaded.id
 
 
-def board_painter(kind: str) -> Callable[[dict[str, Any]], bytes] | None:
-    """Spectator view -> PNG bytes with the game's renderer, or None without one."""
+def board_painter(kind: str) -> Callable[[View], bytes] | None:
+    """Spectator view -> PNG bytes with the game's renderer, or None without one (the
+    platform's test games have none)."""
     try:
-        from render.base import get_renderer
-        from render.common import png_bytes
-
         renderer = get_renderer(kind)
     except (ImportError, AttributeError):
         return None
 
-    def paint(view: dict[str, Any]) -> bytes:
+    def paint(view: View) -> bytes:
         return png_bytes(renderer.board(view))
 
     return paint
