@@ -80,6 +80,26 @@ def choice_items(message: FakeMessage) -> list[dict[str, Any]]:
             if str(c.get("custom_id", "")).startswith(CHOICE_PREFIXES)]
 
 
+def offered(message: FakeMessage) -> list[tuple[dict[str, Any], str | None]]:
+    """Every choice on a prompt, in the order ``Table.choose`` counts them: each button
+    (with None), then each option of each menu (with its value)."""
+    items = choice_items(message)
+    options: list[tuple[dict[str, Any], str | None]] = [
+        (c, None) for c in items if c["type"] == 2]
+    options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
+    return options
+
+
+def choice_id(component: dict[str, Any], value: str | None) -> str:
+    """The game's choice id behind a button (the end of its custom id) or a menu option."""
+    return value if value is not None else str(component["custom_id"]).split(":", 6)[6]
+
+
+def choice_ids(message: FakeMessage) -> list[str]:
+    """The game's choice ids on a prompt, in ``Table.choose``'s order."""
+    return [choice_id(component, value) for component, value in offered(message)]
+
+
 def mentioned(text: str) -> list[int]:
     return [int(m) for m in re.findall(r"<@!?(\d+)>", text)]
 
@@ -154,8 +174,7 @@ class Table:
         items = choice_items(current)
         assert items, f"no choices on the prompt: {current.text()[:300]}"
         self.private_texts.update(str(e.get("description", "")) for e in current.embeds)
-        options = [(c, None) for c in items if c["type"] == 2]
-        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
+        options = offered(current)
         component, value = options[self.rng.randrange(len(options)) if pick is None else pick]
         if value is None:
             await self.fake.click(user, prompt, component["custom_id"])

@@ -29,6 +29,7 @@ from tests.e2e.harness import (
     Strategos,
     Table,
     assert_private_stays_private,
+    choice_ids,
     choice_items,
     is_board,
 )
@@ -99,11 +100,6 @@ async def test_full_game_of_epireia(fake: FakeDiscord, strategos: Strategos,
     assert table.actions > restart_after
 
 
-def choice_id(component: dict[str, Any], value: str | None) -> str:
-    """The game's choice id behind a button (the end of its custom id) or a menu option."""
-    return value if value is not None else str(component["custom_id"]).split(":", 6)[6]
-
-
 class Steered(Table):
     """Random players with a taste for what the issue wants seen in a Dragons of 1066 game:
     they always retreat their air units when asked, carry by Galleon when they can (until
@@ -130,9 +126,7 @@ class Steered(Table):
     async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
                      ) -> FakeMessage:
         items = choice_items(self.fake.message(prompt))
-        options = [(c, None) for c in items if c["type"] == 2]
-        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
-        ids = [choice_id(component, value) for component, value in options]
+        ids = choice_ids(self.fake.message(prompt))
         shown = [str(c.get("label", "")) for c in items if c["type"] == 2]
         shown += [str(o["label"]) for c in items if c["type"] == 3 for o in c["options"]]
         self.labels = self.labels | set(shown)

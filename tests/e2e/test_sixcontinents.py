@@ -32,10 +32,11 @@ from tests.e2e.harness import (
     Strategos,
     Table,
     assert_private_stays_private,
+    choice_ids,
     choice_items,
     is_board,
 )
-from tests.e2e.test_full_games import choice_id, play_full_game
+from tests.e2e.test_full_games import play_full_game
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.e2e
@@ -47,10 +48,7 @@ class Hasty(Table):
 
     async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
                      ) -> FakeMessage:
-        items = choice_items(self.fake.message(prompt))
-        options = [(c, None) for c in items if c["type"] == 2]
-        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
-        ids = [choice_id(component, value) for component, value in options]
+        ids = choice_ids(self.fake.message(prompt))
         if pick is None and "end" in ids and self.rng.random() < 0.34:
             pick = ids.index("end")
         return await super().choose(user, prompt, pick)
@@ -118,10 +116,7 @@ class Spymaster(Hasty):
 
     async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
                      ) -> FakeMessage:
-        items = choice_items(self.fake.message(prompt))
-        options = [(c, None) for c in items if c["type"] == 2]
-        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
-        ids = [choice_id(component, value) for component, value in options]
+        ids = choice_ids(self.fake.message(prompt))
         wanted = self.script(user, ids)
         if wanted is not None:
             pick = ids.index(wanted)
@@ -177,10 +172,7 @@ async def test_an_agent_round_is_played_by_clicks_and_revealed_in_public(
 async def click_choice(table: Table, user: FakeUser, prompt: FakeMessage,
                        wanted: str) -> FakeMessage:
     """Press the button or pick the menu option behind the game's choice ``wanted``."""
-    items = choice_items(table.fake.message(prompt))
-    options = [(c, None) for c in items if c["type"] == 2]
-    options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
-    ids = [choice_id(component, value) for component, value in options]
+    ids = choice_ids(table.fake.message(prompt))
     assert wanted in ids, ids
     return await table.choose(user, prompt, ids.index(wanted))
 
@@ -267,10 +259,7 @@ class Voyager(Table):
 
     async def choose(self, user: FakeUser, prompt: FakeMessage, pick: int | None = None
                      ) -> FakeMessage:
-        items = choice_items(self.fake.message(prompt))
-        options = [(c, None) for c in items if c["type"] == 2]
-        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
-        ids = [choice_id(component, value) for component, value in options]
+        ids = choice_ids(self.fake.message(prompt))
         current = self.fake.message(prompt)
         self.seen.append((user, current.text(), current.ephemeral))
         if self.voyager is None and "continent:europe" in ids:
@@ -385,10 +374,7 @@ class Chronicle(Voyager):
         self.landed = self.landed or any("arrives at" in m.text() for m in self.messages())
         if not self.landed:
             return await super().choose(user, prompt, pick)
-        items = choice_items(self.fake.message(prompt))
-        options = [(c, None) for c in items if c["type"] == 2]
-        options += [(c, o["value"]) for c in items if c["type"] == 3 for o in c["options"]]
-        ids = [choice_id(component, value) for component, value in options]
+        ids = choice_ids(self.fake.message(prompt))
         wanted = self.steer(user, ids)
         if wanted is not None:
             pick = ids.index(wanted)
