@@ -357,7 +357,7 @@ async def test_a_voyage_s_destination_stays_secret_until_the_landing(
 
 
 @dataclass
-class Chronicle(Voyager):
+class Chronicle(Voyager, Hasty):
     """A whole game with each secret of the rules in it: the Voyager's script sends two
     infantry to a secret coast; once they have landed, the rulers play at random, ending
     their turns one time in three, except that the first offered a spy buys one and deals
@@ -376,13 +376,7 @@ class Chronicle(Voyager):
             return await super().choose(user, prompt, pick)
         ids = choice_ids(self.fake.message(prompt))
         wanted = self.steer(user, ids)
-        if wanted is not None:
-            pick = ids.index(wanted)
-        elif "end" in ids and self.rng.random() < 0.34:
-            pick = ids.index("end")
-        else:
-            pick = self.rng.randrange(len(ids))
-        return await Table.choose(self, user, prompt, pick)
+        return await Hasty.choose(self, user, prompt, ids.index(wanted) if wanted else pick)
 
     def steer(self, user: FakeUser, ids: list[str]) -> str | None:
         if self.dealer is None and "spy" in ids:

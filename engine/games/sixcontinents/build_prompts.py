@@ -35,11 +35,10 @@ def gives(building: str) -> str:
         f"upkeep {info.upkeep}" if info.upkeep else "") if x)
 
 
-def site_choices(state: SixState, role: str) -> list[Choice]:
+def site_choices(state: SixState, role: str, places: dict[str, list[str]]) -> list[Choice]:
     """Every building ``role`` may put up now, where, building by building: buildings that
     fit in one menu together share it (named after them) when the menus fit beside the way
-    back, else all are in one list."""
-    places = buildable(state, role)
+    back, else all are in one list. ``places``: ``buildable(state, role)``."""
     kinds = [b for b in BUILDINGS if any(b in found for found in places.values())]
     where = {b: sorted(p for p, found in places.items() if b in found) for b in kinds}
     packs: list[list[str]] = []
@@ -72,12 +71,13 @@ class Build(StepAction[SixState]):
     def ask_site(self, state: SixState, frame: Frame,
                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
         role = frame.role
-        offered = dict.fromkeys(b for found in buildable(state, role).values() for b in found)
+        places = buildable(state, role)
+        offered = dict.fromkeys(b for found in places.values() for b in found)
         lines = "; ".join(f"{BUILDINGS[b].name} ({building_cost(state, b, role)})"
                           + (f": {gives(b)}" if gives(b) else "")
                           for b in BUILDINGS if b in offered)
         return (f"Build what, where? {state.realms[role].currency} currency. {lines}.",
-                site_choices(state, role))
+                site_choices(state, role, places))
 
     def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
         province, _, building = picked["site"].partition(".")
