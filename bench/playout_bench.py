@@ -23,7 +23,9 @@ import time
 from engine.core.registry import get_game
 from engine.core.simulate import simulate
 
-COUNTS = {"freedom": [2], "epireia": [1, 2, 3, 4], "dragons1066": [2, 3, 4]}
+COUNTS = {
+    "freedom": [2], "epireia": [1, 2, 3, 4], "dragons1066": [2, 3, 4], "sixcontinents": [2, 3]
+}
 
 
 def reference_seconds() -> float:
