@@ -26,6 +26,7 @@ from engine.core.simulate import simulate
 COUNTS = {
     "freedom": [2], "epireia": [1, 2, 3, 4], "dragons1066": [2, 3, 4], "sixcontinents": [2, 3]
 }
+NAME_WIDTH = max(len(game) for game in COUNTS)  # the game column fits every name
 
 
 def reference_seconds() -> float:
@@ -64,8 +65,8 @@ def main() -> None:
                         help="processes for the parallel column (default: every core)")
     args = parser.parse_args()
     print(f"{args.games} games per run, median of {args.repeat} runs; games per minute")
-    print(f"{'game':10} {'players':>7} {'serial':>8} {f'jobs={args.jobs}':>8} {'speed-up':>8} "
-          f"{'CPU':>8} {'ref ms':>7} {'CPU x ref':>9}")
+    print(f"{'game':{NAME_WIDTH}} {'players':>7} {'serial':>8} {f'jobs={args.jobs}':>8} "
+          f"{'speed-up':>8} {'CPU':>8} {'ref ms':>7} {'CPU x ref':>9}")
     for game in args.game or sorted(COUNTS):
         get_game(game)
         for players in args.players or COUNTS[game]:
@@ -74,7 +75,7 @@ def main() -> None:
             parallel, _ = rate(game, players, args.games, args.jobs, args.repeat)
             reference = statistics.median([*before, *(reference_seconds() for _ in range(2))])
             # CPU rate per reference unit: comparable between runs on a busy machine
-            print(f"{game:10} {players:7} {serial:8,.0f} {parallel:8,.0f} "
+            print(f"{game:{NAME_WIDTH}} {players:7} {serial:8,.0f} {parallel:8,.0f} "
                   f"{parallel / serial:7.2f}x {cpu:8,.0f} {reference * 1000:7.0f} "
                   f"{cpu * reference:9,.1f}")
 
