@@ -138,13 +138,18 @@ def test_short_random_games_end_without_error(players: int) -> None:
         assert state_digest(again) == state_digest(state)
 
 
+PLAYOUT_GAMES = 1000
+PLAYOUT_BATCHES = 10  # tests of their own: spread over the workers, each well within the timeout
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("batch", range(PLAYOUT_BATCHES))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_thousand_random_games(players: int) -> None:
+def test_a_thousand_random_games(players: int, batch: int) -> None:
     """Four years each (a twelve-year game is the same turns, three times over), the
-    invariants after every fifth action and at the end: the suite's time on two cores."""
+    invariants after every fifth action and at the end; a tenth of the games per batch."""
     errors = []
-    for index in range(1000):
+    for index in range(batch, PLAYOUT_GAMES, PLAYOUT_BATCHES):
         state, playout = play_random(GAME, f"prop-{players}-{index}", players,
                                      options={"years": 4}, check_every=5)
         if playout.error:

@@ -186,14 +186,18 @@ def test_automatic_players_against_each_other_end_without_error() -> None:
     assert state.result is not None
 
 
+PLAYOUT_GAMES = 1000
+PLAYOUT_BATCHES = 20  # tests of their own: spread over the workers, each well within the timeout
+
+
 @pytest.mark.slow
-@pytest.mark.timeout(1800)  # about 3 CPU minutes for three players; 5 on a loaded machine
+@pytest.mark.parametrize("batch", range(PLAYOUT_BATCHES))
 @pytest.mark.parametrize("players", [2, 3])
-def test_a_thousand_random_games(players: int) -> None:
+def test_a_thousand_random_games(players: int, batch: int) -> None:
     """20 rounds each (the shortest game: thirty rounds are the same turns, half again),
-    the invariants after every fifth action and at the end: minutes on a loaded machine."""
+    the invariants after every fifth action and at the end; a twentieth of the games per batch."""
     errors = []
-    for index in range(1000):
+    for index in range(batch, PLAYOUT_GAMES, PLAYOUT_BATCHES):
         state, playout = play_random(GAME, f"prop-{players}-{index}", players,
                                      options={"rounds": 20}, check_every=5)
         if playout.error:
