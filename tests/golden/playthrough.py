@@ -7,13 +7,15 @@ id, label, group, detail and style. What a player reads and may choose, and ever
 rules keep, must stay byte-identical; how the engine remembers its questions may not.
 
 Regenerate only for an intended rules change (and say so in the commit):
-``.venv/bin/python -m tests.golden.playthrough``.
+``.venv/bin/python -m tests.golden.playthrough [PREFIX ...]`` (only the files whose name starts
+with a prefix given, e.g. ``sixcontinents-2p-r2``; every file without one).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -77,9 +79,13 @@ CASES: list[tuple[str, int, dict[str, Any], str, str]] = [
     ("dragons1066", 3, {"years": 3}, "r2-golden-1", "random"),
     ("dragons1066", 4, {"years": 3}, "r2-golden-1", "random"),
     ("dragons1066", 4, {"years": 3}, "r2-golden-2", "greedy"),
-    # Six Continents, one per player count (20 rounds, the shortest game)
-    ("sixcontinents", 2, {"rounds": 20}, "golden-1", "random"),
-    ("sixcontinents", 3, {"rounds": 20}, "golden-1", "random"),
+    # Six Continents rules revision 1, one per player count (20 rounds, the shortest game)
+    ("sixcontinents", 2, {"rounds": 20, "revision": 1}, "golden-1", "random"),
+    ("sixcontinents", 3, {"rounds": 20, "revision": 1}, "golden-1", "random"),
+    # ... and revision 2, the newest (an attack and a fleet's sailing in one choice)
+    ("sixcontinents", 2, {"rounds": 20}, "r2-golden-1", "random"),
+    ("sixcontinents", 3, {"rounds": 20}, "r2-golden-1", "random"),
+    ("sixcontinents", 2, {"rounds": 20}, "r2-golden-2", "greedy"),
 ]
 
 
@@ -127,14 +133,16 @@ def actions_of(golden: Golden) -> list[Action]:
     return [Action(role=role, choice=choice) for role, choice in golden.actions]
 
 
-def main() -> None:
+def main(prefixes: list[str]) -> None:
     HERE.mkdir(exist_ok=True)
     for game_id, players, options, seed, how in CASES:
-        golden = make(game_id, players, options, seed, how)
         path = HERE / file_name(game_id, players, seed)
+        if prefixes and not path.name.startswith(tuple(prefixes)):
+            continue
+        golden = make(game_id, players, options, seed, how)
         path.write_text(golden.model_dump_json() + "\n")
         print(f"{path.name}: {len(golden.actions)} actions, winners {golden.result}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

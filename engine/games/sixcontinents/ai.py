@@ -63,7 +63,9 @@ from engine.games.sixcontinents.diplomacy import ceded, peace_partners
 from engine.games.sixcontinents.economy import buildable, building_cost, food_lines, upgrade_cost
 from engine.games.sixcontinents.expeditions import expedition_sites
 from engine.games.sixcontinents.fishing import boat_sites, ports
+from engine.games.sixcontinents.fleet import fleet_moves
 from engine.games.sixcontinents.fleet_ai import sea_attack_plan
+from engine.games.sixcontinents.odds import attack_odds
 from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_in, units_of
 from engine.games.sixcontinents.sea_ai import (
     PLANS,
@@ -77,11 +79,13 @@ from engine.games.sixcontinents.sea_ai import (
 from engine.games.sixcontinents.sea_ai import menu_action as sea_action
 from engine.games.sixcontinents.setup_prompts import capital_sites
 from engine.games.sixcontinents.state import NEUTRAL, SixState
+from engine.games.sixcontinents.warship_prompts import whole_fleet
 
 Plan = dict[str, str]
 RESERVE = 4  # currency kept back for marches and hunger
 ROOM = 3  # steps around a capital counted as its room to grow
 SAVING_ARMY = 4  # soldiers (plus one a province) a hungry realm keeps before saving
+SURE = 0.9  # the chance of taking a province at which an attack is made to the end at once
 
 
 def attack_plan(state: SixState, role: str) -> Plan | None:
@@ -231,6 +235,23 @@ def move_choice(state: SixState, role: str, answers: dict[str, str], ids: set[st
     return step_choice(plan, answers, ("from", "units", "to"), ids)
 
 
+def shortcut(state: SixState, name: str, role: str, plan: Plan | None,
+             answers: dict[str, str], ids: set[str]) -> str | None:
+    """Under rules revision 2, a plan made in the one choice that makes it: an attack all but
+    sure to take its target (fought to the end), a whole fleet sailing from → to."""
+    if plan is None or answers:
+        return None
+    if name == "attack":
+        strike = f"strike:{plan['target']}"
+        if strike in ids and attack_odds(state, role, plan["target"]) >= SURE:
+            return strike
+    if name == "fleet_move":
+        go = f"go:{plan['from']}.{plan['to']}"
+        if go in ids and plan["ships"] == whole_fleet(fleet_moves(state, role)[plan["from"]]):
+            return go
+    return None
+
+
 def step_choice(plan: Plan | None, answers: dict[str, str], steps: Sequence[str],
                 ids: set[str]) -> str:
     if plan is None:
@@ -297,7 +318,9 @@ def greedy(game: Game[Any, Any], state: GameState, role: str, choices: Sequence[
         return move_choice(state, role, answers, ids)
     if name in plans:
         planner, steps = plans[name]
-        return step_choice(planner(state, role), answers, steps, ids)
+        plan = planner(state, role)
+        return shortcut(state, name, role, plan, answers, ids) or \
+            step_choice(plan, answers, steps, ids)
     if name == "menu":
         for action in ("attack", "sea_attack", "boat", "build", "warship"):
             if action in ids and plans[action][0](state, role):

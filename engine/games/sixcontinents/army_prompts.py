@@ -5,7 +5,8 @@ Choice ids: ``unit:<kind>``, ``count:<n>``, ``go:<province>.<province>`` (a move
 that can go, from → to), ``from:<province>`` (to choose the units), ``units:<kind>.<points>.<n>``
 (that many units of a kind with that many movement points left), ``to:<province>``,
 ``target:<province>``, ``forces:<province>`` or ``forces:all``, ``withdraw:<soldiers>``
-(0: fight to the end), ``how:merge.<kind>`` / ``how:split.<kind>``, ``plunder``, ``pay``.
+(0: fight to the end), ``strike:<province>`` (rules revision 2: every unit that can reach it,
+to the end), ``how:merge.<kind>`` / ``how:split.<kind>``, ``plunder``, ``pay``.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from engine.games.sixcontinents.conquest import plunder, plunder_fine, spend_mov
 from engine.games.sixcontinents.content import UNITS
 from engine.games.sixcontinents.economy import march_cost, recruit_price
 from engine.games.sixcontinents.flow import FLOW, building_name, colour, place, units_text
+from engine.games.sixcontinents.odds import attack_odds, percent
 from engine.games.sixcontinents.realm import (
     capital_of,
     pay,
@@ -51,6 +53,7 @@ from engine.games.sixcontinents.realm import (
     soldiers,
     units_of,
 )
+from engine.games.sixcontinents.revisions import attacks_in_one_choice
 from engine.games.sixcontinents.state import SixState
 from engine.games.sixcontinents.victory import check_capitals
 
@@ -215,10 +218,24 @@ def attack_targets(state: SixState, role: str) -> list[str]:
     return sorted(p for p in near if attack_forces(state, role, p, "all"))
 
 
+def strike_choice(state: SixState, role: str, target: str) -> Choice:
+    """Attack ``target`` with every unit that can reach it, to the end, in one choice."""
+    every = attack_forces(state, role, target, "all")
+    origins = sorted({u.province for u in every})
+    where = place(origins[0]) if len(origins) == 1 else f"{len(origins)} provinces"
+    defence = soldiers(defenders_of(state, target))
+    return choice(f"strike:{target}",
+                  f"{place(target)}: all {soldiers(every)} soldiers against {defence}, "
+                  f"{percent(attack_odds(state, role, target))}",
+                  group="Attack with all that can reach, to the end",
+                  detail=f"from {where}; the chance of taking it, fighting to the end")
+
+
 @FLOW.state
 class AttackAction(StepAction[SixState]):
     """Battles: the target, the forces (one adjacent province's or all of them), and the
-    point at which the attacker withdraws; the battle is then rolled out at once."""
+    point at which the attacker withdraws; the battle is then rolled out at once. Under
+    rules revision 2 a target may be attacked in one choice: all that can reach, to the end."""
 
     name = "attack"
     steps = ("target", "forces", "withdraw")
@@ -226,8 +243,12 @@ class AttackAction(StepAction[SixState]):
 
     def ask_target(self, state: SixState, frame: Frame,
                    picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        role = frame.role
+        targets = attack_targets(state, role)
         choices = []
-        for p in attack_targets(state, frame.role):
+        if attacks_in_one_choice(state):
+            choices = [strike_choice(state, role, p) for p in targets]
+        for p in targets:
             land = state.provinces[p]
             defence = soldiers(defenders_of(state, p))
             extras = [b for b in (building_name(land.building) if land.building else "",
@@ -236,7 +257,20 @@ class AttackAction(StepAction[SixState]):
             choices.append(choice(f"target:{p}", f"{place(p)} ({colour(land.holder)}, "
                                   f"{defence} soldiers)", group=group_of(p),
                                   detail=", ".join(extras)))
+        if attacks_in_one_choice(state):
+            return ("Attack which province? All that can reach it, fighting to the end (the "
+                    "chance of taking it), or choose the forces and when to withdraw.",
+                    choices)
         return "Attack which province?", choices
+
+    def handle(self, state: SixState, frame: Frame, choice_id: str) -> None:
+        step, _, target = choice_id.partition(":")
+        if step != "strike" or answers_of(frame):
+            super().handle(state, frame, choice_id)
+            return
+        picked = {"target": target, "forces": "all", "withdraw": "0"}
+        self.perform(state, frame, picked)
+        FLOW.end(state, frame, result=picked)
 
     def ask_forces(self, state: SixState, frame: Frame,
                    picked: dict[str, str]) -> tuple[str, list[Choice]]:

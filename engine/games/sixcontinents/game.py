@@ -33,6 +33,7 @@ from engine.games.sixcontinents.content import REALM
 from engine.games.sixcontinents.flow import FLOW, colour
 from engine.games.sixcontinents.invariants import check_invariants
 from engine.games.sixcontinents.phases import advance
+from engine.games.sixcontinents.revisions import NEWEST
 from engine.games.sixcontinents.state import COLOURS, Land, Realm, SixOptions, SixState
 from engine.games.sixcontinents.view import SixView, build_view
 
@@ -48,6 +49,7 @@ class SixContinents(FlowGame[SixState, SixOptions]):
     Options = SixOptions
     State = SixState
     flow = FLOW
+    revision = NEWEST  # rules revision 2: attacks and sailing in one choice (revisions.py)
     tables: ClassVar[dict[int, tuple[RoleInfo, ...]]] = {
         n: tuple(RoleInfo(id=c, name=colour(c), team=c) for c in COLOURS[:n]) for n in (2, 3)}
 

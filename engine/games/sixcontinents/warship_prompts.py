@@ -2,6 +2,7 @@
 build one, sail a fleet, attack an enemy fleet, load and land a transporter's troops, build
 a construction ship and send it to build a port. Choice ids: ``kind:<ship>``,
 ``zone:<sea>``, ``from:<sea>``, ``ships:all`` or ``ships:<kind>``, ``to:<sea>``,
+``go:<sea>.<sea>`` (rules revision 2: every ship that can sail, from → to),
 ``withdraw:<soldiers>``; ``ship:<id>``, ``province:<id>``, ``units:<kind>.<points>.<n>``,
 ``to:<province>``; ``port:<province>``."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.flow import Frame
 from engine.core.game import Choice, choice
-from engine.core.steps import StepAction
+from engine.core.steps import StepAction, answers_of
 from engine.games.sixcontinents.army_prompts import counts, group_of
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.content import SHIPS, UNITS, price
@@ -38,6 +39,7 @@ from engine.games.sixcontinents.navy import (
     warships,
     zone_name,
 )
+from engine.games.sixcontinents.revisions import ships_from_to
 from engine.games.sixcontinents.sea_battle import sea_attack
 from engine.games.sixcontinents.state import Ship, SixState
 from engine.games.sixcontinents.transport import (
@@ -105,10 +107,31 @@ def sea_attacks(state: SixState, role: str) -> dict[str, dict[str, list[str]]]:
     return found
 
 
+def whole_fleet(groups: dict[str, list[str]]) -> str:
+    """The key of the group of every ship on a zone that may sail: ``all``, or its one kind."""
+    return "all" if "all" in groups else next(iter(groups))
+
+
+def sail_choices(state: SixState, role: str) -> list[Choice]:
+    """The "from → to" choices: every ship of a zone that can sail, to each zone it may
+    sail into (no enemy warship there)."""
+    choices = []
+    for zone, groups in sorted(fleet_moves(state, role).items()):
+        key = whole_fleet(groups)
+        ships = sailing_groups(state, role, zone)[key]
+        for to in groups[key]:
+            choices.append(choice(f"go:{zone}.{to}",
+                                  f"{zone_name(zone)} → {zone_name(to)}: {fleet_text(ships)}"[:80],
+                                  group="Sail all that can, from → to",
+                                  detail=f"{strength(ships)} soldiers at sea"))
+    return choices
+
+
 @FLOW.state
 class SailFleet(StepAction[SixState]):
     """Sea battles: ships sail zone to zone, a movement point each (a frigate and a
-    transporter 2, a corvette and a cruiser 1); a transporter met unescorted sinks."""
+    transporter 2, a corvette and a cruiser 1); a transporter met unescorted sinks. Under
+    rules revision 2 a zone's ships sail in one "from → to" choice."""
 
     name = "fleet_move"
     steps = ("from", "ships", "to")
@@ -116,8 +139,24 @@ class SailFleet(StepAction[SixState]):
 
     def ask_from(self, state: SixState, frame: Frame,
                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        return "Sail ships from which sea zone?", zones(
-            "from", sorted(fleet_moves(state, frame.role)))
+        starts = sorted(fleet_moves(state, frame.role))
+        if not ships_from_to(state):
+            return "Sail ships from which sea zone?", zones("from", starts)
+        choices = sail_choices(state, frame.role)
+        choices += [choice(f"from:{z}", f"Choose the ships on the {zone_name(z)}",
+                           group="Choose the ships: from") for z in starts]
+        return "Sail every ship that can, from → to, or choose the ships.", choices
+
+    def handle(self, state: SixState, frame: Frame, choice_id: str) -> None:
+        step, _, value = choice_id.partition(":")
+        if step != "go" or answers_of(frame):
+            super().handle(state, frame, choice_id)
+            return
+        start, _, to = value.partition(".")
+        picked = {"from": start, "ships": whole_fleet(fleet_moves(state, frame.role)[start]),
+                  "to": to}
+        self.perform(state, frame, picked)
+        FLOW.end(state, frame, result=picked)
 
     def ask_ships(self, state: SixState, frame: Frame,
                   picked: dict[str, str]) -> tuple[str, list[Choice]]:
