@@ -238,13 +238,18 @@ def move_choice(state: SixState, role: str, answers: dict[str, str], ids: set[st
 def shortcut(state: SixState, name: str, role: str, plan: Plan | None,
              answers: dict[str, str], ids: set[str]) -> str | None:
     """Under rules revision 2, a plan made in the one choice that makes it: an attack all but
-    sure to take its target (fought to the end), a whole fleet sailing from → to."""
+    sure to take its target (fought to the end), a new ship's kind and zone, a whole fleet
+    sailing from → to."""
     if plan is None or answers:
         return None
     if name == "attack":
         strike = f"strike:{plan['target']}"
         if strike in ids and attack_odds(state, role, plan["target"]) >= SURE:
             return strike
+    if name == "warship":
+        launch = f"launch:{plan['kind']}.{plan['zone']}"
+        if launch in ids:
+            return launch
     if name == "fleet_move":
         go = f"go:{plan['from']}.{plan['to']}"
         if go in ids and plan["ships"] == whole_fleet(fleet_moves(state, role)[plan["from"]]):

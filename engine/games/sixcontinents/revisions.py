@@ -23,6 +23,12 @@ def attacks_in_one_choice(state: SixState) -> bool:
     return state.options.revision >= 2
 
 
+def warships_in_one_choice(state: SixState) -> bool:
+    """Revision 2: *Build a warship or transporter* is one choice of the kind and the sea zone
+    ("Frigate on the North Sea (12)"); revision 1 asks the kind, then the zone."""
+    return state.options.revision >= 2
+
+
 def ships_from_to(state: SixState) -> bool:
     """Revision 2: *Sail ships* lists one "from → to" choice per sea zone and neighbour,
     sailing every ship there that can; revision 1 asks the zone, the ships and where to."""

@@ -3,6 +3,7 @@ build one, sail a fleet, attack an enemy fleet, load and land a transporter's tr
 a construction ship and send it to build a port. Choice ids: ``kind:<ship>``,
 ``zone:<sea>``, ``from:<sea>``, ``ships:all`` or ``ships:<kind>``, ``to:<sea>``,
 ``go:<sea>.<sea>`` (rules revision 2: every ship that can sail, from → to),
+``launch:<ship>.<sea>`` (rules revision 2: a new ship's kind and zone in one choice),
 ``withdraw:<soldiers>``; ``ship:<id>``, ``province:<id>``, ``units:<kind>.<points>.<n>``,
 ``to:<province>``; ``port:<province>``."""
 
@@ -39,7 +40,7 @@ from engine.games.sixcontinents.navy import (
     warships,
     zone_name,
 )
-from engine.games.sixcontinents.revisions import ships_from_to
+from engine.games.sixcontinents.revisions import ships_from_to, warships_in_one_choice
 from engine.games.sixcontinents.sea_battle import sea_attack
 from engine.games.sixcontinents.state import Ship, SixState
 from engine.games.sixcontinents.transport import (
@@ -76,9 +77,27 @@ class BuildFleetShip(StepAction[SixState]):
 
     def ask_kind(self, state: SixState, frame: Frame,
                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        return (f"Build which ship? {state.realms[frame.role].currency} currency.",
+        money = state.realms[frame.role].currency
+        kinds = buildable_ships(state, frame.role)
+        if warships_in_one_choice(state):
+            sites = fleet_sites(state, frame.role)
+            return (f"Build which ship, on which sea zone? {money} currency.",
+                    [choice(f"launch:{k}.{z}", f"{SHIPS[k].name} on the {zone_name(z)} "
+                            f"({price(k)})", group=SHIPS[k].name, detail=ship_stats(k))
+                     for k in kinds for z in sites])
+        return (f"Build which ship? {money} currency.",
                 [choice(f"kind:{k}", f"{SHIPS[k].name} ({price(k)})", group="Ships",
-                        detail=ship_stats(k)) for k in buildable_ships(state, frame.role)])
+                        detail=ship_stats(k)) for k in kinds])
+
+    def handle(self, state: SixState, frame: Frame, choice_id: str) -> None:
+        step, _, value = choice_id.partition(":")
+        if step != "launch":
+            super().handle(state, frame, choice_id)
+            return
+        kind, _, zone = value.partition(".")
+        picked = {"kind": kind, "zone": zone}
+        self.perform(state, frame, picked)
+        FLOW.end(state, frame, result=picked)
 
     def ask_zone(self, state: SixState, frame: Frame,
                  picked: dict[str, str]) -> tuple[str, list[Choice]]:

@@ -15,7 +15,17 @@ from engine.games.sixcontinents.fleet import launch
 from engine.games.sixcontinents.navy import fleet_of
 from engine.games.sixcontinents.odds import attack_odds, chance_to_take, percent, roll_won
 from engine.games.sixcontinents.state import SixState
-from tests.games.sixcontinents.helpers import asked, choose, ids, kinds, own, put, started, turn
+from tests.games.sixcontinents.helpers import (
+    asked,
+    choose,
+    give,
+    ids,
+    kinds,
+    own,
+    put,
+    started,
+    turn,
+)
 
 
 def two_fronts(revision: int = 2) -> SixState:
@@ -141,3 +151,23 @@ def test_a_new_game_gets_revision_2_and_a_stored_one_keeps_its_own() -> None:
     old = start(GAME, "old", 2, {"rounds": 20, "revision": 1})
     assert isinstance(new, SixState) and isinstance(old, SixState)
     assert (new.options.revision, old.options.revision) == (2, 1)
+
+
+def test_a_warship_is_one_choice_of_its_kind_and_zone() -> None:
+    state = navy()
+    give(state, "red", 30)
+    choose(state, "warship")
+    launch_ids = [i for i in ids(state) if i.startswith("launch:")]
+    assert "launch:frigate.western_med" in launch_ids and "kind:frigate" not in ids(state)
+    label = next(c.label for c in prompt(state).choices if c.id == "launch:frigate.western_med")
+    assert label.startswith("Frigate on the Western Mediterranean (")
+    choose(state, "launch:frigate.western_med")
+    assert [s.kind for s in fleet_of(state, "red", "western_med")] == ["frigate"]
+    assert asked(state) == "menu"
+
+
+def test_revision_1_asks_the_warship_s_kind_then_its_zone() -> None:
+    state = navy(revision=1)
+    give(state, "red", 30)
+    choose(state, "warship")
+    assert "kind:frigate" in ids(state) and not any(i.startswith("launch:") for i in ids(state))
