@@ -19,14 +19,15 @@ Two phases on a fresh SQLite file (WAL, the real service, no Discord):
 
 ``duel`` is the platform's test game (tests/support/duel.py); any registered game works.
 
-``--real`` measures the three real games instead (Freedom 2p, Epireia 4p, Dragons of 1066
-4p), each on a fresh SQLite file and on a fresh database of a PostgreSQL server started as
-the tests start theirs (``tests/support/postgres.py``: pgserver, fsync off): actions per
-second with ``--games`` games at once (``--actions`` each), one game played alone from its
-start to its end with the median action time of its first and of its last tenth, and the
-bytes it stores (state, log rows, action rows, boards). ``--baseline DIR`` runs the same
-measurements, interleaved (each game and database: this code, then DIR's), with the code
-of another checkout (``git archive main | tar -x -C DIR``) and prints both and their ratio:
+``--real`` measures the real games instead (Freedom 2p, Epireia 4p, Dragons of 1066 4p, Six
+Continents 2p; ``--real-game`` picks some), each on a fresh SQLite file and on a fresh
+database of a PostgreSQL server started as the tests start theirs
+(``tests/support/postgres.py``: pgserver, fsync off): actions per second with ``--games``
+games at once (``--actions`` each), one game played alone from its start to its end with the
+median action time of its first and of its last tenth, and the bytes it stores (state, log
+rows, action rows, boards). ``--baseline DIR`` runs the same measurements, interleaved (each
+game and database: this code, then DIR's), with the code of another checkout (``git archive
+main | tar -x -C DIR``) and prints both and their ratio:
 
     .venv/bin/python bench/storage_bench.py --real [--baseline /tmp/main] [--games 200]
         [--actions 40] [--whole-cap 3000]
@@ -312,7 +313,7 @@ async def commits(service: GameService, kind: str, players: int, count: int) -> 
     }
 
 
-REAL_GAMES = (("freedom", 2), ("epireia", 4), ("dragons1066", 4))
+REAL_GAMES = (("freedom", 2), ("epireia", 4), ("dragons1066", 4), ("sixcontinents", 2))
 DIALECTS = ("sqlite", "postgresql")
 
 
@@ -397,6 +398,8 @@ def real(args: argparse.Namespace) -> list[dict[str, Any]]:
     args.pg_server = postgres.start_server()
     reports = []
     for kind, _players in REAL_GAMES:
+        if args.real_game and kind not in args.real_game:
+            continue
         for dialect in DIALECTS:
             report = {"kind": kind, "dialect": dialect,
                       "new": measure_in_child(kind, dialect, str(ROOT), args)}
@@ -473,6 +476,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the real games on SQLite and PostgreSQL (see the docstring)")
     parser.add_argument("--baseline", default=None,
                         help="with --real: a checkout's folder to measure too (interleaved)")
+    parser.add_argument("--real-game", action="append", choices=[k for k, _ in REAL_GAMES],
+                        help="with --real: only this game (repeatable; default: every one)")
     parser.add_argument("--whole-cap", type=int, default=3000,
                         help="with --real: at most this many actions in the game played alone")
     parser.add_argument("--real-one", default=None, help=argparse.SUPPRESS)  # kind:dialect
