@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -79,6 +79,9 @@ class StrategosBot(commands.Bot):
         # bot that runs for months does not keep every exception it ever met.
         self.failures: deque[BaseException] = deque(maxlen=MAX_FAILURES)
         self.counters = Counters()  # for the metrics line (bot.cogs.metrics)
+        # Games whose board this process is posting now (``turns.posting_board``): the
+        # turn-timer loop does not post them late meanwhile.
+        self.posting: Counter[int] = Counter()
         self.tree.error(self.on_app_command_error)
 
     @property

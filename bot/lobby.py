@@ -291,7 +291,8 @@ async def setup_open(interaction: discord.Interaction[Any], kind: str, picks: li
         await interaction.response.send_message(refusal(interaction, error), ephemeral=True)
 
 
-async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
+async def announce_start(bot: StrategosBot, update: TurnUpdate, note: str = "") -> None:
+    """The first board: who plays which side, and the seed's digest (``note`` after it)."""
     loaded = update.loaded
     row = loaded.row
     computer = loaded.computer_roles()
@@ -305,7 +306,7 @@ async def announce_start(bot: StrategosBot, update: TurnUpdate) -> None:
         f"**{loaded.game.name} #{row.id} begins.** {players}\n"
         f"Dice check: the seed's SHA-256 is `{row.seed_sha256}`; the seed is revealed at the end."
     )
-    await announce(bot, update, header)
+    await announce(bot, update, f"{header}\n{note}" if note else header)
 
 
 async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:

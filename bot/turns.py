@@ -8,8 +8,10 @@ and answered by editing the deferred response, so rendering never breaks Discord
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import discord
@@ -271,8 +273,26 @@ def wake_computers(bot: StrategosBot, loaded: LoadedGame) -> None:
         bot.dispatch("computer_turn", loaded.row.id)
 
 
+@contextlib.contextmanager
+def posting_board(bot: StrategosBot, game_id: int) -> Iterator[None]:
+    """While this process posts a game's board, its late post (``bot.cogs.play``) waits."""
+    bot.posting[game_id] += 1
+    try:
+        yield
+    finally:
+        bot.posting[game_id] -= 1
+        if bot.posting[game_id] <= 0:
+            del bot.posting[game_id]
+
+
 async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> None:
-    """After a completed turn (or at the start): board, what happened, whose turn it is."""
+    """After a completed turn (or at the start): board, what happened, whose turn it is;
+    then the board is marked posted (``GameService.board_posted``)."""
+    with posting_board(bot, update.loaded.row.id):
+        await announce_board(bot, update, header)
+
+
+async def announce_board(bot: StrategosBot, update: TurnUpdate, header: str) -> None:
     loaded = update.loaded
     if update.finished or loaded.row.status in ("finished", "aborted"):
         await announce_end(bot, update, header)
@@ -301,6 +321,8 @@ async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> N
     )
     if message is not None:
         await bot.service.set_board_message(loaded.row.id, message.id)
+    # Posted, or refused by the channel (logged): either way not to be posted late.
+    await bot.service.board_posted(loaded.row.id, loaded.version)
     wake_computers(bot, loaded)
     # DMs go out even when the channel refused the board: DM-only players hear of their turn.
     await dm_or_mention(bot, loaded, channel, message, mentions, dms,
@@ -448,6 +470,7 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
     )
     if message is not None:
         await bot.service.set_board_message(loaded.row.id, message.id)
+    await bot.service.board_posted(loaded.row.id, loaded.version)
 
 
 async def rating_changes(bot: StrategosBot, loaded: LoadedGame) -> str:

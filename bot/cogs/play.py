@@ -1,4 +1,5 @@
-"""Playing between commands: the turn-timer loop (reminders at half time, then the policy).
+"""Playing between commands: the turn-timer loop (reminders at half time, then the policy;
+boards a killed process did not post).
 
 Timers are stored with the game (deadline, reminded), so they survive restarts; this
 loop only asks the service what is due, claiming each job so that of several processes on
@@ -6,17 +7,19 @@ one database exactly one does it (``bot.service.jobs``). The buttons of play liv
 """
 
 import asyncio
+import contextlib
 import logging
 from datetime import datetime
 from typing import Any
 
 from discord.ext import commands
 
-from bot import turns
+from bot import lobby, turns
 from bot.cogs.background import BackgroundCog
 from bot.errors import ServiceError, TimerHeld
 
 log = logging.getLogger("strategos.timers")
+LATE = "(Posted late: the bot was stopped before it could post this board.)"
 
 
 class PlayCog(BackgroundCog):
@@ -65,6 +68,24 @@ class PlayCog(BackgroundCog):
                 await self._time_out(game_id, now)
             finally:
                 await service.release_job(game_id, "timeout")
+        for game_id in await service.claim_late_boards(now):
+            if game_id not in self.bot.posting:  # being posted now: not lost
+                await self._post_late(game_id)
+
+    async def _post_late(self, game_id: int) -> None:
+        """A board whose post was lost with the process making it (killed between the write
+        and the post): posted now, once. A post that fails again is reported, not retried."""
+        service = self.bot.service
+        try:
+            update = await service.late_board(game_id)
+            if update.previous_board is None and not update.finished:
+                await lobby.announce_start(self.bot, update, LATE)
+            else:
+                await turns.announce(self.bot, update, LATE)
+        except Exception as error:
+            self.bot.report(error, f"late board of game {game_id}")
+            with contextlib.suppress(Exception):
+                await service.board_posted(game_id, (await service.load(game_id)).version)
 
     async def _time_out(self, game_id: int, now: datetime) -> None:
         service = self.bot.service

@@ -5,24 +5,31 @@ over); the ``boards`` table keeps the states of the last two (migration 0005), r
 the transaction of the turn-ending write (``ServiceBase._commit``). An undo rebuilds its
 state from the seed and the action log anyway, so it rebuilds these two as well
 (``replay_boards``): taking back a turn's end brings back the boards from before it.
+
+Whether the new board reached its channel is kept too (``post_due``, migration 0013): the
+bot says so once it has posted it (``board_posted``). A process killed in between leaves it
+due; the turn-timer loop of any process then claims it (``claim_late_boards``) and posts it
+late (``late_board``), so the players asked next are still told of their turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from bot.models import LoadedGame
+from bot.models import LoadedGame, TurnUpdate
 from bot.service.core import ServiceBase
 from bot.service.history import HistoryItem
 from bot.service.snapshots import restore, snapshot
-from bot.storage import queries
+from bot.storage import queries, stamp
 from engine.core.errors import IllegalChoice, NotYourTurn
 from engine.core.game import Game, GameState
 from engine.core.runner import act, start
 
 BOARD_READS = 5
+LATE_BATCH = 20  # late boards claimed by one pass of the turn-timer loop
 
 
 @dataclass(frozen=True)
@@ -83,3 +90,29 @@ class BoardsMixin(ServiceBase):
         # A board's log is the first entries of its game's (boards are stored without it).
         return loaded, restore(loaded.game, row["previous"],
                                loaded.state.log[:row["previous_log"]])
+
+    async def board_posted(self, game_id: int, version: int) -> None:
+        """The board of ``version`` (the write that stored it) is in its channel."""
+        await self.db.run(lambda conn: queries.board_posted(conn, game_id, version))
+
+    async def claim_late_boards(self, now: datetime | None = None) -> list[int]:
+        """The games whose last board is overdue (its poster died), claimed for a lease:
+        post each with :meth:`late_board`, then :meth:`board_posted`."""
+        moment = now or self._now()
+        return await self.db.run(lambda conn: queries.claim_late_boards(
+            conn, stamp(moment), stamp(moment + self.lease), LATE_BATCH))
+
+    async def late_board(self, game_id: int) -> TurnUpdate:
+        """The turn post a late board makes: the game as it is now, the public lines of the
+        turn the board closed (between the previous board and it), the board before it."""
+        loaded, previous = await self.with_previous_board(game_id)
+        async with self.db.read() as conn:
+            row = await queries.get_boards(conn, game_id)
+        assert loaded.state is not None and row is not None
+        lines = loaded.state.log[row["previous_log"]:row["state_log"]]
+        return TurnUpdate(
+            loaded=loaded, turn_ended=True,
+            public_log=[e for e in lines if e.visible_to is None],
+            finished=loaded.state.result is not None, result=loaded.state.result,
+            previous_board=previous,
+        )

@@ -45,6 +45,9 @@ META_WIDTH = len(queries.GAME_COLUMNS.split(",")) + 1
 
 
 DEFAULT_LEASE = timedelta(seconds=120)
+# A board not posted this long after the write that stored it was lost with the process
+# posting it (``boards.post_due``): the turn-timer loop posts it late.
+POST_GRACE = timedelta(seconds=60)
 
 
 def utc_now() -> datetime:
@@ -434,7 +437,7 @@ class ServiceBase:
             await queries.append_log(conn, loaded.id, logged, new_entries)
             previous = (
                 await queries.turn_board(conn, loaded.id, fields["state"], len(state.log),
-                                         version)
+                                         version, stamp(moment + POST_GRACE))
                 if turn_ended else None
             )
             for step, barrier in applied:

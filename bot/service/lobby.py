@@ -8,7 +8,7 @@ from typing import Any
 
 from bot import errors
 from bot.models import GameRow, LoadedGame, TurnUpdate, default_table
-from bot.service.core import ServiceBase
+from bot.service.core import POST_GRACE, ServiceBase
 from bot.service.snapshots import log_rows, snapshot
 from bot.service.table import check_table
 from bot.storage import Conn, IntegrityError, queries, stamp
@@ -315,7 +315,7 @@ class LobbyMixin(ServiceBase):
                 raise errors.StaleChoice(loaded.version)
             await queries.append_log(conn, loaded.id, 0, log_rows(state.log))
             await queries.set_boards(conn, loaded.id, stored, len(state.log), None, 0,
-                                     loaded.version + 1)
+                                     loaded.version + 1, stamp(moment + POST_GRACE))
             seats = {s.seat: s.user_id for s in loaded.seats}
             await queries.append_action(
                 conn, game_id=loaded.id, kind="start", at=now, version=loaded.version + 1,

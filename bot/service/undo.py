@@ -149,9 +149,11 @@ class UndoMixin(ServiceBase):
             )
             await queries.cut_log(conn, loaded.id, kept)
             await queries.append_log(conn, loaded.id, kept, log_rows(state.log[kept:]))
+            # An undo's board, when it takes back a turn's end, is posted by its command;
+            # it is not posted late (nobody waits on it to learn of a turn).
             await queries.set_boards(conn, loaded.id, replayed.board, replayed.board_log,
                                      replayed.previous, replayed.previous_log,
-                                     loaded.version + 1)
+                                     loaded.version + 1, None)
         after = LoadedGame(
             row=self._row(row), seats=self._seats(row), state=state, game=game, prompts=prompts,
             snapshot=fields["state"],

@@ -605,45 +605,76 @@ async def replace_role_user(
 
 
 async def turn_board(
-    conn: Conn, game_id: int, state: str, log_length: int, version: int
+    conn: Conn, game_id: int, state: str, log_length: int, version: int, post_due: str
 ) -> Row | None:
     """A turn ended at ``version``: ``state`` (without its log, which had ``log_length``
-    entries) becomes the game's board and the board it replaces becomes the previous one,
-    which is returned as (``previous``, ``previous_log``) (None: no board was stored, for a
-    game started before boards were kept). Runs inside the turn-ending transaction."""
+    entries) becomes the game's board, to be posted by ``post_due`` (``boards.post_due``,
+    migration 0013), and the board it replaces becomes the previous one, which is returned
+    as (``previous``, ``previous_log``) (None: no board was stored, for a game started
+    before boards were kept). Runs inside the turn-ending transaction."""
     row = await conn.fetchrow(
         "UPDATE boards SET previous = state, previous_log = state_log, state = ?,"
-        " state_log = ?, version = ? WHERE game_id = ? RETURNING previous, previous_log",
-        (state, log_length, version, game_id),
+        " state_log = ?, version = ?, post_due = ? WHERE game_id = ?"
+        " RETURNING previous, previous_log",
+        (state, log_length, version, post_due, game_id),
     )
     if row is None:
         await conn.execute(
-            "INSERT INTO boards (game_id, state, state_log, previous, previous_log, version)"
-            " VALUES (?, ?, ?, NULL, 0, ?)",
-            (game_id, state, log_length, version),
+            "INSERT INTO boards (game_id, state, state_log, previous, previous_log, version,"
+            " post_due) VALUES (?, ?, ?, NULL, 0, ?, ?)",
+            (game_id, state, log_length, version, post_due),
         )
     return row
 
 
 async def set_boards(
     conn: Conn, game_id: int, state: str, state_log: int, previous: str | None,
-    previous_log: int, version: int
+    previous_log: int, version: int, post_due: str | None
 ) -> None:
     """Store both boards at once (at the start of a game, and after an undo's replay): each
-    state without its log, and how many entries its log had."""
+    state without its log, and how many entries its log had; ``post_due``: when the board
+    should have been posted by (None: it is not to be posted)."""
     await conn.execute(
-        "INSERT INTO boards (game_id, state, state_log, previous, previous_log, version)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+        "INSERT INTO boards (game_id, state, state_log, previous, previous_log, version,"
+        " post_due) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
         " state = excluded.state, state_log = excluded.state_log,"
         " previous = excluded.previous, previous_log = excluded.previous_log,"
-        " version = excluded.version",
-        (game_id, state, state_log, previous, previous_log, version),
+        " version = excluded.version, post_due = excluded.post_due",
+        (game_id, state, state_log, previous, previous_log, version, post_due),
     )
+
+
+async def board_posted(conn: Conn, game_id: int, version: int) -> None:
+    """The board stored at ``version`` (or an older one still waiting) reached its channel;
+    a newer board still waits for its own post."""
+    await conn.execute(
+        "UPDATE boards SET post_due = NULL WHERE game_id = ? AND version <= ?",
+        (game_id, version),
+    )
+
+
+async def claim_late_boards(conn: Conn, now: str, until: str, limit: int) -> list[int]:
+    """The games whose board was not posted by its due time (the process posting it died),
+    claimed for this process by moving the due time on to ``until``: of several processes,
+    one wins each board (the update checks the time it read)."""
+    rows = await _all(
+        conn, "SELECT game_id, post_due FROM boards WHERE post_due IS NOT NULL"
+        " AND post_due <= ? ORDER BY post_due, game_id LIMIT ?", (now, limit),
+    )
+    claimed = []
+    for row in rows:
+        changed = await conn.execute(
+            "UPDATE boards SET post_due = ? WHERE game_id = ? AND post_due = ?",
+            (until, row["game_id"], row["post_due"]),
+        )
+        if changed == 1:
+            claimed.append(int(row["game_id"]))
+    return claimed
 
 
 async def get_boards(conn: Conn, game_id: int) -> Row | None:
     rows = await _all(
-        conn, "SELECT state, state_log, previous, previous_log, version FROM boards"
+        conn, "SELECT state, state_log, previous, previous_log, version, post_due FROM boards"
         " WHERE game_id = ?", (game_id,)
     )
     return rows[0] if rows else None
