@@ -1,7 +1,7 @@
 """Edges found by fault injection, through the real bot and the fake Discord: a button from
 the future, a custom id with a number too large for SQLite, a menu value the bot never
 offered, and a full disk. Each gets one clear sentence, changes nothing, and is not logged
-as a bug."""
+as a bug. And a board lost with a process killed before posting it is posted late."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from datetime import timedelta
 
 import pytest
 
+from bot import turns
 from bot.errors import StorageFull
-from tests.e2e.harness import Clock, Strategos, Table, choice_items
+from bot.models import TurnUpdate
+from tests.e2e.harness import Clock, Strategos, Table, choice_items, is_board
 from tests.e2e.test_platform import game_id_of, start_duel
 from tests.fakediscord import FakeDiscord
 
@@ -94,4 +96,41 @@ async def test_a_full_disk_is_said_and_changes_nothing(fake: FakeDiscord,
     after = await service.load(game_id)
     assert after.version == refused.version and after.snapshot == refused.snapshot
     assert (await service.log_lines(game_id))[-1].version == refused.version
+    assert not strategos.bot.failures
+
+
+async def test_a_board_lost_with_a_killed_process_is_posted_late(
+        fake: FakeDiscord, strategos: Strategos, clock: Clock,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process dies between the write that ends a turn and its post: after a restart,
+    once the board is a minute overdue, the turn-timer loop posts it, once, with a note and
+    the pings of whoever is asked now."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = await start_duel(fake, [alice, bob], "rounds_to_win=2")
+    game_id = game_id_of(table.board())
+    lost: list[int] = []
+
+    async def killed_before_posting(bot: object, update: TurnUpdate, header: str) -> None:
+        lost.append(update.loaded.version)
+
+    monkeypatch.setattr(turns, "announce_board", killed_before_posting)
+    mark = fake.cursor()
+    for user in (alice, bob):
+        await table.choose(user, await table.prompt(user), pick=0)
+    assert lost and not [m for m in fake.channel_messages() if m.id > mark and is_board(m)]
+    monkeypatch.undo()
+    await strategos.restart()
+    await strategos.bot.run_timers_once()
+    assert not [m for m in fake.channel_messages() if m.id > mark]  # not overdue yet
+    clock.advance(2 / 60)
+    await strategos.bot.run_timers_once()
+    late = await fake.wait_for_message(after=mark, where=lambda m: "Posted late" in m.text())
+    assert is_board(late) and table.board().id == late.id
+    loaded = await strategos.bot.service.load(game_id)
+    assert loaded.version == lost[-1]
+    asked = {u for role in loaded.prompts for u in loaded.users_of(role)}
+    assert asked and all(f"<@{u}>" in late.content for u in asked)
+    clock.advance(1)
+    await strategos.bot.run_timers_once()
+    assert len([m for m in fake.channel_messages() if "Posted late" in m.text()]) == 1
     assert not strategos.bot.failures
