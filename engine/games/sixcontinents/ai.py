@@ -45,11 +45,8 @@ from engine.games.sixcontinents.ai_agents import agent_answer, agent_menu
 from engine.games.sixcontinents.ai_deals import deal_answer, deal_menu_action
 from engine.games.sixcontinents.ai_overseas import answer, extra_buildings, menu_action
 from engine.games.sixcontinents.army import points_left, recruitable, step_cost, sweep
-from engine.games.sixcontinents.army_prompts import (
-    affordable_groups,
-    attack_targets,
-    move_sources,
-)
+from engine.games.sixcontinents.army_prompts import affordable_groups, move_sources
+from engine.games.sixcontinents.attack_prompts import attack_targets
 from engine.games.sixcontinents.battle import (
     Attack,
     attack_forces,

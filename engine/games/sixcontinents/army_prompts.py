@@ -1,17 +1,15 @@
-"""The Army actions of the turn menu: recruit, move, attack (with the plunder or the march
-after a province is taken), exchange and disband.
+"""The Army actions of the turn menu: recruit, move, exchange, caravans and disband (the
+attack is in ``attack_prompts``).
 
 Choice ids: ``unit:<kind>``, ``count:<n>``, ``go:<province>.<province>`` (a move of all
 that can go, from → to), ``from:<province>`` (to choose the units), ``units:<kind>.<points>.<n>``
 (that many units of a kind with that many movement points left), ``to:<province>``,
-``target:<province>``, ``forces:<province>`` or ``forces:all``, ``withdraw:<soldiers>``
-(0: fight to the end), ``strike:<province>`` (rules revision 2: every unit that can reach it,
-to the end), ``how:merge.<kind>`` / ``how:split.<kind>``, ``plunder``, ``pay``.
+``how:merge.<kind>`` / ``how:split.<kind>``.
 """
 
 from __future__ import annotations
 
-from engine.core.flow import Frame, PromptState
+from engine.core.flow import Frame
 from engine.core.game import Choice, choice
 from engine.core.steps import StepAction, answers_of
 from engine.games.sixcontinents.army import (
@@ -20,7 +18,6 @@ from engine.games.sixcontinents.army import (
     caravan_moves,
     destinations,
     disband_units,
-    enemy_held,
     exchange,
     exchanges,
     forces_text,
@@ -33,29 +30,16 @@ from engine.games.sixcontinents.army import (
     step_cost,
     sweep,
 )
-from engine.games.sixcontinents.battle import (
-    Attack,
-    attack_forces,
-    defenders_of,
-    fight,
-    march_owed,
-)
-from engine.games.sixcontinents.board import ADJACENT, CONTINENT_OF, CONTINENTS
-from engine.games.sixcontinents.conquest import plunder, plunder_fine, spend_moves, take
+from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
 from engine.games.sixcontinents.content import UNITS
 from engine.games.sixcontinents.economy import march_cost, recruit_price
-from engine.games.sixcontinents.flow import FLOW, building_name, colour, place, units_text
-from engine.games.sixcontinents.odds import attack_odds, percent
+from engine.games.sixcontinents.flow import FLOW, place, units_text
 from engine.games.sixcontinents.realm import (
-    capital_of,
-    pay,
     recruit_limit,
     soldiers,
     units_of,
 )
-from engine.games.sixcontinents.revisions import attacks_in_one_choice
 from engine.games.sixcontinents.state import SixState
-from engine.games.sixcontinents.victory import check_capitals
 
 
 def counts(most: int) -> list[int]:
@@ -209,136 +193,6 @@ class Move(StepAction[SixState]):
     def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
         kind, points, n = picked["units"].split(".")
         move(state, frame.role, picked["from"], f"{kind}.{points}", int(n), picked["to"])
-
-
-def attack_targets(state: SixState, role: str) -> list[str]:
-    """Provinces held by another player next to units of ``role`` that can still attack."""
-    near = {p for u in units_of(state, role) for p in ADJACENT[u.province]
-            if enemy_held(state, role, p)}
-    return sorted(p for p in near if attack_forces(state, role, p, "all"))
-
-
-def strike_choice(state: SixState, role: str, target: str) -> Choice:
-    """Attack ``target`` with every unit that can reach it, to the end, in one choice."""
-    every = attack_forces(state, role, target, "all")
-    origins = sorted({u.province for u in every})
-    where = place(origins[0]) if len(origins) == 1 else f"{len(origins)} provinces"
-    defence = soldiers(defenders_of(state, target))
-    return choice(f"strike:{target}",
-                  f"{place(target)}: all {soldiers(every)} soldiers against {defence}, "
-                  f"{percent(attack_odds(state, role, target))}",
-                  group="Attack with all that can reach, to the end",
-                  detail=f"from {where}; the chance of taking it, fighting to the end")
-
-
-@FLOW.state
-class AttackAction(StepAction[SixState]):
-    """Battles: the target, the forces (one adjacent province's or all of them), and the
-    point at which the attacker withdraws; the battle is then rolled out at once. Under
-    rules revision 2 a target may be attacked in one choice: all that can reach, to the end."""
-
-    name = "attack"
-    steps = ("target", "forces", "withdraw")
-    cancel = "Back to the menu"
-
-    def ask_target(self, state: SixState, frame: Frame,
-                   picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        role = frame.role
-        targets = attack_targets(state, role)
-        choices = []
-        if attacks_in_one_choice(state):
-            choices = [strike_choice(state, role, p) for p in targets]
-        for p in targets:
-            land = state.provinces[p]
-            defence = soldiers(defenders_of(state, p))
-            extras = [b for b in (building_name(land.building) if land.building else "",
-                                  "Port" if land.port else "",
-                                  "capital" if capital_of(state, p) else "") if b]
-            choices.append(choice(f"target:{p}", f"{place(p)} ({colour(land.holder)}, "
-                                  f"{defence} soldiers)", group=group_of(p),
-                                  detail=", ".join(extras)))
-        if attacks_in_one_choice(state):
-            return ("Attack which province? All that can reach it, fighting to the end (the "
-                    "chance of taking it), or choose the forces and when to withdraw.",
-                    choices)
-        return "Attack which province?", choices
-
-    def handle(self, state: SixState, frame: Frame, choice_id: str) -> None:
-        step, _, target = choice_id.partition(":")
-        if step != "strike" or answers_of(frame):
-            super().handle(state, frame, choice_id)
-            return
-        picked = {"target": target, "forces": "all", "withdraw": "0"}
-        self.perform(state, frame, picked)
-        FLOW.end(state, frame, result=picked)
-
-    def ask_forces(self, state: SixState, frame: Frame,
-                   picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        target = picked["target"]
-        every = attack_forces(state, frame.role, target, "all")
-        origins = sorted({u.province for u in every})
-        choices = [choice(f"forces:{p}", f"From {place(p)} ("
-                          f"{soldiers(attack_forces(state, frame.role, target, p))} soldiers)",
-                          group="Forces") for p in origins]
-        if len(origins) > 1:
-            choices.append(choice("forces:all", f"From all {len(origins)} provinces "
-                                  f"({soldiers(every)} soldiers)", group="Forces"))
-        return f"Attack {place(target)} with which forces?", choices
-
-    def ask_withdraw(self, state: SixState, frame: Frame,
-                     picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        forces = attack_forces(state, frame.role, picked["target"], picked["forces"])
-        total = soldiers(forces)
-        points = sorted({n for n in (total // 4, total // 2, (3 * total) // 4) if 0 < n < total})
-        choices = [choice("withdraw:0", "Fight to the end", group="Withdraw")]
-        choices += [choice(f"withdraw:{n}", f"Withdraw when down to {n} soldiers",
-                           group="Withdraw") for n in points]
-        return f"{total} soldiers attack {place(picked['target'])}. When to withdraw?", choices
-
-    def perform(self, state: SixState, frame: Frame, picked: dict[str, str]) -> None:
-        role, target = frame.role, picked["target"]
-        forces = attack_forces(state, role, target, picked["forces"])
-        owed = march_owed(state, forces)
-        attack = Attack(attacker=role, target=target, units=list(forces),
-                        defenders=defenders_of(state, target),
-                        withdraw_at=int(picked["withdraw"]))
-        won = fight(state, attack)
-        spend_moves(state, attack.units)
-        if not won:
-            return
-        take(state, role, target, attack.units)
-        if check_capitals(state) or capital_of(state, target):
-            return  # a capital is never plundered, and its attacker pays no march (Capital)
-        FLOW.push(state, "plunder", role, province=target, march=owed)
-
-
-@FLOW.state
-class Plunder(PromptState[SixState]):
-    """General rule 7: plunder (no march paid; every building destroyed, 2 red tokens) or pay
-    the march of every attacking soldier, the fallen included."""
-
-    name = "plunder"
-
-    def prompt(self, state: SixState, frame: Frame) -> tuple[str, list[Choice]]:
-        province, owed = str(frame.data["province"]), int(frame.data["march"])
-        gone = ", ".join(building_name(b) for b in state.provinces[province].buildings())
-        fine = plunder_fine(state, province)
-        label = "Plunder: 2 red tokens" + (f", destroy {gone}" if gone else "") + \
-            (f", pay {fine}" if fine else "")
-        choices = [choice("plunder", label, style="danger")]
-        if owed <= state.realms[frame.role].currency:
-            choices.append(choice("pay", f"Pay the march ({owed})", style="primary"))
-        return f"{place(province)} is taken: plunder it, or pay the march ({owed})?", choices
-
-    def on_plunder(self, state: SixState, frame: Frame, _: str) -> None:
-        plunder(state, frame.role, str(frame.data["province"]))
-        FLOW.end(state, frame)
-
-    def on_pay(self, state: SixState, frame: Frame, _: str) -> None:
-        owed = int(frame.data["march"])
-        pay(state, frame.role, owed)
-        state.say(f"{colour(frame.role)} pays {owed} for the march.", role=frame.role)
-        FLOW.end(state, frame)
 
 
 @FLOW.state

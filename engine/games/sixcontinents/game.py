@@ -14,6 +14,7 @@ from engine.core.rng import Rng
 from engine.games.sixcontinents import (  # noqa: F401 (prompt states)
     agent_prompts,
     army_prompts,
+    attack_prompts,
     build_prompts,
     diplomacy,
     expedition_prompts,

@@ -17,7 +17,8 @@ from engine.core.game import Choice, choice
 from engine.core.steps import StepAction, start_action
 from engine.games.sixcontinents.agent_prompts import agent_menu
 from engine.games.sixcontinents.army import caravan_moves, exchanges, recruitable
-from engine.games.sixcontinents.army_prompts import attack_targets, move_sources
+from engine.games.sixcontinents.army_prompts import move_sources
+from engine.games.sixcontinents.attack_prompts import attack_targets
 from engine.games.sixcontinents.board import CONTINENT_OF, CONTINENTS
 from engine.games.sixcontinents.content import REALM, price
 from engine.games.sixcontinents.diplomacy import payees, peace_partners
