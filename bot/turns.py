@@ -319,10 +319,9 @@ async def announce_board(bot: StrategosBot, update: TurnUpdate, header: str) -> 
         view=game_view(loaded.row.id),
         allowed_mentions=mention_only(mentions),
     )
-    if message is not None:
-        await bot.service.set_board_message(loaded.row.id, message.id)
     # Posted, or refused by the channel (logged): either way not to be posted late.
-    await bot.service.board_posted(loaded.row.id, loaded.version)
+    await bot.service.board_posted(loaded.row.id, loaded.version,
+                                   None if message is None else message.id)
     wake_computers(bot, loaded)
     # DMs go out even when the channel refused the board: DM-only players hear of their turn.
     await dm_or_mention(bot, loaded, channel, message, mentions, dms,
@@ -468,9 +467,8 @@ async def announce_end(bot: StrategosBot, update: TurnUpdate, header: str = "") 
         view=game_view(loaded.row.id, finished=True),
         allowed_mentions=USER_MENTIONS,
     )
-    if message is not None:
-        await bot.service.set_board_message(loaded.row.id, message.id)
-    await bot.service.board_posted(loaded.row.id, loaded.version)
+    await bot.service.board_posted(loaded.row.id, loaded.version,
+                                   None if message is None else message.id)
 
 
 async def rating_changes(bot: StrategosBot, loaded: LoadedGame) -> str:

@@ -23,7 +23,7 @@ from bot.models import LoadedGame, TurnUpdate
 from bot.service.core import ServiceBase
 from bot.service.history import HistoryItem
 from bot.service.snapshots import restore, snapshot
-from bot.storage import queries, stamp
+from bot.storage import Conn, queries, stamp
 from engine.core.errors import IllegalChoice, NotYourTurn
 from engine.core.game import Game, GameState
 from engine.core.runner import act, start
@@ -91,9 +91,16 @@ class BoardsMixin(ServiceBase):
         return loaded, restore(loaded.game, row["previous"],
                                loaded.state.log[:row["previous_log"]])
 
-    async def board_posted(self, game_id: int, version: int) -> None:
-        """The board of ``version`` (the write that stored it) is in its channel."""
-        await self.db.run(lambda conn: queries.board_posted(conn, game_id, version))
+    async def board_posted(self, game_id: int, version: int,
+                           message_id: int | None = None) -> None:
+        """The board of ``version`` (the write that stored it) is in its channel, as message
+        ``message_id`` (None: the channel refused it; it is not posted late either)."""
+        async def write(conn: Conn) -> None:
+            if message_id is not None:
+                await queries.set_board_message(conn, game_id, message_id)
+            await queries.board_posted(conn, game_id, version)
+
+        await self.db.run(write)
 
     async def claim_late_boards(self, now: datetime | None = None) -> list[int]:
         """The games whose last board is overdue (its poster died), claimed for a lease:

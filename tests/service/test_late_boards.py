@@ -38,9 +38,10 @@ async def test_a_board_not_posted_is_claimed_once_its_grace_has_passed(
 async def test_a_board_posted_in_time_is_never_late(service: GameService, clock: Clock) -> None:
     start = await started_relay(service)
     game_id = start.loaded.id
-    await service.board_posted(game_id, start.loaded.version)
+    await service.board_posted(game_id, start.loaded.version, 1234)
     end = await end_turn(service, game_id, RED)
-    await service.board_posted(game_id, end.loaded.version)
+    await service.board_posted(game_id, end.loaded.version, 5678)
+    assert (await service.load(game_id)).row.board_message_id == 5678
     await move(service, game_id, BLUE)  # a click within a turn stores no board
     clock.advance(1)
     assert await service.claim_late_boards() == []
