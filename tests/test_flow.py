@@ -304,6 +304,23 @@ class Route(StepAction[MarketState]):
         state.closing_log.append("-".join(picked[step] for step in self.steps))
 
 
+@TRADE.state
+class Express(Route):
+    """The route, or in one choice at its first step: ``direct:<start>`` (via c to e)."""
+
+    name = "express"
+    shortcuts = ("direct",)
+
+    def ask_start(self, state: MarketState, frame: Frame,
+                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
+        _, choices = super().ask_start(state, frame, picked)
+        return "From?", [Choice(id="direct:a", label="A, direct"), *choices]
+
+    def answers_for(self, state: MarketState, frame: Frame, verb: str,
+                    value: str) -> dict[str, str]:
+        return {"start": value, "via": "c", "end": "e"}
+
+
 def test_asking_a_step_action_changes_nothing_and_back_follows_the_steps_order() -> None:
     state = new()
     state.stack.clear()
@@ -319,3 +336,19 @@ def test_asking_a_step_action_changes_nothing_and_back_follows_the_steps_order()
     answer(state, "via:d")
     answer(state, "end:e")
     assert state.closing_log == ["b-d-e"] and state.stack == []
+
+
+def test_a_shortcut_answers_every_step_in_one_choice_at_the_first_step_only() -> None:
+    state = new()
+    state.stack.clear()
+    TRADE.push(state, "express", "a")
+    assert ids_asked(state) == ["direct:a", "start:a", "start:b", "back"]
+    answer(state, "direct:a")
+    assert state.closing_log == ["a-c-e"] and state.stack == []
+    TRADE.push(state, "express", "a")
+    answer(state, "start:b")
+    with pytest.raises(IllegalChoice):
+        answer(state, "direct:a")  # past the first step it is not a choice
+    answer(state, "via:d")
+    answer(state, "end:f")
+    assert state.closing_log == ["a-c-e", "b-d-f"]

@@ -9,6 +9,10 @@ are then handed back to the question that pushed it (``Flow.end``), so it may be
 a menu as well as from the phase machine.
 
 Choice ids are ``<step>:<value>`` (``zone:W3``, ``units:2``, ``pay:gold``) plus ``back``.
+A *shortcut* answers every step in one choice: the first step may also offer
+``<verb>:<value>`` for a verb of ``shortcuts`` (an attack with every unit that can reach,
+to the end), whose answers ``answers_for`` writes down; the action is then performed as if
+each step had been picked.
 A step with a single choice is still asked (the player sees what is about to happen);
 ``skip_when_forced`` on the subclass answers such later steps by themselves (the first step
 is always asked: asking must not change the state).
@@ -32,9 +36,15 @@ class StepAction(PromptState[S]):
     # The label of the way out at the first step ("" asks the first step with no way out).
     cancel: ClassVar[str] = "Choose another action"
     skip_when_forced: ClassVar[bool] = False
+    # Verbs of the one-choice shortcuts the first step may offer (``answers_for``).
+    shortcuts: ClassVar[tuple[str, ...]] = ()
 
     def perform(self, state: S, frame: Frame, picked: dict[str, str]) -> None:
         """Every step is answered: do the action."""
+        raise NotImplementedError
+
+    def answers_for(self, state: S, frame: Frame, verb: str, value: str) -> dict[str, str]:
+        """The answer to every step that the shortcut ``<verb>:<value>`` stands for."""
         raise NotImplementedError
 
     def step_of(self, frame: Frame) -> str:
@@ -66,6 +76,11 @@ class StepAction(PromptState[S]):
                 self.flow.end(state, frame)
             return
         step, _, value = choice_id.partition(":")
+        if step in self.shortcuts and not picked:
+            answers = self.answers_for(state, frame, step, value)
+            self.perform(state, frame, answers)
+            self.flow.end(state, frame, result=answers)
+            return
         if step != self.step_of(frame):
             raise IllegalChoice("That is not one of the choices you have right now.")
         picked[step] = value

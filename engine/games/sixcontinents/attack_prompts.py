@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core.flow import Frame, PromptState
 from engine.core.game import Choice, choice
-from engine.core.steps import StepAction, answers_of
+from engine.core.steps import StepAction
 from engine.games.sixcontinents.army import enemy_held
 from engine.games.sixcontinents.army_prompts import group_of
 from engine.games.sixcontinents.battle import (
@@ -59,6 +59,7 @@ class AttackAction(StepAction[SixState]):
 
     name = "attack"
     steps = ("target", "forces", "withdraw")
+    shortcuts = ("strike",)
     cancel = "Back to the menu"
 
     def ask_target(self, state: SixState, frame: Frame,
@@ -83,14 +84,9 @@ class AttackAction(StepAction[SixState]):
                     choices)
         return "Attack which province?", choices
 
-    def handle(self, state: SixState, frame: Frame, choice_id: str) -> None:
-        step, _, target = choice_id.partition(":")
-        if step != "strike" or answers_of(frame):
-            super().handle(state, frame, choice_id)
-            return
-        picked = {"target": target, "forces": "all", "withdraw": "0"}
-        self.perform(state, frame, picked)
-        FLOW.end(state, frame, result=picked)
+    def answers_for(self, state: SixState, frame: Frame, verb: str,
+                    target: str) -> dict[str, str]:
+        return {"target": target, "forces": "all", "withdraw": "0"}  # ``strike``
 
     def ask_forces(self, state: SixState, frame: Frame,
                    picked: dict[str, str]) -> tuple[str, list[Choice]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core.flow import Frame
 from engine.core.game import Choice, choice
-from engine.core.steps import StepAction, answers_of
+from engine.core.steps import StepAction
 from engine.games.sixcontinents.army_prompts import counts, group_of
 from engine.games.sixcontinents.board import PROVINCES
 from engine.games.sixcontinents.content import SHIPS, UNITS, price
@@ -73,6 +73,7 @@ class BuildFleetShip(StepAction[SixState]):
 
     name = "warship"
     steps = ("kind", "zone")
+    shortcuts = ("launch",)
     cancel = "Back to the menu"
 
     def ask_kind(self, state: SixState, frame: Frame,
@@ -89,15 +90,10 @@ class BuildFleetShip(StepAction[SixState]):
                 [choice(f"kind:{k}", f"{SHIPS[k].name} ({price(k)})", group="Ships",
                         detail=ship_stats(k)) for k in kinds])
 
-    def handle(self, state: SixState, frame: Frame, choice_id: str) -> None:
-        step, _, value = choice_id.partition(":")
-        if step != "launch":
-            super().handle(state, frame, choice_id)
-            return
-        kind, _, zone = value.partition(".")
-        picked = {"kind": kind, "zone": zone}
-        self.perform(state, frame, picked)
-        FLOW.end(state, frame, result=picked)
+    def answers_for(self, state: SixState, frame: Frame, verb: str,
+                    value: str) -> dict[str, str]:
+        kind, _, zone = value.partition(".")  # ``launch``
+        return {"kind": kind, "zone": zone}
 
     def ask_zone(self, state: SixState, frame: Frame,
                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
@@ -154,6 +150,7 @@ class SailFleet(StepAction[SixState]):
 
     name = "fleet_move"
     steps = ("from", "ships", "to")
+    shortcuts = ("go",)
     cancel = "Back to the menu"
 
     def ask_from(self, state: SixState, frame: Frame,
@@ -166,16 +163,11 @@ class SailFleet(StepAction[SixState]):
                            group="Choose the ships: from") for z in starts]
         return "Sail every ship that can, from → to, or choose the ships.", choices
 
-    def handle(self, state: SixState, frame: Frame, choice_id: str) -> None:
-        step, _, value = choice_id.partition(":")
-        if step != "go" or answers_of(frame):
-            super().handle(state, frame, choice_id)
-            return
-        start, _, to = value.partition(".")
-        picked = {"from": start, "ships": whole_fleet(fleet_moves(state, frame.role)[start]),
-                  "to": to}
-        self.perform(state, frame, picked)
-        FLOW.end(state, frame, result=picked)
+    def answers_for(self, state: SixState, frame: Frame, verb: str,
+                    value: str) -> dict[str, str]:
+        start, _, to = value.partition(".")  # ``go``: the whole fleet of the zone
+        return {"from": start, "ships": whole_fleet(fleet_moves(state, frame.role)[start]),
+                "to": to}
 
     def ask_ships(self, state: SixState, frame: Frame,
                   picked: dict[str, str]) -> tuple[str, list[Choice]]:
