@@ -276,10 +276,11 @@ class RestApi:
                            rule_broken=True)
         late = asyncio.get_running_loop().time() - record.created
         fake.latencies.append(late)
-        if late > fake.response_deadline:
+        deadline = fake.deadline_now()
+        if late > deadline:
             record.error = "10062"
-            raise ApiError(404, 10062, f"Unknown interaction (answered after {late:.2f} s)",
-                           rule_broken=True)
+            raise ApiError(404, 10062, f"Unknown interaction (answered after {late:.2f} s, "
+                           f"allowed {deadline:.2f} s)", rule_broken=True)
         rtype = req.body["type"]
         data = req.body.get("data") or {}
         message: FakeMessage | None = None
