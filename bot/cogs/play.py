@@ -78,6 +78,9 @@ class PlayCog(BackgroundCog):
         service = self.bot.service
         try:
             update = await service.late_board(game_id)
+            if update.loaded.row.status == "aborted":  # its moderator's notice said it all
+                await service.board_posted(game_id, update.loaded.version)
+                return
             if update.previous_board is None and not update.finished:
                 await lobby.announce_start(self.bot, update, LATE)
             else:

@@ -55,6 +55,8 @@ class ModerationMixin(ServiceBase):
                     conn, loaded, mod_id, now, {"abort": True}, status="aborted",
                     deadline=None, remind_at=None,
                 )
+                # the moderator's notice ends the game's posts: no board is posted late
+                await queries.board_posted(conn, loaded.id, loaded.version + 1)
             return (await self._after_write(game_id)).row
 
     async def kick(

@@ -86,3 +86,11 @@ async def test_an_undo_s_boards_are_not_posted_late(service: GameService, clock:
     await service.undo(game_id, RED)
     clock.advance(1)
     assert await service.claim_late_boards() == []
+
+
+async def test_an_aborted_game_s_board_is_not_posted_late(service: GameService,
+                                                          clock: Clock) -> None:
+    start = await started_relay(service)
+    await service.abort(start.loaded.id, 99)
+    clock.advance(1)
+    assert await service.claim_late_boards() == []
