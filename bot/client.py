@@ -79,8 +79,8 @@ class StrategosBot(commands.Bot):
         # bot that runs for months does not keep every exception it ever met.
         self.failures: deque[BaseException] = deque(maxlen=MAX_FAILURES)
         self.counters = Counters()  # for the metrics line (bot.cogs.metrics)
-        # Games whose board this process is posting now (``turns.posting_board``): the
-        # turn-timer loop does not post them late meanwhile.
+        # Games whose board or hand-over this process is announcing now
+        # (``turns.announcing``): the turn-timer loop does not announce them late meanwhile.
         self.posting: Counter[int] = Counter()
         self.tree.error(self.on_app_command_error)
 

@@ -274,8 +274,9 @@ def wake_computers(bot: StrategosBot, loaded: LoadedGame) -> None:
 
 
 @contextlib.contextmanager
-def posting_board(bot: StrategosBot, game_id: int) -> Iterator[None]:
-    """While this process posts a game's board, its late post (``bot.cogs.play``) waits."""
+def announcing(bot: StrategosBot, game_id: int) -> Iterator[None]:
+    """While this process announces a game's board or hand-over, its late announcement
+    (``bot.cogs.play``) waits."""
     bot.posting[game_id] += 1
     try:
         yield
@@ -288,7 +289,7 @@ def posting_board(bot: StrategosBot, game_id: int) -> Iterator[None]:
 async def announce(bot: StrategosBot, update: TurnUpdate, header: str = "") -> None:
     """After a completed turn (or at the start): board, what happened, whose turn it is;
     then the board is marked posted (``GameService.board_posted``)."""
-    with posting_board(bot, update.loaded.row.id):
+    with announcing(bot, update.loaded.row.id):
         await announce_board(bot, update, header)
 
 
@@ -329,10 +330,20 @@ async def announce_board(bot: StrategosBot, update: TurnUpdate, header: str) -> 
                         "mention).")
 
 
-async def announce_handoff(bot: StrategosBot, update: TurnUpdate, acting_user: int) -> None:
+async def announce_handoff(bot: StrategosBot, update: TurnUpdate, acting_user: int | None,
+                           note: str = "") -> None:
     """Within a turn the play passed to other players (a draft, an answer to a card): tell
     them, by their /settings notify, with a **Take turn** button; no board until the turn
-    ends. The player who just clicked sees their next choices in their prompt already."""
+    ends. The player who just clicked sees their next choices in their prompt already. Then
+    the hand-over is marked announced (``GameService.hand_over_sent``)."""
+    loaded = update.loaded
+    with announcing(bot, loaded.row.id):
+        await ping_handed_to(bot, update, acting_user, note)
+        await bot.service.hand_over_sent(loaded.row.id, loaded.version)
+
+
+async def ping_handed_to(bot: StrategosBot, update: TurnUpdate, acting_user: int | None,
+                         note: str) -> None:
     loaded = update.loaded
     roles = [r for r in update.handed_to if acting_user not in loaded.users_of(r)]
     mentions, dms = await split_notifications(bot, loaded, roles)
@@ -340,18 +351,19 @@ async def announce_handoff(bot: StrategosBot, update: TurnUpdate, acting_user: i
         return
     channel = bot.get_partial_messageable(loaded.row.channel_id, guild_id=loaded.row.guild_id)
     sides = ", ".join(role_name(loaded, r) for r in roles)
+    late = f" {note}" if note else ""
     message = None
     if mentions:
         message = await post(
             channel,
             content=" ".join(f"<@{u}>" for u in mentions)
-            + f" — your turn in {game_jump(bot, loaded)} ({sides}).",
+            + f" — your turn in {game_jump(bot, loaded)} ({sides}).{late}",
             view=game_view(loaded.row.id),
             allowed_mentions=mention_only(mentions),
         )
     await dm_or_mention(bot, loaded, channel, message, mentions, dms,
                         f" — your turn in {loaded.game.name} #{loaded.row.id} ({sides}; your "
-                        "direct messages are closed, so here is a mention).",
+                        f"direct messages are closed, so here is a mention).{late}",
                         view=game_view(loaded.row.id))
 
 

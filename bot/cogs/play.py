@@ -1,5 +1,5 @@
 """Playing between commands: the turn-timer loop (reminders at half time, then the policy;
-boards a killed process did not post).
+boards and hand-over pings a killed process did not send).
 
 Timers are stored with the game (deadline, reminded), so they survive restarts; this
 loop only asks the service what is due, claiming each job so that of several processes on
@@ -17,9 +17,11 @@ from discord.ext import commands
 from bot import lobby, turns
 from bot.cogs.background import BackgroundCog
 from bot.errors import ServiceError, TimerHeld
+from bot.service.hand_overs import LateHandOver
 
 log = logging.getLogger("strategos.timers")
 LATE = "(Posted late: the bot was stopped before it could post this board.)"
+LATE_PING = "(Sent late: the bot was stopped before it could send this.)"
 
 
 class PlayCog(BackgroundCog):
@@ -71,6 +73,9 @@ class PlayCog(BackgroundCog):
         for game_id in await service.claim_late_boards(now):
             if game_id not in self.bot.posting:  # being posted now: not lost
                 await self._post_late(game_id)
+        for late in await service.claim_late_hand_overs(now):
+            if late.update.loaded.row.id not in self.bot.posting:
+                await self._hand_over_late(late)
 
     async def _post_late(self, game_id: int) -> None:
         """A board whose post was lost with the process making it (killed between the write
@@ -115,6 +120,19 @@ class PlayCog(BackgroundCog):
             )
         except Exception as error:
             self.bot.report(error, f"timeout of game {game_id}")
+
+    async def _hand_over_late(self, late: LateHandOver) -> None:
+        """A hand-over whose ping was lost with its process: sent now to those still asked,
+        once. A ping that fails again is reported, not retried."""
+        update = late.update
+        try:
+            if update.loaded.row.status == "running":
+                await turns.announce_handoff(self.bot, update, late.actor, LATE_PING)
+                return
+        except Exception as error:
+            self.bot.report(error, f"late hand-over of game {update.loaded.row.id}")
+        with contextlib.suppress(Exception):
+            await self.bot.service.hand_over_sent(update.loaded.row.id, update.loaded.version)
 
     async def _deliver_held_dms(self, now: datetime) -> None:
         """Direct messages held by quiet hours that are over: sent if the player is still

@@ -40,18 +40,18 @@ Notes for the cogs (additions to the agreed contract; nothing was renamed):
   (draw its spectator view as ``previous``); ``with_previous_board(game_id)`` gives the
   same for ``/game board``.
 
-One module per job, each a mixin over ``core.ServiceBase`` (the database, locks, loading
-and caching, guards and the versioned write path), combined here into ``GameService``:
+One module per job, each a mixin over ``core.ServiceBase`` (the database, locks, loading and
+caching, guards and the versioned write path), combined here into ``GameService``:
 ``lobby``, ``table`` (the host's choice of the number of sides), ``play``, ``undo``,
 ``moderation``, ``timers``, ``records``, ``stats``, ``settings``, ``boards`` (the last two
 boards posted: each board highlights what changed since the one before) and ``mine`` (a
-player's games on a server or on all of them, for ``/game mine``) and ``archive`` (the
-games that are over, and any of them at any move, for ``/game history``), ``computers``
-(the host seats the computer on sides; its moves, stored like a person's), ``schedules``
-(players' reminder hours, quiet hours and vacations), ``jobs`` (background jobs claimed by
-one process of several); ``history`` (the
-effective action history), ``snapshots`` (a state stored without its log, the log in rows
-of its own) and ``results`` (results and ratings at the end of a game, and their
+player's games on a server or on all of them, for ``/game mine``) and ``archive`` (the games
+that are over, and any of them at any move, for ``/game history``), ``computers`` (the host
+seats the computer on sides; its moves, stored like a person's), ``schedules`` (players'
+reminder hours, quiet hours and vacations), ``jobs`` (background jobs claimed by one process
+of several), ``hand_overs`` (pings within a turn a killed process did not send); ``history``
+(the effective action history), ``snapshots`` (a state stored without its log, the log in
+rows of its own) and ``results`` (results and ratings at the end of a game, and their
 recomputation: ``stats.refresh_ratings`` at start-up) are helpers of theirs.
 """
 
@@ -60,6 +60,7 @@ from __future__ import annotations
 from bot.service.archive import ArchiveMixin
 from bot.service.boards import BoardsMixin
 from bot.service.computers import ComputerMixin
+from bot.service.hand_overs import HandOversMixin
 from bot.service.history import effective_history
 from bot.service.jobs import JobsMixin
 from bot.service.lobby import LobbyMixin
@@ -88,6 +89,7 @@ class GameService(
     StatsMixin,
     SettingsMixin,
     BoardsMixin,
+    HandOversMixin,
     MineMixin,
     ArchiveMixin,
     ComputerMixin,

@@ -99,6 +99,8 @@ class BoardsMixin(ServiceBase):
             if message_id is not None:
                 await queries.set_board_message(conn, game_id, message_id)
             await queries.board_posted(conn, game_id, version)
+            # a board's post pings everyone asked: a hand-over before it is announced too
+            await queries.hand_over_sent(conn, game_id, version)
 
         await self.db.run(write)
 

@@ -45,8 +45,9 @@ META_WIDTH = len(queries.GAME_COLUMNS.split(",")) + 1
 
 
 DEFAULT_LEASE = timedelta(seconds=120)
-# A board not posted this long after the write that stored it was lost with the process
-# posting it (``boards.post_due``): the turn-timer loop posts it late.
+# A board not posted (or a hand-over not pinged) this long after the write that stored it
+# was lost with the process announcing it (``boards.post_due``, ``hand_overs``): the
+# turn-timer loop announces it late.
 POST_GRACE = timedelta(seconds=60)
 
 
@@ -427,6 +428,7 @@ class ServiceBase:
             }}
         note = json.dumps(detail) if detail else None
         new_entries = log_rows(state.log[logged:])
+        due = stamp(moment + POST_GRACE)  # a board or a hand-over not announced by then is late
 
         async def write(conn: Conn) -> tuple[Row, Row | None] | int:
             """The transaction, run in the database thread in one go; with the new row, the
@@ -435,11 +437,14 @@ class ServiceBase:
             if row is None:  # someone else wrote first: nothing was changed
                 return await queries.game_version(conn, loaded.id) or 0
             await queries.append_log(conn, loaded.id, logged, new_entries)
-            previous = (
-                await queries.turn_board(conn, loaded.id, fields["state"], len(state.log),
-                                         version, stamp(moment + POST_GRACE))
-                if turn_ended else None
-            )
+            previous = None
+            if turn_ended:
+                previous = await queries.turn_board(conn, loaded.id, fields["state"],
+                                                    len(state.log), version, due)
+                await queries.hand_over_sent(conn, loaded.id, version)  # the board pings all
+            elif newly_asked:  # the play passes within the turn: a ping, no board
+                await queries.hand_over(conn, loaded.id, version, json.dumps(newly_asked),
+                                        user_id, due)
             for step, barrier in applied:
                 await queries.append_action(
                     conn, game_id=loaded.id, kind=kind, at=now, version=version,

@@ -118,7 +118,7 @@ async def restart_ids(conn: Conn, table: str) -> None:
 COPIED_TABLES = (
     "guild_settings", "user_settings", "games", "job_claims", "seats", "actions", "game_log",
     "results", "ratings", "boards", "command_sync", "rating_model", "side_ratings",
-    "sent_reminders", "held_dms",
+    "sent_reminders", "held_dms", "hand_overs",
 )
 COPIED_WITH_IDS = ("games", "held_dms")
 
@@ -669,6 +669,43 @@ async def claim_late_boards(conn: Conn, now: str, until: str, limit: int) -> lis
         )
         if changed == 1:
             claimed.append(int(row["game_id"]))
+    return claimed
+
+
+async def hand_over(conn: Conn, game_id: int, version: int, roles: str, actor: int | None,
+                    due: str) -> None:
+    """The play passed within a turn at ``version`` to ``roles`` (JSON): their ping is due by
+    ``due`` (``hand_overs``, migration 0014). Runs inside that write's transaction."""
+    await conn.execute(
+        "INSERT INTO hand_overs (game_id, version, roles, actor, due) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+        " roles = excluded.roles, actor = excluded.actor, due = excluded.due",
+        (game_id, version, roles, actor, due),
+    )
+
+
+async def hand_over_sent(conn: Conn, game_id: int, version: int) -> None:
+    """The ping of the hand-over at ``version`` (or an older one) is sent, or a board that
+    pings everyone asked was stored."""
+    await conn.execute("DELETE FROM hand_overs WHERE game_id = ? AND version <= ?",
+                       (game_id, version))
+
+
+async def claim_late_hand_overs(conn: Conn, now: str, until: str, limit: int) -> list[Row]:
+    """Hand-overs not pinged by their due time, claimed for this process as boards are
+    (``claim_late_boards``): each row's game, roles and actor."""
+    rows = await _all(
+        conn, "SELECT game_id, version, roles, actor, due FROM hand_overs WHERE due <= ?"
+        " ORDER BY due, game_id LIMIT ?", (now, limit),
+    )
+    claimed = []
+    for row in rows:
+        changed = await conn.execute(
+            "UPDATE hand_overs SET due = ? WHERE game_id = ? AND due = ?",
+            (until, row["game_id"], row["due"]),
+        )
+        if changed == 1:
+            claimed.append(row)
     return claimed
 
 

@@ -33,6 +33,7 @@ TABLES = {
     "actions", "boards", "command_sync", "games", "guild_settings", "rating_model", "ratings",
     "results", "side_ratings",
     "schema_migrations", "seats", "user_settings", "sent_reminders", "held_dms", "job_claims",
+    "hand_overs",
 }
 
 
