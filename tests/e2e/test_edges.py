@@ -1,7 +1,8 @@
 """Edges found by fault injection, through the real bot and the fake Discord: a button from
 the future, a custom id with a number too large for SQLite, a menu value the bot never
 offered, and a full disk. Each gets one clear sentence, changes nothing, and is not logged
-as a bug. And a board lost with a process killed before posting it is posted late."""
+as a bug. And a board or a hand-over ping lost with a process killed before sending it is
+sent late."""
 
 from __future__ import annotations
 
@@ -133,4 +134,39 @@ async def test_a_board_lost_with_a_killed_process_is_posted_late(
     clock.advance(1)
     await strategos.bot.run_timers_once()
     assert len([m for m in fake.channel_messages() if "Posted late" in m.text()]) == 1
+    assert not strategos.bot.failures
+
+
+async def test_a_hand_over_lost_with_a_killed_process_is_pinged_late(
+        fake: FakeDiscord, strategos: Strategos, clock: Clock,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Epireia's set-up passes the play from one player to the other within a turn: the
+    process dies before the ping; after a restart, a minute later, the other player is
+    pinged, once, with a note."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    table = Table(fake, alice, [alice, bob])
+    await table.open("epireia")
+    first = await table.gather()
+    (starter,) = first.pinged
+    player, other = (alice, bob) if starter == alice.id else (bob, alice)
+    lost: list[int] = []
+
+    async def killed_before_pinging(bot: object, update: TurnUpdate, acting: int | None,
+                                    note: str = "") -> None:
+        lost.append(update.loaded.version)
+
+    monkeypatch.setattr(turns, "announce_handoff", killed_before_pinging)
+    mark = fake.cursor()
+    await table.choose(player, await table.prompt(player), pick=0)
+    assert lost and not [m for m in fake.channel_messages() if m.id > mark]
+    monkeypatch.undo()
+    await strategos.restart()
+    clock.advance(2 / 60)
+    await strategos.bot.run_timers_once()
+    told = await fake.wait_for_message(after=mark, where=lambda m: other.mention in m.content,
+                                       what="the other player told late")
+    assert told.pinged == [other.id] and "Sent late" in told.content
+    clock.advance(1)
+    await strategos.bot.run_timers_once()
+    assert len([m for m in fake.channel_messages() if "Sent late" in m.text()]) == 1
     assert not strategos.bot.failures
