@@ -60,9 +60,9 @@ from engine.games.sixcontinents.diplomacy import ceded, peace_partners
 from engine.games.sixcontinents.economy import buildable, building_cost, food_lines, upgrade_cost
 from engine.games.sixcontinents.expeditions import expedition_sites
 from engine.games.sixcontinents.fishing import boat_sites, ports
-from engine.games.sixcontinents.fleet import fleet_moves
+from engine.games.sixcontinents.fleet import fleet_moves, sailing_groups
 from engine.games.sixcontinents.fleet_ai import sea_attack_plan
-from engine.games.sixcontinents.odds import attack_odds
+from engine.games.sixcontinents.odds import attack_odds, sea_attack_odds
 from engine.games.sixcontinents.realm import capital_of, held, soldiers, units_in, units_of
 from engine.games.sixcontinents.sea_ai import (
     PLANS,
@@ -76,7 +76,7 @@ from engine.games.sixcontinents.sea_ai import (
 from engine.games.sixcontinents.sea_ai import menu_action as sea_action
 from engine.games.sixcontinents.setup_prompts import capital_sites
 from engine.games.sixcontinents.state import NEUTRAL, SixState
-from engine.games.sixcontinents.warship_prompts import whole_fleet
+from engine.games.sixcontinents.warship_prompts import sea_attacks, whole_fleet
 
 Plan = dict[str, str]
 RESERVE = 4  # currency kept back for marches and hunger
@@ -234,14 +234,21 @@ def move_choice(state: SixState, role: str, answers: dict[str, str], ids: set[st
 
 def shortcut(state: SixState, name: str, role: str, plan: Plan | None,
              answers: dict[str, str], ids: set[str]) -> str | None:
-    """Under rules revision 2, a plan made in the one choice that makes it: an attack all but
-    sure to take its target (fought to the end), a new ship's kind and zone, a whole fleet
-    sailing from → to."""
+    """Under rules revision 2, a plan made in the one choice that makes it: an attack on land
+    or at sea all but sure to win (fought to the end), a new ship's kind and zone, a whole
+    fleet sailing from → to."""
     if plan is None or answers:
         return None
     if name == "attack":
         strike = f"strike:{plan['target']}"
         if strike in ids and attack_odds(state, role, plan["target"]) >= SURE:
+            return strike
+    if name == "sea_attack":
+        strike = f"strike:{plan['from']}.{plan['to']}"
+        groups = sea_attacks(state, role).get(plan["from"], {})
+        if strike in ids and plan["ships"] == whole_fleet(groups) and sea_attack_odds(
+                state, role, plan["from"], sailing_groups(state, role, plan["from"])[
+                    plan["ships"]], plan["to"]) >= SURE:
             return strike
     if name == "warship":
         launch = f"launch:{plan['kind']}.{plan['zone']}"

@@ -1,11 +1,12 @@
-"""The chance that a land attack takes its target, shown on the one-choice attacks (rules
-revision 2, issue 13: odds on the choice itself).
+"""The chance that an attack wins, shown on the one-choice attacks (rules revision 2, issue
+13: odds on the choice itself), on land and at sea.
 
-A battle is a run of d100 rolls, the loser of each losing one soldier (``battle.fight``). The
-modifiers of the first roll are kept for the whole battle except "more soldiers", which is
-worked out anew for every count of soldiers, as the rules do; the others (provinces, bunkers
-against cannons) change only when a whole group falls, so the figure is exact for most
-battles and close for the rest. A pure function of its numbers, remembered.
+A battle is a run of d100 rolls, the loser of each losing one soldier (``battle.fight``,
+``sea_battle.fight``: "conducted in the same way as land battles"). The modifiers of the
+first roll are kept for the whole battle except "more soldiers", which is worked out anew for
+every count of soldiers, as the rules do; the others (provinces, bunkers against cannons)
+change only when a whole group falls, so the figure is exact for most battles and close for
+the rest. A pure function of its numbers, remembered.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from engine.games.sixcontinents.battle import (
     defenders_of,
 )
 from engine.games.sixcontinents.content import BATTLE, MODIFIERS
+from engine.games.sixcontinents.navy import enemy_warships, fleet_of, strength, warships
 from engine.games.sixcontinents.realm import soldiers
-from engine.games.sixcontinents.state import SixState
+from engine.games.sixcontinents.sea_battle import SeaAttack, sea_modifiers
+from engine.games.sixcontinents.state import Ship, SixState
 
 MORE = "more soldiers"  # the modifier's line in ``attacker_modifiers``
 
@@ -37,15 +40,16 @@ def roll_won(edge: int) -> float:
 
 
 @lru_cache(maxsize=4096)
-def chance_to_take(attackers: int, defenders: int, edge: int) -> float:
+def chance_to_take(attackers: int, defenders: int, edge: int,
+                   more_soldiers: str = "more_soldiers") -> float:
     """The chance that ``attackers`` soldiers fighting to the end beat ``defenders``, with
-    ``edge`` (every modifier but "more soldiers") on each roll."""
+    ``edge`` (every modifier but ``more_soldiers``, the land's or the sea's) on each roll."""
     if defenders <= 0:
         return 1.0
     if attackers <= 0:
         return 0.0
-    per = MODIFIERS["more_soldiers"].amount
-    cap = MODIFIERS["more_soldiers"].max or 0
+    per = MODIFIERS[more_soldiers].amount
+    cap = MODIFIERS[more_soldiers].max or 0
     # won[d]: the chance to win with the current number of attackers against d defenders
     won = [1.0] + [0.0] * defenders  # no attacker left: every d > 0 is lost
     for a in range(1, attackers + 1):
@@ -68,6 +72,20 @@ def attack_odds(state: SixState, role: str, target: str, origin: str = "all") ->
     edge = sum(a for line, a in attacker_modifiers(state, attack) if line != MORE) - sum(
         a for _, a in defender_modifiers(state, attack))
     return chance_to_take(soldiers(units), soldiers(defenders), edge)
+
+
+def sea_attack_odds(state: SixState, role: str, origin: str, ships: list[Ship],
+                    zone: str) -> float:
+    """The chance that ``ships`` of ``role`` on ``origin``, fighting to the end, beat the
+    fleet on ``zone`` (its warships fight; transporters do not)."""
+    enemy = enemy_warships(state, role, zone)
+    defenders = [s for s in fleet_of(state, zone=zone) if s.owner == enemy[0].owner]
+    attack = SeaAttack(attacker=role, origin=origin, zone=zone, ships=list(ships),
+                       defenders=defenders, withdraw_at=0)
+    edge = sum(a for line, a in sea_modifiers(state, attack, "attacker") if line != MORE) - sum(
+        a for line, a in sea_modifiers(state, attack, "defender") if line != MORE)
+    return chance_to_take(strength(warships(ships)), strength(warships(defenders)), edge,
+                          "more_soldiers_at_sea")
 
 
 def percent(chance: float) -> str:

@@ -18,8 +18,11 @@ NEWEST = 2
 
 def attacks_in_one_choice(state: SixState) -> bool:
     """Revision 2: *Attack a province* lists, beside each target, one choice attacking it
-    with every unit that can reach it, fighting to the end, with the chance of taking it;
-    revision 1 asks the target, the forces and the withdraw point."""
+    with every unit that can reach it, fighting to the end, with the chance of taking it,
+    and *Attack an enemy fleet* one choice per zone and enemy fleet next to it, the zone's
+    whole fleet to the end, with the chance of winning; revision 1 asks the target, the
+    forces and the withdraw point (at sea the zone, the ships, the enemy fleet and the
+    withdraw point)."""
     return state.options.revision >= 2
 
 

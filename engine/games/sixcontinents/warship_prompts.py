@@ -3,6 +3,7 @@ build one, sail a fleet, attack an enemy fleet, load and land a transporter's tr
 a construction ship and send it to build a port. Choice ids: ``kind:<ship>``,
 ``zone:<sea>``, ``from:<sea>``, ``ships:all`` or ``ships:<kind>``, ``to:<sea>``,
 ``go:<sea>.<sea>`` (rules revision 2: every ship that can sail, from → to),
+``strike:<sea>.<sea>`` (rules revision 2: a zone's whole fleet attacks, to the end),
 ``launch:<ship>.<sea>`` (rules revision 2: a new ship's kind and zone in one choice),
 ``withdraw:<soldiers>``; ``ship:<id>``, ``province:<id>``, ``units:<kind>.<points>.<n>``,
 ``to:<province>``; ``port:<province>``."""
@@ -40,7 +41,12 @@ from engine.games.sixcontinents.navy import (
     warships,
     zone_name,
 )
-from engine.games.sixcontinents.revisions import ships_from_to, warships_in_one_choice
+from engine.games.sixcontinents.odds import percent, sea_attack_odds
+from engine.games.sixcontinents.revisions import (
+    attacks_in_one_choice,
+    ships_from_to,
+    warships_in_one_choice,
+)
 from engine.games.sixcontinents.sea_battle import sea_attack
 from engine.games.sixcontinents.state import Ship, SixState
 from engine.games.sixcontinents.transport import (
@@ -184,19 +190,49 @@ class SailFleet(StepAction[SixState]):
         sail_fleet(state, frame.role, picked["from"], picked["ships"], picked["to"])
 
 
+def sea_strike_choices(state: SixState, role: str) -> list[Choice]:
+    """An attack in one choice: every ship of a zone that can attack, against the fleet on
+    a neighbouring zone, to the end, with the chance of winning."""
+    choices = []
+    for zone, groups in sorted(sea_attacks(state, role).items()):
+        ships = sailing_groups(state, role, zone)[whole_fleet(groups)]
+        for target in groups[whole_fleet(groups)]:
+            enemy = enemy_warships(state, role, target)
+            chance = percent(sea_attack_odds(state, role, zone, ships, target))
+            choices.append(choice(
+                f"strike:{zone}.{target}",
+                f"{zone_name(zone)} → {zone_name(target)}: all {strength(warships(ships))} "
+                f"against {colour(enemy[0].owner)}'s {strength(enemy)}, {chance}"[:80],
+                group="Attack with the whole fleet, to the end",
+                detail=f"{fleet_text(ships)}; the chance of winning, fighting to the end"))
+    return choices
+
+
 @FLOW.state
 class AttackFleet(StepAction[SixState]):
     """Sea battles: a fleet with warships attacks an enemy fleet on a neighbouring zone,
-    with a withdraw point; the battle is rolled out at once."""
+    with a withdraw point; the battle is rolled out at once. Under rules revision 2 the
+    whole fleet of a zone may attack in one choice, to the end."""
 
     name = "sea_attack"
     steps = ("from", "ships", "to", "withdraw")
+    shortcuts = ("strike",)
     cancel = "Back to the menu"
 
     def ask_from(self, state: SixState, frame: Frame,
                  picked: dict[str, str]) -> tuple[str, list[Choice]]:
-        return "Attack from which sea zone?", zones("from", sorted(sea_attacks(state,
-                                                                               frame.role)))
+        starts = zones("from", sorted(sea_attacks(state, frame.role)))
+        if not attacks_in_one_choice(state):
+            return "Attack from which sea zone?", starts
+        return ("Attack with the whole fleet, to the end (the chance of winning), or choose "
+                "the zone, the ships and when to withdraw.",
+                sea_strike_choices(state, frame.role) + starts)
+
+    def answers_for(self, state: SixState, frame: Frame, verb: str,
+                    value: str) -> dict[str, str]:
+        zone, _, target = value.partition(".")  # ``strike``: the zone's whole fleet
+        return {"from": zone, "ships": whole_fleet(sea_attacks(state, frame.role)[zone]),
+                "to": target, "withdraw": "0"}
 
     def ask_ships(self, state: SixState, frame: Frame,
                   picked: dict[str, str]) -> tuple[str, list[Choice]]:

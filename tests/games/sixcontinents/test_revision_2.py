@@ -1,6 +1,7 @@
 """Rules revision 2 (issue 13: fewer clicks; ``revisions.py``): an attack in one choice with
 every unit that can reach the target, fought to the end, its chance of taking it on the
-choice (``odds.py``); a fleet sailing in one "from → to" choice. Revision 1 asks as before."""
+choice (``odds.py``), and the same at sea; a warship's kind and zone in one choice; a fleet
+sailing in one "from → to" choice. Revision 1 asks as before."""
 
 from __future__ import annotations
 
@@ -13,7 +14,13 @@ from engine.games.sixcontinents import GAME
 from engine.games.sixcontinents.ai import greedy
 from engine.games.sixcontinents.fleet import launch
 from engine.games.sixcontinents.navy import fleet_of
-from engine.games.sixcontinents.odds import attack_odds, chance_to_take, percent, roll_won
+from engine.games.sixcontinents.odds import (
+    attack_odds,
+    chance_to_take,
+    percent,
+    roll_won,
+    sea_attack_odds,
+)
 from engine.games.sixcontinents.state import SixState
 from tests.games.sixcontinents.helpers import (
     asked,
@@ -171,3 +178,55 @@ def test_revision_1_asks_the_warship_s_kind_then_its_zone() -> None:
     give(state, "red", 30)
     choose(state, "warship")
     assert "kind:frigate" in ids(state) and not any(i.startswith("launch:") for i in ids(state))
+
+
+def sea_fight(revision: int = 2, seed: str = "") -> SixState:
+    """Red's corvette (3 soldiers) on the East Atlantic, Blue's 2 frigates next to it on the
+    North Sea, no coastal batteries."""
+    state = started()
+    state.options.revision = revision
+    own(state, "red", "iberia")
+    own(state, "blue", "germany")
+    state.provinces["iberia"].port = True
+    state.realms["red"].level = 2
+    launch(state, "red", "corvette", "east_atlantic").fresh = False
+    for _ in range(2):
+        launch(state, "blue", "frigate", "north_sea").fresh = False
+    turn(state, "red")
+    if seed:
+        state.rng = Rng(seed=seed)
+    return state
+
+
+def test_a_fleet_attacks_in_one_choice_with_its_chance(dice: list[int]) -> None:
+    state = sea_fight()
+    choose(state, "sea_attack")
+    strike = next(c for c in prompt(state).choices if c.id == "strike:east_atlantic.north_sea")
+    chance = chance_to_take(3, 2, 0, "more_soldiers_at_sea")  # no modifier but the numbers
+    assert strike.label == f"East Atlantic → North Sea: all 3 against Blue's 2, {percent(chance)}"
+    assert "from:east_atlantic" in ids(state)
+    dice.extend([90, 10, 90, 10])
+    choose(state, "strike:east_atlantic.north_sea")
+    assert state.sea_battle is not None and state.sea_battle.outcome == "won"
+    assert [s.kind for s in fleet_of(state, "red", "north_sea")] == ["corvette"]
+
+
+def test_revision_1_asks_the_fleet_s_zone_ships_target_and_withdraw_point() -> None:
+    state = sea_fight(revision=1)
+    choose(state, "sea_attack")
+    assert ids(state) == ["from:east_atlantic", "back"]
+
+
+def test_the_chance_at_sea_is_the_share_of_such_battles_won() -> None:
+    """300 attacks of the corvette on the two frigates, each with dice of its own."""
+    won = 0
+    chance = 0.0
+    for index in range(300):
+        state = sea_fight(seed=f"sea-odds-{index}")
+        chance = sea_attack_odds(state, "red", "east_atlantic",
+                                 fleet_of(state, "red", "east_atlantic"), "north_sea")
+        choose(state, "sea_attack", "strike:east_atlantic.north_sea")
+        assert state.sea_battle is not None
+        won += state.sea_battle.outcome == "won"
+    assert 0.2 < chance < 0.8
+    assert abs(won / 300 - chance) < 0.087  # three standard deviations
