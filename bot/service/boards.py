@@ -108,8 +108,16 @@ class BoardsMixin(ServiceBase):
         """The games whose last board is overdue (its poster died), claimed for a lease:
         post each with :meth:`late_board`, then :meth:`board_posted`."""
         moment = now or self._now()
+        if not await self.anything_late(moment):
+            return []
         return await self.db.run(lambda conn: queries.claim_late_boards(
             conn, stamp(moment), stamp(moment + self.lease), LATE_BATCH))
+
+    async def anything_late(self, moment: datetime) -> bool:
+        """Whether a board or a hand-over is overdue: one read, so that a timer pass with
+        nothing late writes nothing."""
+        async with self.db.read() as conn:
+            return await queries.any_late(conn, stamp(moment))
 
     async def late_board(self, game_id: int) -> TurnUpdate:
         """The turn post a late board makes: the game as it is now, the public lines of the

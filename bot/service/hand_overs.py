@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.models import TurnUpdate
-from bot.service.core import ServiceBase
+from bot.service.boards import BoardsMixin
 from bot.storage import queries, stamp
 
 LATE_BATCH = 20  # late hand-overs claimed by one pass of the turn-timer loop
@@ -27,7 +27,7 @@ class LateHandOver:
     actor: int | None
 
 
-class HandOversMixin(ServiceBase):
+class HandOversMixin(BoardsMixin):
     """Hand-over pings: sent, and those that are late."""
 
     async def hand_over_sent(self, game_id: int, version: int) -> None:
@@ -38,6 +38,8 @@ class HandOversMixin(ServiceBase):
         """The hand-overs overdue (their process died), claimed for a lease; each as the
         update that announces it. Announce each, then :meth:`hand_over_sent`."""
         moment = now or self._now()
+        if not await self.anything_late(moment):
+            return []
         rows = await self.db.run(lambda conn: queries.claim_late_hand_overs(
             conn, stamp(moment), stamp(moment + self.lease), LATE_BATCH))
         late = []

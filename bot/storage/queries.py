@@ -653,6 +653,15 @@ async def board_posted(conn: Conn, game_id: int, version: int) -> None:
     )
 
 
+async def any_late(conn: Conn, now: str) -> bool:
+    """Whether a board or a hand-over is overdue (a read, before claiming in a write)."""
+    rows = await _all(
+        conn, "SELECT 1 FROM boards WHERE post_due IS NOT NULL AND post_due <= ?"
+        " UNION ALL SELECT 1 FROM hand_overs WHERE due <= ? LIMIT 1", (now, now),
+    )
+    return bool(rows)
+
+
 async def claim_late_boards(conn: Conn, now: str, until: str, limit: int) -> list[int]:
     """The games whose board was not posted by its due time (the process posting it died),
     claimed for this process by moving the due time on to ``until``: of several processes,
