@@ -17,7 +17,7 @@ from engine.games.sixcontinents.navy import (
     warship_owners,
 )
 from engine.games.sixcontinents.overseas import OVERSEAS, PLAGUE
-from engine.games.sixcontinents.realm import held, horse, soldiers, units_of
+from engine.games.sixcontinents.realm import held, holding, horse, soldiers, units_of
 from engine.games.sixcontinents.state import NEUTRALS, REBELS, SixState
 from engine.games.sixcontinents.tables import SLAVERY
 from engine.games.sixcontinents.voyages import CAPACITY, at_sea
@@ -29,6 +29,13 @@ def check_invariants(state: SixState) -> list[str]:
     problems: list[str] = []
     if sorted(state.provinces) != sorted(PROVINCES):
         problems.append("the provinces are not the map's")
+    for role, remembered in state.holdings.held.items():
+        if remembered != holding(state, role):
+            problems.append(f"the provinces remembered as {role}'s are not those it holds")
+    if any(land.__pydantic_private__ is None
+           or land.__pydantic_private__["_holdings"] is not state.holdings
+           for land in state.provinces.values()):
+        problems.append("a land does not tell the state when it changes hands")
     for role, realm in state.realms.items():
         if realm.currency < 0:
             problems.append(f"{role} has negative currency")

@@ -17,9 +17,20 @@ from engine.games.sixcontinents.state import SixState, Unit
 
 
 def held(state: SixState, role: str) -> list[str]:
-    """The provinces ``role`` holds (owns and nobody occupies, or occupies), in map order."""
-    # the holder spelled out: this runs for every province on every prompt
-    return [p for p, land in state.provinces.items() if (land.occupier or land.owner) == role]
+    """The provinces ``role`` holds (owns and nobody occupies, or occupies), in map order;
+    worked out once while no province changes hands (``SixState.holdings``)."""
+    memo = state.holdings.held
+    found = memo.get(role)
+    if found is None:
+        found = memo[role] = holding(state, role)
+    return list(found)
+
+
+def holding(state: SixState, role: str) -> tuple[str, ...]:
+    """``held`` worked out from the lands (the holder spelled out: it runs on every prompt
+    a province changed hands before)."""
+    return tuple(p for p, land in state.provinces.items()
+                 if (land.occupier or land.owner) == role)
 
 
 def units_of(state: SixState, role: str, province: str | None = None) -> list[Unit]:

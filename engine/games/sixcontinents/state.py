@@ -32,9 +32,9 @@ loading.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from engine.core.flow import FlowState
 from engine.core.game import GameOptions
@@ -190,6 +190,27 @@ class Realm(BaseModel):
     food_bought: int = Field(default=0, ge=0)
 
 
+class Holdings:
+    """The provinces each role holds, worked out once while no province changes hands
+    (``realm.held`` asks on every prompt). Derived, never part of the JSON: a state made or
+    read back files its lands here (``SixState.attach``), and a land tells it of every new
+    owner or occupier (``Land.__setattr__``), which empties it. ``invariants`` compares it
+    with a fresh count. Equal to any other: it only remembers what the lands say."""
+
+    __slots__ = ("held",)
+
+    def __init__(self) -> None:
+        self.held: dict[str, tuple[str, ...]] = {}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Holdings)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+HOLDER_FIELDS = frozenset({"owner", "occupier"})
+
+
 class Land(BaseModel):
     """A land province. ``owner``: whose land it is ("" nobody's); ``occupier``: another
     player holding it by conquest until a peace cedes it (General rules 5-6), "" if none.
@@ -220,6 +241,13 @@ class Land(BaseModel):
     def holder(self) -> str:
         """Who holds it now: the occupier, else the owner."""
         return self.occupier or self.owner
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name in HOLDER_FIELDS:  # the province may change hands: forget who holds what
+            private = self.__pydantic_private__
+            if private:
+                private["_holdings"].held.clear()
 
     def buildings(self) -> list[str]:
         """Every building here, by id."""
@@ -317,3 +345,26 @@ class SixState(FlowState):
     auction: Auction | None = None  # the turncoat captain's bids under way
     cards: list[AgentCard] = Field(default_factory=list)  # agents' cards face down
     rebel_auction: RebelAuction | None = None  # sealed bids for rebels under way
+
+    _holdings: Holdings = PrivateAttr(default_factory=Holdings)
+
+    def model_post_init(self, context: Any, /) -> None:
+        """A new state, or one read back: its lands filed in a fresh ``Holdings``."""
+        super().model_post_init(context)
+        self.attach()
+
+    def attach(self) -> None:
+        """Make every land tell this state's ``Holdings`` when it changes hands."""
+        holdings = Holdings()
+        for land in self.provinces.values():
+            object.__setattr__(land, "__pydantic_private__", {"_holdings": holdings})
+        self._holdings = holdings
+
+    @property
+    def holdings(self) -> Holdings:
+        # pydantic's private dict read directly: ``self._holdings`` goes through
+        # ``BaseModel.__getattr__``, several times slower (every prompt asks)
+        private = self.__pydantic_private__
+        assert private is not None
+        found: Holdings = private["_holdings"]
+        return found
