@@ -248,9 +248,15 @@ def refund(building: str) -> int:
 def may_build(state: SixState, role: str, province: str, building: str) -> bool:
     """Whether ``role`` may put ``building`` in ``province`` now (affordable included)."""
     land = state.provinces[province]
-    info = BUILDINGS[building]
     if land.holder != role or is_capital(state, province):
         return False
+    return may_build_there(state, role, province, building)
+
+
+def may_build_there(state: SixState, role: str, province: str, building: str) -> bool:
+    """``may_build`` in a province of ``role``'s that is no capital."""
+    land = state.provinces[province]
+    info = BUILDINGS[building]
     if (land.occupier == role or land.robbery or land.fading) and not info.in_occupied:
         return False  # General rule 6, Economy 2.0 2: only a road
     if state.realms[role].level < info.capital_level:
@@ -272,7 +278,9 @@ def buildable(state: SixState, role: str) -> dict[str, list[str]]:
     """Province -> the buildings ``role`` may put there now."""
     found: dict[str, list[str]] = {}
     for province in held(state, role):
-        kinds = [b for b in BUILDINGS if may_build(state, role, province, b)]
+        if is_capital(state, province):
+            continue
+        kinds = [b for b in BUILDINGS if may_build_there(state, role, province, b)]
         if kinds:
             found[province] = kinds
     return found
