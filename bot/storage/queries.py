@@ -670,14 +670,22 @@ async def claim_late_boards(conn: Conn, now: str, until: str, limit: int) -> lis
         conn, "SELECT game_id, post_due FROM boards WHERE post_due IS NOT NULL"
         " AND post_due <= ? ORDER BY post_due, game_id LIMIT ?", (now, limit),
     )
+    return [int(row["game_id"]) for row in await _claim(conn, "boards", "post_due", rows, until)]
+
+
+async def _claim(conn: Conn, table: str, column: str, rows: list[Row], until: str
+                 ) -> list[Row]:
+    """Those of ``rows`` (a ``game_id`` and its due time ``column``) that this process
+    claims, moving the due time on to ``until``; the update checks the time it read, so of
+    several processes one wins each."""
     claimed = []
     for row in rows:
         changed = await conn.execute(
-            "UPDATE boards SET post_due = ? WHERE game_id = ? AND post_due = ?",
-            (until, row["game_id"], row["post_due"]),
+            f"UPDATE {table} SET {column} = ? WHERE game_id = ? AND {column} = ?",
+            (until, row["game_id"], row[column]),
         )
         if changed == 1:
-            claimed.append(int(row["game_id"]))
+            claimed.append(row)
     return claimed
 
 
@@ -707,15 +715,7 @@ async def claim_late_hand_overs(conn: Conn, now: str, until: str, limit: int) ->
         conn, "SELECT game_id, version, roles, actor, due FROM hand_overs WHERE due <= ?"
         " ORDER BY due, game_id LIMIT ?", (now, limit),
     )
-    claimed = []
-    for row in rows:
-        changed = await conn.execute(
-            "UPDATE hand_overs SET due = ? WHERE game_id = ? AND due = ?",
-            (until, row["game_id"], row["due"]),
-        )
-        if changed == 1:
-            claimed.append(row)
-    return claimed
+    return await _claim(conn, "hand_overs", "due", rows, until)
 
 
 async def get_boards(conn: Conn, game_id: int) -> Row | None:
