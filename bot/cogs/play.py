@@ -70,6 +70,14 @@ class PlayCog(BackgroundCog):
                 await self._time_out(game_id, now)
             finally:
                 await service.release_job(game_id, "timeout")
+        await self._announce_late(now)
+
+    async def _announce_late(self, now: datetime) -> None:
+        """Boards and hand-overs a killed process did not announce: one read asks whether
+        any is overdue (claiming is a write), then each is claimed and announced."""
+        service = self.bot.service
+        if not await service.anything_late(now):
+            return
         for game_id in await service.claim_late_boards(now):
             if game_id not in self.bot.posting:  # being posted now: not lost
                 await self._post_late(game_id)

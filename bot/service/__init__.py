@@ -88,8 +88,8 @@ class GameService(
     RecordsMixin,
     StatsMixin,
     SettingsMixin,
-    HandOversMixin,  # over BoardsMixin: what is late is asked once for both
     BoardsMixin,
+    HandOversMixin,
     MineMixin,
     ArchiveMixin,
     ComputerMixin,

@@ -29,7 +29,7 @@ from engine.core.game import Game, GameState
 from engine.core.runner import act, start
 
 BOARD_READS = 5
-LATE_BATCH = 20  # late boards claimed by one pass of the turn-timer loop
+LATE_BATCH = 20  # late boards (or hand-overs) claimed by one pass of the turn-timer loop
 
 
 @dataclass(frozen=True)
@@ -105,11 +105,10 @@ class BoardsMixin(ServiceBase):
         await self.db.run(write)
 
     async def claim_late_boards(self, now: datetime | None = None) -> list[int]:
-        """The games whose last board is overdue (its poster died), claimed for a lease:
-        post each with :meth:`late_board`, then :meth:`board_posted`."""
+        """The games whose last board is overdue (its poster died), claimed for a lease (a
+        write: ask :meth:`anything_late` first): post each with :meth:`late_board`, then
+        :meth:`board_posted`."""
         moment = now or self._now()
-        if not await self.anything_late(moment):
-            return []
         return await self.db.run(lambda conn: queries.claim_late_boards(
             conn, stamp(moment), stamp(moment + self.lease), LATE_BATCH))
 

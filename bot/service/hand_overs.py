@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.models import TurnUpdate
-from bot.service.boards import BoardsMixin
+from bot.service.boards import LATE_BATCH
+from bot.service.core import ServiceBase
 from bot.storage import queries, stamp
-
-LATE_BATCH = 20  # late hand-overs claimed by one pass of the turn-timer loop
 
 
 @dataclass(frozen=True)
@@ -27,7 +26,7 @@ class LateHandOver:
     actor: int | None
 
 
-class HandOversMixin(BoardsMixin):
+class HandOversMixin(ServiceBase):
     """Hand-over pings: sent, and those that are late."""
 
     async def hand_over_sent(self, game_id: int, version: int) -> None:
@@ -35,11 +34,10 @@ class HandOversMixin(BoardsMixin):
         await self.db.run(lambda conn: queries.hand_over_sent(conn, game_id, version))
 
     async def claim_late_hand_overs(self, now: datetime | None = None) -> list[LateHandOver]:
-        """The hand-overs overdue (their process died), claimed for a lease; each as the
-        update that announces it. Announce each, then :meth:`hand_over_sent`."""
+        """The hand-overs overdue (their process died), claimed for a lease (a write: ask
+        ``anything_late`` first); each as the update that announces it. Announce each, then
+        :meth:`hand_over_sent`."""
         moment = now or self._now()
-        if not await self.anything_late(moment):
-            return []
         rows = await self.db.run(lambda conn: queries.claim_late_hand_overs(
             conn, stamp(moment), stamp(moment + self.lease), LATE_BATCH))
         late = []
