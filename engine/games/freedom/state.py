@@ -73,20 +73,12 @@ class Occupancy:
     __slots__ = ("cannons", "imperial", "insurgent", "memo")
 
     def __init__(self, spaces: dict[str, SpaceState]) -> None:
-        # ``note`` for every space, written out: a state read back files its 74 spaces
-        imperial: set[str] = set()
-        insurgent: set[str] = set()
-        cannons: set[str] = set()
-        for sid, space in spaces.items():
-            pieces = space.__dict__
-            if pieces["exp"] + pieces["ally"] > 0:
-                imperial.add(sid)
-            if pieces["ins"] > 0:
-                insurgent.add(sid)
-            if pieces["cannon"] is not None:
-                cannons.add(sid)
-        self.imperial, self.insurgent, self.cannons = imperial, insurgent, cannons
+        self.imperial: set[str] = set()
+        self.insurgent: set[str] = set()
+        self.cannons: set[str] = set()
         self.memo: dict[Hashable, Any] = {}
+        for sid, space in spaces.items():
+            self.note(sid, space)
 
     def note(self, sid: str, space: SpaceState) -> None:
         """``space`` (``sid``) changed: file it again (and forget what was worked out)."""
