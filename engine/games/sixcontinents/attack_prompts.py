@@ -66,9 +66,8 @@ class AttackAction(StepAction[SixState]):
                    picked: dict[str, str]) -> tuple[str, list[Choice]]:
         role = frame.role
         targets = attack_targets(state, role)
-        choices = []
-        if attacks_in_one_choice(state):
-            choices = [strike_choice(state, role, p) for p in targets]
+        one_choice = attacks_in_one_choice(state)
+        choices = [strike_choice(state, role, p) for p in targets] if one_choice else []
         for p in targets:
             land = state.provinces[p]
             defence = soldiers(defenders_of(state, p))
@@ -78,7 +77,7 @@ class AttackAction(StepAction[SixState]):
             choices.append(choice(f"target:{p}", f"{place(p)} ({colour(land.holder)}, "
                                   f"{defence} soldiers)", group=group_of(p),
                                   detail=", ".join(extras)))
-        if attacks_in_one_choice(state):
+        if one_choice:
             return ("Attack which province? All that can reach it, fighting to the end (the "
                     "chance of taking it), or choose the forces and when to withdraw.",
                     choices)

@@ -21,9 +21,9 @@ from engine.games.sixcontinents.battle import (
     defenders_of,
 )
 from engine.games.sixcontinents.content import BATTLE, MODIFIERS
-from engine.games.sixcontinents.navy import enemy_warships, fleet_of, strength, warships
+from engine.games.sixcontinents.navy import strength, warships
 from engine.games.sixcontinents.realm import soldiers
-from engine.games.sixcontinents.sea_battle import SeaAttack, sea_modifiers
+from engine.games.sixcontinents.sea_battle import SeaAttack, sea_defenders, sea_modifiers
 from engine.games.sixcontinents.state import Ship, SixState
 
 MORE = "more soldiers"  # the modifier's line in ``attacker_modifiers``
@@ -78,8 +78,7 @@ def sea_attack_odds(state: SixState, role: str, origin: str, ships: list[Ship],
                     zone: str) -> float:
     """The chance that ``ships`` of ``role`` on ``origin``, fighting to the end, beat the
     fleet on ``zone`` (its warships fight; transporters do not)."""
-    enemy = enemy_warships(state, role, zone)
-    defenders = [s for s in fleet_of(state, zone=zone) if s.owner == enemy[0].owner]
+    defenders = sea_defenders(state, role, zone)
     attack = SeaAttack(attacker=role, origin=origin, zone=zone, ships=list(ships),
                        defenders=defenders, withdraw_at=0)
     edge = sum(a for line, a in sea_modifiers(state, attack, "attacker") if line != MORE) - sum(

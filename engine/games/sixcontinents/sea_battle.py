@@ -77,15 +77,23 @@ def lines_text(lines: Lines) -> str:
     return "".join(f" {a:+d} {w}" for w, a in lines)
 
 
+def sea_defenders(state: SixState, role: str, zone: str) -> list[Ship]:
+    """The fleet ``role`` would fight on ``zone``: every ship there of the owner of its
+    first enemy warship (his transporters too; none when no enemy warship is there)."""
+    enemy = enemy_warships(state, role, zone)
+    if not enemy:
+        return []
+    return [s for s in fleet_of(state, zone=zone) if s.owner == enemy[0].owner]
+
+
 def sea_attack(state: SixState, role: str, origin: str, ships: list[Ship], zone: str,
                withdraw_at: int) -> bool:
     """Fight for ``zone``; True when the attacker won it (his ships then sail in)."""
-    defenders = [s for s in fleet_of(state, zone=zone) if s.owner != role]
     enemy = enemy_warships(state, role, zone)
     if not warships(ships) or not enemy or any(s.zone != origin for s in ships):
         raise ValueError(f"{role} may not attack {zone} from {origin}")
     defender = enemy[0].owner
-    defenders = [s for s in defenders if s.owner == defender]
+    defenders = sea_defenders(state, role, zone)
     attack = SeaAttack(attacker=role, origin=origin, zone=zone, ships=list(ships),
                        defenders=defenders, withdraw_at=withdraw_at)
     record = SeaBattleRecord(zone=zone, attacker=role, defender=defender)

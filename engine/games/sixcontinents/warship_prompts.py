@@ -195,8 +195,9 @@ def sea_strike_choices(state: SixState, role: str) -> list[Choice]:
     a neighbouring zone, to the end, with the chance of winning."""
     choices = []
     for zone, groups in sorted(sea_attacks(state, role).items()):
-        ships = sailing_groups(state, role, zone)[whole_fleet(groups)]
-        for target in groups[whole_fleet(groups)]:
+        key = whole_fleet(groups)
+        ships = sailing_groups(state, role, zone)[key]
+        for target in groups[key]:
             enemy = enemy_warships(state, role, target)
             chance = percent(sea_attack_odds(state, role, zone, ships, target))
             choices.append(choice(
