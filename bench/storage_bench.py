@@ -73,9 +73,12 @@ from render.common import png_bytes  # noqa: E402
 from tests.support import postgres  # noqa: E402
 
 try:  # the log in rows of its own (a baseline's code may keep it in the state)
-    from bot.service import snapshots
+    from bot.storage import snapshots
 except ImportError:
-    snapshots = None  # type: ignore[assignment]
+    try:  # where a baseline's code kept it before
+        from bot.service import snapshots  # type: ignore[no-redef,attr-defined]
+    except ImportError:
+        snapshots = None  # type: ignore[assignment]
 try:  # the garbage collector as the bot sets it at start (a baseline's code may not)
     from bot import collector
 except ImportError:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from bot.errors import StillInLobby
+from bot.storage.snapshots import restore
 from engine.core.game import Game, GameState, LogEntry, Prompt, Result, RoleInfo
 from engine.core.runner import parse_options
 from engine.core.view import View
@@ -78,19 +79,48 @@ class Seat(BaseModel):
 
 
 class LoadedGame(BaseModel):
-    """A game with its seats, its engine state (None in the lobby) and current prompts."""
+    """A game with its seats, its engine state (None in the lobby) and current prompts.
+
+    A loaded game is shared by every reader of its version and its state is read-only to
+    them. The one writer of the next version (``ServiceBase._commit``, under the game's lock)
+    takes the parsed state over (``take_state``) instead of parsing a copy of its own: this
+    game then parses its state again from ``snapshot`` if anybody still reads it, so a reader
+    always sees the state of this version, and a write that fails changes nothing here.
+    """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     row: GameRow
     seats: list[Seat]
-    state: GameState | None
     game: Game[Any, Any]
     prompts: dict[str, Prompt] = Field(default_factory=dict)
-    # The state as stored (JSON without its log, ``bot.service.snapshots``). A loaded game
-    # is shared by every reader of its version; whoever needs a state to change parses its
-    # own copy from this (and copies the log's list).
+    # The state as stored (JSON without its log, ``bot.storage.snapshots``).
     snapshot: str | None = Field(default=None, repr=False)
+    _state: GameState | None = PrivateAttr(default=None)
+    _log: list[LogEntry] | None = PrivateAttr(default=None)  # kept when the state is taken
+
+    def __init__(self, *, state: GameState | None, **fields: Any) -> None:
+        super().__init__(**fields)
+        self._state = state
+
+    @property
+    def state(self) -> GameState | None:
+        if self._state is None and self._log is not None:  # taken: parsed again once
+            assert self.snapshot is not None
+            self._state = restore(self.game, self.snapshot, list(self._log))
+        return self._state
+
+    def take_state(self) -> GameState:
+        """The state of this version for its one writer to change into the next: handed
+        over when it was parsed already (the memos the rules keep in it stay warm), else
+        parsed from the snapshot. Without a snapshot (a state never stored) a deep copy."""
+        state = self.state
+        assert state is not None, "a game in the lobby has no state to change"
+        if self.snapshot is None:
+            return state.model_copy(deep=True)
+        self._log = list(state.log)  # the entries of this version: the writer appends
+        self._state = None
+        return state
 
     @property
     def id(self) -> int:

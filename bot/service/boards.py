@@ -22,8 +22,8 @@ from typing import Any
 from bot.models import LoadedGame, TurnUpdate
 from bot.service.core import ServiceBase
 from bot.service.history import HistoryItem
-from bot.service.snapshots import restore, snapshot
 from bot.storage import Conn, queries, stamp
+from bot.storage.snapshots import restore, snapshot
 from engine.core.errors import IllegalChoice, NotYourTurn
 from engine.core.game import Game, GameState
 from engine.core.runner import act, start

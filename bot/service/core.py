@@ -29,9 +29,9 @@ from bot import errors
 from bot.metrics import OPEN_STATUSES, Counters
 from bot.models import GameRow, LoadedGame, Seat, TurnUpdate
 from bot.service.results import store_result
-from bot.service.snapshots import log_rows, parse_log, restore, snapshot
 from bot.storage import Conn, Database, Row, parse_stamp, queries, stamp
 from bot.storage.base import Step as DbStep
+from bot.storage.snapshots import log_rows, parse_log, restore, snapshot
 from engine.core.game import Game, GameState, LogEntry, Prompt
 from engine.core.registry import get_game
 from engine.core.runner import act, resign_action
@@ -148,7 +148,8 @@ class ServiceBase:
         Every click loads its game again, usually at a version already loaded: an unchanged
         row gives back the same (read-only) ``LoadedGame``, a row at the version kept gives
         back its state; only a version this process has not seen parses a state.
-        ``_commit`` never changes a loaded state; it makes its own from ``snapshot``.
+        ``_commit`` takes the state over (``LoadedGame.take_state``): readers of the loaded
+        game still read the state of its version.
         """
         key = tuple(row)[:META_WIDTH]
         cached = self._loaded_cache.get(row["id"])
@@ -368,13 +369,9 @@ class ServiceBase:
         """
         game = loaded.game
         assert loaded.state is not None
-        # A private copy: the loaded game is shared with every other reader of its version.
-        # Parsed from the snapshot (without the log: a few KB, however long the game), with
-        # a copy of the log's list (its entries are never changed, only appended).
-        state = (
-            restore(game, loaded.snapshot, list(loaded.state.log))
-            if loaded.snapshot is not None else loaded.state.model_copy(deep=True)
-        )
+        # The state to change: taken over from the loaded game, which every other reader
+        # of this version still reads as it was (``LoadedGame.take_state``).
+        state = loaded.take_state()
         logged = len(state.log)  # the entries stored already
         before = set(loaded.prompts)
         applied: list[tuple[Step, bool]] = []

@@ -9,9 +9,9 @@ from typing import Any
 from bot import errors
 from bot.models import GameRow, LoadedGame, TurnUpdate, default_table
 from bot.service.core import POST_GRACE, ServiceBase
-from bot.service.snapshots import log_rows, snapshot
 from bot.service.table import check_table
 from bot.storage import Conn, IntegrityError, queries, stamp
+from bot.storage.snapshots import log_rows, snapshot
 from engine.core.game import Game
 from engine.core.registry import get_game
 from engine.core.rng import Rng, new_seed, seed_digest

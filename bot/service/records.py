@@ -11,8 +11,8 @@ from bot import errors
 from bot.models import LogLine, RecordMatch
 from bot.service.core import ServiceBase
 from bot.service.history import effective_history
-from bot.service.snapshots import entries
 from bot.storage import parse_stamp, queries
+from bot.storage.snapshots import entries
 from engine.core.game import LogEntry
 from engine.core.record import GameRecord, record_game
 from engine.core.registry import get_game

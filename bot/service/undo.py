@@ -13,8 +13,8 @@ from bot.models import LoadedGame, TurnUpdate
 from bot.service.boards import replay_boards
 from bot.service.core import META_WIDTH, ServiceBase
 from bot.service.history import HistoryItem, effective_history
-from bot.service.snapshots import log_rows, restore, snapshot
 from bot.storage import queries, stamp
+from bot.storage.snapshots import log_rows, restore, snapshot
 from engine.core.game import LogEntry
 from engine.core.runner import undo_depth
 

@@ -12,8 +12,8 @@ from bot.models import TurnUpdate
 from bot.service import GameService, effective_history
 from bot.service.boards import replay_boards
 from bot.service.history import HistoryItem
-from bot.service.snapshots import parse_log, restore
 from bot.storage import Database, open_database, queries
+from bot.storage.snapshots import parse_log, restore
 from engine.core.registry import get_game
 from engine.core.rng import Rng
 from engine.core.runner import Action

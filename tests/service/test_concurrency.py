@@ -6,8 +6,8 @@ import asyncio
 
 from bot import errors
 from bot.service import GameService, effective_history
-from bot.service.snapshots import log_rows, parse_log, restore, snapshot
 from bot.storage import Database, open_database, queries
+from bot.storage.snapshots import log_rows, parse_log, restore, snapshot
 from engine.core.registry import get_game
 from engine.core.runner import canonical_json, replay
 from tests.service.play import NORTH, SOUTH, Clock, first_choice, started_duel

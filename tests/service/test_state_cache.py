@@ -7,8 +7,9 @@ import pytest
 
 from bot.service import GameService
 from bot.service.core import Step, WriteConflict
-from bot.service.snapshots import parse_log, restore
 from bot.storage import Database, open_database, queries
+from bot.storage.snapshots import parse_log, restore
+from engine.core.errors import IllegalChoice
 from engine.core.registry import get_game
 from engine.core.runner import canonical_json
 from tests.service.play import NORTH, SOUTH, Clock, first_choice, play_card, started_duel
@@ -36,6 +37,66 @@ async def test_actions_parse_no_state_while_the_game_is_kept(service: GameServic
     assert canonical_json(loaded.state) == await stored_state(service.db, game_id)
 
 
+async def test_an_action_takes_the_kept_state_over_without_parsing_one(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The write path changes the state it holds into the next one (no copy parsed from the
+    snapshot), so the memos the rules keep in a state stay warm from one action to the
+    next."""
+    start = await started_duel(service)
+    game_id = start.loaded.id
+    await service.load(game_id)
+    parses: list[str] = []
+    game = get_game("duel")
+    real_load = game.load
+    monkeypatch.setattr(game, "load", lambda data: parses.append("x") or real_load(data))
+    kept = (await service.load(game_id)).state
+    update = await play_card(service, game_id, NORTH, "north")
+    assert update.loaded.state is kept  # the same object, now at the next version
+    assert parses == [] and not update.turn_ended
+    update = await play_card(service, game_id, SOUTH, "south")
+    assert update.loaded.state is kept
+    assert update.turn_ended and update.previous_board is not None
+    assert len(parses) == 1  # only the board before, which the new board is compared with
+    assert canonical_json(kept) == await stored_state(service.db, game_id)
+
+
+async def test_a_reader_of_the_version_before_still_reads_its_state(
+        service: GameService) -> None:
+    """A loaded game whose state its writer took over reads its own version's state again
+    (parsed once from its snapshot), not the writer's next one."""
+    start = await started_duel(service)
+    game_id = start.loaded.id
+    before = await service.load(game_id)
+    assert before.state is not None
+    seen = canonical_json(before.state)
+    update = await play_card(service, game_id, NORTH, "north")
+    assert before.state is not update.loaded.state
+    assert canonical_json(before.state) == seen
+    assert before.state.actions == update.loaded.state.actions - 1 if update.loaded.state \
+        else False
+    assert before.view(None) != update.loaded.view(None)
+
+
+async def test_a_refused_choice_leaves_the_loaded_state_as_it_was(
+        service: GameService) -> None:
+    """An engine error after the state was taken over: the loaded game (and the database)
+    keep the version before, and the next choice applies to it."""
+    start = await started_duel(service)
+    game_id = start.loaded.id
+    loaded = await service.load(game_id)
+    assert loaded.state is not None
+    seen = canonical_json(loaded.state)
+    with pytest.raises(IllegalChoice):
+        await service._commit(loaded, [Step("north", "no-such-card")], "choice", NORTH)
+    assert canonical_json(loaded.state) == seen
+    again = await service.load(game_id)
+    assert again.version == loaded.version and again.state is not None
+    assert canonical_json(again.state) == seen == await stored_state(service.db, game_id)
+    update = await play_card(service, game_id, NORTH, "north")
+    assert update.loaded.state is not None
+    assert canonical_json(update.loaded.state) == await stored_state(service.db, game_id)
+
+
 async def test_the_stored_state_has_no_log_and_the_log_rows_have_it(
         service: GameService) -> None:
     start = await started_duel(service)
@@ -59,10 +120,13 @@ async def test_a_write_from_another_database_object_is_read_again(database: str)
         start = await started_duel(first)
         game_id = start.loaded.id
         stale = await first.load(game_id)  # kept by the first service
+        assert stale.state is not None
+        seen = canonical_json(stale.state)
         await play_card(second, game_id, NORTH, "north")  # the second one writes
         with pytest.raises(WriteConflict):
             await first._commit(stale, [Step("south", first_choice(stale, "south"))],
                                 "choice", SOUTH)
+        assert canonical_json(stale.state) == seen  # the failed write changed nothing here
         parsed = first.states_parsed
         loaded = await first.load(game_id)
         assert first.states_parsed == parsed + 1  # a version it did not hold: read whole

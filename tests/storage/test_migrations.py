@@ -14,11 +14,11 @@ import asyncpg
 import pytest
 
 from bot.service import GameService
-from bot.service.snapshots import parse_log
 from bot.storage import available_migrations, open_database, queries
 from bot.storage.conn import POSTGRESQL, statements
 from bot.storage.migrations import MIGRATIONS_DIR
 from bot.storage.postgres import PostgresDatabase, is_postgresql
+from bot.storage.snapshots import parse_log
 from bot.storage.sqlite import SqliteDatabase as Database
 from engine.core.game import LogEntry
 from engine.core.record import verify
