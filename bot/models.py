@@ -105,10 +105,15 @@ class LoadedGame(BaseModel):
 
     @property
     def state(self) -> GameState | None:
-        if self._state is None and self._log is not None:  # taken: parsed again once
+        # Read many times per click: the private attributes' own dict, without pydantic's
+        # ``__getattr__`` (about 3 µs a read).
+        private = self.__pydantic_private__
+        assert private is not None
+        state: GameState | None = private["_state"]
+        if state is None and private["_log"] is not None:  # taken: parsed again once
             assert self.snapshot is not None
-            self._state = restore(self.game, self.snapshot, list(self._log))
-        return self._state
+            state = private["_state"] = restore(self.game, self.snapshot, list(private["_log"]))
+        return state
 
     def take_state(self) -> GameState:
         """The state of this version for its one writer to change into the next: handed
