@@ -30,7 +30,7 @@ from functools import cache, lru_cache
 
 from engine.games.epireia import catalog, revisions
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES, token_label
-from engine.games.epireia.content import CONTENT, Effect, Modifier, Objective
+from engine.games.epireia.content import CONTENT, Effect, Figure, Modifier, Objective
 from engine.games.epireia.flow import push
 from engine.games.epireia.state import (
     BRIGANDS,
@@ -153,9 +153,14 @@ def _total(modifiers: Iterable[Modifier], kind: str) -> int:
 # --- Influential Figures --------------------------------------------------------------------
 
 
+def figure_card(state: EpireiaState, figure_id: str) -> Figure:
+    """The figure's card under this game's rules revision (its attack and sea icon)."""
+    return catalog.figure_card(figure_id, state.options.revision)
+
+
 def figure_attack(state: EpireiaState, figure_id: str) -> int:
     """Attack power now: the card's value, plus ``battle_attack`` on its front in the battle."""
-    attack = CONTENT.figures[figure_id].attack
+    attack = figure_card(state, figure_id).attack
     front = battle_front_of(state, figure_id)
     if front:
         attack += sum(
@@ -177,7 +182,7 @@ def battle_front_of(state: EpireiaState, figure_id: str) -> str:
 
 
 def figure_has_sea(state: EpireiaState, figure_id: str) -> bool:
-    return CONTENT.figures[figure_id].sea
+    return figure_card(state, figure_id).sea
 
 
 def figures_at(state: EpireiaState, space_id: str) -> list[str]:
@@ -386,7 +391,8 @@ def ask_recruit(state: EpireiaState, role: str, source: str) -> None:
     if not candidates:
         state.say(f"{source}: no figure slot or card is free; the new figure is lost.", role=role)
         return
-    options = [[f, f"{CONTENT.figures[f].name} ({CONTENT.figures[f].attack})"] for f in candidates]
+    options = [[f, f"{catalog.figure_name(f)} ({figure_card(state, f).attack})"]
+               for f in candidates]
     push(state, "ability", role, source="recruit", label=source, options=options)
 
 

@@ -42,7 +42,7 @@ from typing import Any
 from engine.core.game import Choice, Game, GameState
 from engine.core.rng import Rng
 from engine.core.runner import act
-from engine.games.epireia import abilities, revisions, scenarios
+from engine.games.epireia import abilities, catalog, revisions, scenarios
 from engine.games.epireia.battle import COLUMNS, league_figures
 from engine.games.epireia.battle import column_power as live_power
 from engine.games.epireia.board import CITIES, EMPIRES, SOLO_MOVES, TERRITORIES
@@ -158,8 +158,8 @@ def pick_ability(game: Game[Any, Any], state: EpireiaState, frame: Frame, ids: l
     figures = [i for i in ids if i in CONTENT.figures]
     if not figures:
         return ids[0]
-    return max(figures, key=lambda f: (CONTENT.figures[f].attack, CONTENT.figures[f].sea,
-                                       -ids.index(f)))
+    cards = {f: abilities.figure_card(state, f) for f in figures}
+    return max(figures, key=lambda f: (cards[f].attack, cards[f].sea, -ids.index(f)))
 
 
 # --- scoring a state --------------------------------------------------------------------------
@@ -398,8 +398,8 @@ def front_wins(front: str, theirs: tuple[Column, ...], attack: int
     return pareto(options)
 
 
-def figure_attack_on(figure: str, front: str) -> int:
-    card = CONTENT.figures[figure]
+def figure_attack_on(figure: str, front: str, revision: int) -> int:
+    card = catalog.figure_card(figure, revision)
     return card.attack + sum(m.amount for m in card.modifiers
                              if m.kind == "battle_attack" and m.front in (None, front))
 
@@ -428,7 +428,8 @@ def solo_battle_cost(state: EpireiaState, role: str) -> float:
     figures = tuple(sorted(state.seats[role].figure_cards))
     builds = building_costs(state, role)
     cost, _ = cheapest_plan(enemy_army(state, league), have, supply, kind_costs(state, role),
-                            (builds["hoplites"], builds["triremes"], builds["cavalry"]), figures)
+                            (builds["hoplites"], builds["triremes"], builds["cavalry"]), figures,
+                            state.options.revision)
     return cost
 
 
@@ -437,7 +438,8 @@ Plan = tuple[tuple[int, tuple[Column, ...], int, str], ...]  # (front, fills, fi
 
 @lru_cache(maxsize=20000)
 def cheapest_plan(army: Army, have: Usage, supply: Usage, costs: tuple[int, ...],
-                  builds: tuple[int, int, int], figures: tuple[str, ...]) -> tuple[float, Plan]:
+                  builds: tuple[int, int, int], figures: tuple[str, ...],
+                 revision: int) -> tuple[float, Plan]:
     """Cheapest (cost, plan) to win two fronts: tokens missing from ``have`` at ``costs``, plus
     the military buildings the Level II tokens need (``builds``: hoplites, triremes, cavalry).
     A plan needing more tokens than the supply holds is impossible (cost 99)."""
@@ -451,7 +453,7 @@ def cheapest_plan(army: Army, have: Usage, supply: Usage, costs: tuple[int, ...]
             lists = []
             for f in fronts:
                 figure = assignment[f]
-                attack = figure_attack_on(figure, FRONTS[f]) if figure else 0
+                attack = figure_attack_on(figure, FRONTS[f], revision) if figure else 0
                 lists.append([(o, figure or "") for o in front_wins(FRONTS[f], army[f], attack)])
             for (first, fig1), (second, fig2) in product(*lists):
                 usage = add(first[0], second[0])
@@ -642,7 +644,7 @@ def our_attack(state: EpireiaState, role: str, figures: Sequence[str], space: st
     territory = TERRITORIES.get(space)
     terrain = "sea" if territory is not None and territory.sea else "land"
     kinds = ("conflict_attack", "brigand_attack") if brigands else ("conflict_attack",)
-    total = sum(CONTENT.figures[f].attack for f in figures)
+    total = sum(abilities.figure_card(state, f).attack for f in figures)
     mods = [m for f in figures for m in CONTENT.figures[f].modifiers]
     mods += abilities.turn_modifiers(state, role)
     total += sum(m.amount for m in mods if m.kind in kinds and m.terrain in (None, terrain))
@@ -686,11 +688,11 @@ def territory_gain(state: EpireiaState, role: str, space: str, figures: Sequence
         arrive = {f: sum(1 for s in SOLO_MOVES if s == space) / 12 for f in enemies}
         p_clear = 1.0
         for f in enemies:
-            p_win = chance_beats(attack, CONTENT.figures[f].attack)
+            p_win = chance_beats(attack, abilities.figure_card(state, f).attack)
             p_clear *= (1 - arrive[f]) + arrive[f] * p_win
     else:
         present = opponents_at(state, role, space)
-        their = sum(CONTENT.figures[f].attack for f in present)
+        their = sum(abilities.figure_card(state, f).attack for f in present)
         p_clear = chance_beats(attack, their) if present else 0.95
     if ours:
         # Staying protects it: without us an arriving enemy simply takes it.
@@ -726,12 +728,12 @@ def city_gain(state: EpireiaState, role: str, figures: Sequence[str], city: str)
     """Expected gain of the league's ``figures`` on Greek City ``city``: they win the conflict
     (if any) together, then the strongest of them rolls (rules: decision 13)."""
     present = opponents_at(state, role, city)
-    attack = sum(CONTENT.figures[f].attack for f in figures)
+    attack = sum(abilities.figure_card(state, f).attack for f in figures)
     if state.greek_cities.get(city) == state.league_of(role):
         return defence_gain(state, role, attack, present, city)
-    p_stay = chance_beats(attack, sum(CONTENT.figures[f].attack for f in present)) \
+    p_stay = chance_beats(attack, sum(abilities.figure_card(state, f).attack for f in present)) \
         if present else 1.0
-    envoy = max(figures, key=lambda f: CONTENT.figures[f].attack)
+    envoy = max(figures, key=lambda f: abilities.figure_card(state, f).attack)
     owner = state.figures[envoy].owner if envoy in state.figures else role
     bonus = abilities.integration_bonus(state, owner, envoy, city)
     p = p_stay * chance_at_least(CITIES[city].integration - bonus)
@@ -752,7 +754,7 @@ def defence_gain(state: EpireiaState, role: str, attack: int, present: Sequence[
     token = state.greek_city_tokens.get(city, "")
     if not token:
         return 0.0
-    their = sum(CONTENT.figures[f].attack for f in present)
+    their = sum(abilities.figure_card(state, f).attack for f in present)
     reclaim = chance_at_least(CITIES[city].integration)
     if present:
         lost_without = reclaim
@@ -813,7 +815,7 @@ def plan_moves(state: EpireiaState, frame: Frame) -> dict[str, str]:
             placed[figure] = state.figures[figure].location
     free = [f for f in state.seats[role].figure_cards if f not in moved]
     # Strong figures first: they are the ones who win conflicts and beat Brigands.
-    free.sort(key=lambda f: (-CONTENT.figures[f].attack, f))
+    free.sort(key=lambda f: (-abilities.figure_card(state, f).attack, f))
     for figure in free:
         here = state.figures[figure].location
         options = [here, *destinations(state, role, figure)]
@@ -855,17 +857,21 @@ def battle_plan(state: EpireiaState, league: str) -> tuple[float, Plan]:
     have = usage_of([(k, "") for k in tokens])
     army = enemy_army(state, league)
     # Only what we hold counts: every missing token is impossible.
+    revision = state.options.revision
     return cheapest_plan(army, have, NO_USAGE, (1,) * len(TOKEN_KINDS), (0, 0, 0),
-                         strongest(tuple(league_figures(state, league))))
+                         strongest(tuple(league_figures(state, league)), revision), revision)
 
 
-def strongest(figures: tuple[str, ...]) -> tuple[str, ...]:
+def strongest(figures: tuple[str, ...], revision: int) -> tuple[str, ...]:
     """The three figures a league fights with: the highest attack on their best front (a
     league of two Cities has up to six; the card's attack, then the name, break ties)."""
     def best(f: str) -> int:
-        return max(figure_attack_on(f, front) for front in FRONTS)
+        return max(figure_attack_on(f, front, revision) for front in FRONTS)
 
-    return tuple(sorted(figures, key=lambda f: (-best(f), -CONTENT.figures[f].attack, f))[:3])
+    def attack(f: str) -> int:
+        return catalog.figure_card(f, revision).attack
+
+    return tuple(sorted(figures, key=lambda f: (-best(f), -attack(f), f))[:3])
 
 
 def target_slots(state: EpireiaState, league: str) -> dict[tuple[str, int, int], str]:
@@ -939,7 +945,7 @@ def battle_figure(game: Game[Any, Any], state: EpireiaState, frame: Frame, ids: 
     spare = [i for i in ids if i.startswith("fig:") and i[4:] not in planned]
     if not spare:
         return "none"
-    return max(spare, key=lambda i: (figure_attack_on(i[4:], front), i))
+    return max(spare, key=lambda i: (figure_attack_on(i[4:], front, state.options.revision), i))
 
 
 def battle_commit(game: Game[Any, Any], state: EpireiaState, frame: Frame, ids: list[str],

@@ -110,7 +110,7 @@ class BattleFigure(PromptState):
         index = len(side.figures) + int(frame.data.get("skipped", 0))
         front = FRONTS[index]
         used = set(side.figures.values())
-        choices = [figure_choice(f, "Influential Figures")
+        choices = [figure_choice(state, f, "Influential Figures")
                    for f in league_figures(state, league) if f not in used]
         # "Each league must place 3 Influential Figures ... 1 on each front": a front may stay
         # empty only when the league has fewer figures left than fronts (it chooses which),

@@ -5,12 +5,19 @@ from __future__ import annotations
 from functools import cache
 
 from engine.games.epireia.board import CITIES, token_label
-from engine.games.epireia.content import CONTENT, Scenario, SoloScenario
+from engine.games.epireia.content import CONTENT, Figure, Scenario, SoloScenario
 
 
 @cache
 def figures_of(city: str) -> tuple[str, ...]:
     return tuple(f.id for f in CONTENT.figures_of(city))
+
+
+@cache
+def figure_card(figure: str, revision: int) -> Figure:
+    """The figure's card as games of rules ``revision`` read it (revision 3 changed one
+    attack: ``before`` in figures.toml)."""
+    return CONTENT.figures[figure].under(revision)
 
 
 def figure_name(figure: str) -> str:
@@ -21,8 +28,8 @@ def figure_city(figure: str) -> str:
     return CONTENT.figures[figure].city
 
 
-def figure_text(figure: str) -> str:
-    card = CONTENT.figures[figure]
+def figure_text(figure: str, revision: int) -> str:
+    card = figure_card(figure, revision)
     sea = ", sea" if card.sea else ""
     return f"attack {card.attack}{sea}. {card.ability}"[:100]
 

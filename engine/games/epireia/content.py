@@ -138,6 +138,13 @@ class Effect(Strict):
         return self
 
 
+class FigureBefore(Strict):
+    """What a figure's card said under earlier rules revisions (``Figure.before``)."""
+
+    attack: int | None = Field(default=None, ge=1, le=3)
+    sea: bool | None = None
+
+
 class Figure(Strict):
     id: str
     name: str
@@ -147,6 +154,9 @@ class Figure(Strict):
     ability: str
     modifiers: tuple[Modifier, ...] = ()
     on_play: tuple[Effect, ...] = ()
+    # The card as games started under an earlier rules revision read it: ``{2 = {attack = 2}}``
+    # is the attack of revisions 1 and 2 (the lowest key at or above a game's revision wins).
+    before: dict[int, FigureBefore] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _has_an_ability(self) -> Figure:
@@ -154,6 +164,14 @@ class Figure(Strict):
             raise ValueError(f"figure {self.id} has no ability")
         if any(m.kind == "forbid" for m in self.modifiers):
             raise ValueError("figures do not forbid")
+        return self
+
+    def under(self, revision: int) -> Figure:
+        """The card as a game of rules ``revision`` reads it."""
+        for last in sorted(self.before):
+            if revision <= last:
+                return self.model_copy(update={
+                    **self.before[last].model_dump(exclude_none=True), "before": {}})
         return self
 
 

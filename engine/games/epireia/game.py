@@ -63,7 +63,7 @@ class Epireia(FlowGame[EpireiaState, EpireiaOptions]):
     # 2: frames lost their ``simultaneous`` flag (now a property of the prompt state), so
     # states, and their digests in records made before, differ from version 1's.
     state_version = 2
-    # Rules revision 2 (docs "Rules revisions", ``revisions.py``); games started before keep 1.
+    # Rules revision 3 (docs "Rules revisions", ``revisions.py``); games started before keep theirs.
     revision = revisions.NEWEST
 
     def setup(self, seed: str, players: int, options: EpireiaOptions) -> EpireiaState:

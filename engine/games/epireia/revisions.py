@@ -3,7 +3,9 @@
 A game keeps the revision it was started under (``state.options.revision``), so the action
 log of a game started before a change replays exactly. Revision 2 (docs/games/epireia.md,
 "Rules revisions") re-read the rule book where revision 1 had departed from it or left the
-leagues unbalanced; each helper below says which rule it reads again.
+leagues unbalanced; each helper below says which rule it reads again. Revision 3 changed
+designed data only, kept in the data beside the new value (``before`` of a figure in
+``data/figures.toml``, read by ``catalog.figure_card``): Aleuas fights at attack 3 again.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from engine.games.epireia.content import SoloScenario
 from engine.games.epireia.state import EpireiaState
 
-NEWEST = 2
+NEWEST = 3
 
 
 def _at_least(state: EpireiaState, revision: int) -> bool:

@@ -20,9 +20,9 @@ def taken_cities(state: EpireiaState) -> set[str]:
     return {s.city for s in state.seats.values() if s.city}
 
 
-def figure_choice(figure: str, group: str) -> Choice:
+def figure_choice(state: EpireiaState, figure: str, group: str) -> Choice:
     return choice(id=f"fig:{figure}", label=catalog.figure_name(figure), group=group,
-                  detail=catalog.figure_text(figure))
+                  detail=catalog.figure_text(figure, state.options.revision))
 
 
 @prompt_state
@@ -76,7 +76,7 @@ class ChooseStartingFigure(PromptState):
 
     def prompt(self, state: EpireiaState, frame: Frame) -> tuple[str, list[Choice]]:
         city = state.seats[frame.role].city
-        choices = [figure_choice(f, "Influential Figures") for f in catalog.figures_of(city)]
+        choices = [figure_choice(state, f, "Influential Figures") for f in catalog.figures_of(city)]
         secret = "" if state.is_solo else " in secret (revealed when everyone has chosen)"
         return f"Choose your starting Influential Figure{secret}.", choices
 

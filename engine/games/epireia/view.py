@@ -272,7 +272,8 @@ def build_view(game: Game[Any, Any], state: EpireiaState,
         role=role,
         league=seat.league,
         figure_choice=seat.figure_choice,
-        figure_hand=[figure_card(f) for f in catalog.figures_of(seat.city)] if seat.city else [],
+        figure_hand=[figure_card(state, f) for f in catalog.figures_of(seat.city)]
+        if seat.city else [],
         prompt_text=questions(role),
         figure_attacks={f: abilities.figure_attack(state, f) for f, figure in state.figures.items()
                         if figure.owner in state.seats
@@ -287,8 +288,8 @@ def recent_log(state: EpireiaState, role: str | None) -> list[str]:
     return [e.text for e in state.log if e.visible(role)][-LOG_LINES:]
 
 
-def figure_card(figure: str) -> FigureCard:
-    card = CONTENT.figures[figure]
+def figure_card(state: EpireiaState, figure: str) -> FigureCard:
+    card = abilities.figure_card(state, figure)
     return FigureCard(id=card.id, name=card.name, city=card.city, attack=card.attack,
                       sea=card.sea, ability=card.ability)
 
@@ -315,7 +316,7 @@ def seat_view(game: Game[Any, Any], state: EpireiaState, role: str) -> SeatView:
 
 
 def figure_view(state: EpireiaState, figure: str) -> FigureView:
-    card = CONTENT.figures[figure]
+    card = abilities.figure_card(state, figure)
     owner = state.figures[figure].owner
     battle = state.battle
     if battle is not None and battle.step in ("place", "figures") and owner in state.seats:

@@ -99,7 +99,9 @@ def test_league_players_meet_the_objectives(seed: str) -> None:
 def test_the_battle_plan_weighs_every_figure_of_a_two_city_league() -> None:
     # Athens and Larissa: the three best on their best front, not the first three by name.
     figures = ("aleuas", "heliodorus", "pericles", "themistocles", "echecratidas")
-    assert set(strongest(figures)) == {"themistocles", "pericles", "echecratidas"}
+    assert set(strongest(figures, 2)) == {"themistocles", "pericles", "echecratidas"}
+    # Revision 3: Aleuas at attack 3 ties Echecratidas' 2 + 1 and wins on the card's attack.
+    assert set(strongest(figures, 3)) == {"themistocles", "pericles", "aleuas"}
 
 
 def test_the_multiplayer_draft_takes_the_strongest_city_left() -> None:

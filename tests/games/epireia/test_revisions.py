@@ -1,4 +1,4 @@
-"""Rules revision 2 (docs "Rules revisions"): each changed rule, under both revisions."""
+"""Rules revisions 2 and 3 (docs "Rules revisions"): each changed rule, under every revision."""
 
 from __future__ import annotations
 
@@ -9,16 +9,41 @@ from engine.games.epireia.battle import battle_winner, start_battle
 from engine.games.epireia.content import CONTENT
 from engine.games.epireia.diplomacy import destinations
 from engine.games.epireia.phases import end_round
-from engine.games.epireia.resolution import collect_resources, resolve_greek_cities
+from engine.games.epireia.resolution import (
+    collect_resources,
+    resolve_greek_cities,
+    resolve_territories,
+)
 from engine.games.epireia.scenarios import check_objectives
 from engine.games.epireia.state import HOME, EpireiaState
 from tests.games.epireia.helpers import choose, clear_figures, new_game, place, script, set_up
 
 
 def test_new_games_play_the_newest_revision() -> None:
-    assert GAME.revision == 2
-    assert set_up(2).options.revision == 2
+    assert GAME.revision == 3
+    assert set_up(2).options.revision == 3
+    assert set_up(2, revision=2).options.revision == 2
     assert set_up(2, revision=1).options.revision == 1
+
+
+def test_aleuas_fights_at_attack_3_from_revision_3() -> None:
+    """Revision 3 (designed data, figures.toml ``before``): Aleuas, Larissa's horse-raiser,
+    fights at attack 3 as first designed; games of revisions 1 and 2 keep his 2. Against
+    Cleisthenes (2) with equal rolls he wins a Territory only in revision 3."""
+    for revision, attack in ((1, 2), (2, 2), (3, 3)):
+        state = set_up(2, revision=revision)
+        clear_figures(state)
+        place(state, "aleuas", "peloponnesian-1", "epirus")
+        place(state, "cleisthenes", "delian-1", "epirus")
+        script(state, 6, 6)  # the Peloponnesian League rolls first
+        resolve_territories(state)
+        assert abilities.figure_attack(state, "aleuas") == attack
+        assert catalog.figure_text("aleuas", revision).startswith(f"attack {attack}.")
+        [line] = [e.text for e in state.log if e.text.startswith("Conflict at Epirus: Aleuas")]
+        assert line.endswith(f" rolls 6 + {attack} = {6 + attack}.")
+        assert state.territories["epirus"] == ("peloponnesian-1" if attack == 3 else "")
+    assert CONTENT.figures["aleuas"].attack == 3
+    assert all(card.under(3) == card for card in CONTENT.figures.values())  # newest as stored
 
 
 def test_a_figure_may_go_to_a_greek_city_allied_to_its_league() -> None:
