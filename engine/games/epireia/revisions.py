@@ -5,7 +5,8 @@ log of a game started before a change replays exactly. Revision 2 (docs/games/ep
 "Rules revisions") re-read the rule book where revision 1 had departed from it or left the
 leagues unbalanced; each helper below says which rule it reads again. Revision 3 changed
 designed data only, kept in the data beside the new value (``before`` of a figure in
-``data/figures.toml``, read by ``catalog.figure_card``): Aleuas fights at attack 3 again.
+``data/figures.toml``, read by ``catalog.figure_card``): Aleuas fights at attack 3 again and
+Adeimantus at 1.
 """
 
 from __future__ import annotations

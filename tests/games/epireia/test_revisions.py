@@ -43,6 +43,7 @@ def test_aleuas_fights_at_attack_3_from_revision_3() -> None:
         assert line.endswith(f" rolls 6 + {attack} = {6 + attack}.")
         assert state.territories["epirus"] == ("peloponnesian-1" if attack == 3 else "")
     assert CONTENT.figures["aleuas"].attack == 3
+    assert [catalog.figure_card("adeimantus", r).attack for r in (1, 2, 3)] == [2, 2, 1]
     assert all(card.under(3) == card for card in CONTENT.figures.values())  # newest as stored
 
 
