@@ -20,10 +20,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    SerializationInfo,
-    SerializerFunctionWrapHandler,
     field_validator,
-    model_serializer,
 )
 
 from engine.core.errors import BadOptions, IllegalChoice
@@ -161,16 +158,7 @@ class GameOptions(BaseModel):
     states and digests made before revisions existed are unchanged.
     """
 
-    revision: int = Field(default=1, ge=1)
-
-    @model_serializer(mode="wrap")
-    def _first_revision_left_out(
-        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
-    ) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        if data.get("revision") == 1:
-            del data["revision"]
-        return data
+    revision: int = Field(default=1, ge=1, exclude_if=lambda revision: revision == 1)
 
 
 class GameState(BaseModel):

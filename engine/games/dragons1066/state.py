@@ -33,9 +33,6 @@ from typing import Any, Literal
 from pydantic import (
     BaseModel,
     Field,
-    SerializationInfo,
-    SerializerFunctionWrapHandler,
-    model_serializer,
 )
 
 from engine.core.flow import FlowState
@@ -129,16 +126,8 @@ class DragonsState(FlowState):
     battles: list[str] = Field(default_factory=list)
     battle: Battle | None = None
     placed: dict[str, int] = Field(default_factory=dict)
-    best_first: bool = False
+    # left out of the JSON while False (``exclude_if``: no Python hook in the whole dump)
+    best_first: bool = Field(default=False, exclude_if=lambda chosen: not chosen)
     bought: dict[str, int]
     lost: dict[str, int]
     initial: dict[str, int]
-
-    @model_serializer(mode="wrap")
-    def _best_first_left_out_while_false(
-        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
-    ) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        if not data.get("best_first"):
-            data.pop("best_first", None)
-        return data

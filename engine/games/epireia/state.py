@@ -153,8 +153,7 @@ class EpireiaOptions(GameOptions):
         """Revision 1 (left out, as ``GameOptions`` does) had no solo difficulty: a revision-1
         state's JSON stays as it was."""
         data: dict[str, Any] = handler(self)
-        if data.get("revision") == 1:
-            del data["revision"]
+        if self.revision == 1:  # its own ``revision`` is left out already (``GameOptions``)
             data.pop("solo_difficulty", None)
         return data
 
@@ -225,21 +224,12 @@ class SoloState(BaseModel):
     enemy_army: dict[str, list[list[str]]] = Field(default_factory=dict)
     # Rules revision 2: the objectives (indices in the scenario's list) completed so far; left
     # out of the JSON while empty, so revision-1 states (which never fill it) are unchanged.
-    completed: list[int] = Field(default_factory=list)
+    completed: list[int] = Field(default_factory=list, exclude_if=lambda done: not done)
 
     @field_validator("enemy_army")
     @classmethod
     def _fronts_in_order(cls, army: dict[str, list[list[str]]]) -> dict[str, list[list[str]]]:
         return in_order(army, FRONTS)
-
-    @model_serializer(mode="wrap")
-    def _empty_completed_left_out(
-        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
-    ) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        if not data.get("completed"):
-            data.pop("completed", None)
-        return data
 
 
 class BattleSide(BaseModel):
