@@ -116,7 +116,7 @@ def market(state: DragonsState, placed: Placed | None = None,
     found = _MARKETS.get(key)
     if found is None:
         if len(_MARKETS) >= MARKETS_KEPT:
-            _MARKETS.clear()
+            del _MARKETS[next(iter(_MARKETS))]  # the oldest
         found = _MARKETS[key] = Market(state.kingdom, state.owners, dict(done), key[3])
     return found
 

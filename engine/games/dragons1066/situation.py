@@ -34,9 +34,10 @@ ZONE_ORDER: dict[str, int] = {zone: n for n, zone in enumerate(ZONES)}
 
 # how many times each unit's fields were written (Piece.writes)
 _WRITES = attrgetter("writes")
-# How many states' Situations are kept (the bot holds several games at once); each keeps
-# its state alive, so an id in _KEPT is never another state's.
-KEEP = 8
+# How many states' Situations are kept: the bot plays many games at once, one action of each
+# in turn, and the service keeps the parsed states of 256 games (``bot/service/core.py``). Each
+# keeps its state alive, so an id in _KEPT is never another state's; the oldest goes first.
+KEEP = 256
 
 
 class Situation:
@@ -76,7 +77,7 @@ class Situation:
         made._index(state)
         made._read = read
         if len(_KEPT) >= KEEP:
-            _KEPT.clear()
+            del _KEPT[next(iter(_KEPT))]
         _KEPT[key] = made
         return made
 
@@ -343,7 +344,7 @@ def map_of(attack: bool, enemy_zones: frozenset[str], battles: frozenset[str],
     found = _MAPS.get(key)
     if found is None:
         if len(_MAPS) >= MAPS_KEPT:
-            _MAPS.clear()
+            del _MAPS[next(iter(_MAPS))]  # the oldest
         found = _MAPS[key] = MapReach()
     return found
 
