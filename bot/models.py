@@ -85,7 +85,9 @@ class LoadedGame(BaseModel):
     them. The one writer of the next version (``ServiceBase._commit``, under the game's lock)
     takes the parsed state over (``take_state``) instead of parsing a copy of its own: this
     game then parses its state again from ``snapshot`` if anybody still reads it, so a reader
-    always sees the state of this version, and a write that fails changes nothing here.
+    always sees the state of this version, and a write that fails changes nothing here. (A
+    loaded game made for the same version, when only the row's metadata changed, takes the
+    state over the same way: one loaded game holds a parsed state at a time.)
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -116,9 +118,10 @@ class LoadedGame(BaseModel):
         return state
 
     def take_state(self) -> GameState:
-        """The state of this version for its one writer to change into the next: handed
-        over when it was parsed already (the memos the rules keep in it stay warm), else
-        parsed from the snapshot. Without a snapshot (a state never stored) a deep copy."""
+        """The state of this version, handed over to its one writer (to change into the next)
+        or to the loaded game that replaces this one: without parsing when it was parsed
+        already (the memos the rules keep in it stay warm), else parsed from the snapshot.
+        Without a snapshot (a state never stored) a deep copy."""
         state = self.state
         assert state is not None, "a game in the lobby has no state to change"
         if self.snapshot is None:

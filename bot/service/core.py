@@ -166,7 +166,10 @@ class ServiceBase:
             self.states_parsed += 1
         elif cached is not None and cached[1].version == row["version"] and (
                 cached[1].state is not None):
-            state, stored = cached[1].state, cached[1].snapshot
+            # The same version with other metadata (a board's message id): the loaded game
+            # kept before hands its state over, so one loaded game holds a state at a time
+            # and its writer's ``take_state`` changes no other reader's.
+            state, stored = cached[1].take_state(), cached[1].snapshot
         else:
             return None
         prompts: dict[str, Prompt] = {}

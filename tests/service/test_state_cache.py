@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.service import GameService
@@ -10,6 +12,7 @@ from bot.service.core import Step, WriteConflict
 from bot.storage import Database, open_database, queries
 from bot.storage.snapshots import parse_log, restore
 from engine.core.errors import IllegalChoice
+from engine.core.game import GameState
 from engine.core.registry import get_game
 from engine.core.runner import canonical_json
 from tests.service.play import NORTH, SOUTH, Clock, first_choice, play_card, started_duel
@@ -48,8 +51,15 @@ async def test_an_action_takes_the_kept_state_over_without_parsing_one(
     parses: list[str] = []
     game = get_game("duel")
     real_load = game.load
-    monkeypatch.setattr(game, "load", lambda data: parses.append("x") or real_load(data))
+
+    def counted_load(data: dict[str, Any] | str) -> GameState:
+        parses.append("parsed")
+        state: GameState = real_load(data)
+        return state
+
+    monkeypatch.setattr(game, "load", counted_load)
     kept = (await service.load(game_id)).state
+    assert kept is not None
     update = await play_card(service, game_id, NORTH, "north")
     assert update.loaded.state is kept  # the same object, now at the next version
     assert parses == [] and not update.turn_ended
@@ -75,6 +85,25 @@ async def test_a_reader_of_the_version_before_still_reads_its_state(
     assert before.state.actions == update.loaded.state.actions - 1 if update.loaded.state \
         else False
     assert before.view(None) != update.loaded.view(None)
+
+
+async def test_a_reader_of_a_game_whose_metadata_changed_keeps_its_state(
+        service: GameService) -> None:
+    """A board's message id changes the row, not its version: the game loaded again holds
+    the state now, so the next action, which takes it over, leaves the first reader the
+    state of its version."""
+    start = await started_duel(service)
+    game_id = start.loaded.id
+    first = await service.load(game_id)
+    assert first.state is not None
+    seen = canonical_json(first.state)
+    await service.set_board_message(game_id, 4242)
+    again = await service.load(game_id)
+    assert again is not first and again.version == first.version
+    assert again.row.board_message_id == 4242
+    await play_card(service, game_id, NORTH, "north")
+    assert first.state is not None and canonical_json(first.state) == seen
+    assert again.state is not None and canonical_json(again.state) == seen
 
 
 async def test_a_refused_choice_leaves_the_loaded_state_as_it_was(
