@@ -371,7 +371,6 @@ class ServiceBase:
         was loaded at.
         """
         game = loaded.game
-        assert loaded.state is not None
         # The state to change: taken over from the loaded game, which every other reader
         # of this version still reads as it was (``LoadedGame.take_state``).
         state = loaded.take_state()

@@ -15,8 +15,8 @@ def figures_of(city: str) -> tuple[str, ...]:
 
 @cache
 def figure_card(figure: str, revision: int) -> Figure:
-    """The figure's card as games of rules ``revision`` read it (revision 3 changed one
-    attack: ``before`` in figures.toml)."""
+    """The figure's card as games of rules ``revision`` read it (revision 3 changed two
+    attacks: ``before`` in figures.toml)."""
     return CONTENT.figures[figure].under(revision)
 
 
