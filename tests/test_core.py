@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
 
 from engine.core.errors import BadOptions, IllegalChoice, NotYourTurn
-from engine.core.record import record_game, verify
+from engine.core.record import GameRecord, record_game, verify
 from engine.core.registry import get_game
 from engine.core.rng import Rng, seed_digest
 from engine.core.runner import Action, act, canonical_json, replay, start, undo_depth
@@ -19,7 +20,6 @@ def test_rng_is_reproducible_and_documented() -> None:
     assert a.dice(20, 6) == b.dice(20, 6)
     assert a.draws == 20
     # The documented formula: draw k is SHA-256("seed:k") as an integer.
-    import hashlib
 
     value = int.from_bytes(hashlib.sha256(b"s:0").digest(), "big")
     assert Rng(seed="s").roll(6) == value % 6 + 1
@@ -81,7 +81,6 @@ def test_record_verifies_and_detects_tampering() -> None:
     assert verify(record).ok
     forged = json.loads(record.model_dump_json())
     forged["seed"] = "other"
-    from engine.core.record import GameRecord
 
     assert not verify(GameRecord.model_validate(forged)).ok
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import pytest
 
+from bot.__main__ import run_bot
 from bot.app import create_bot
 from bot.client import MAX_FAILURES, StrategosBot
 from bot.settings import Settings
@@ -313,8 +314,6 @@ async def test_game_commands(fake: FakeDiscord, bot: StrategosBot) -> None:
 
 async def test_refused_token_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                caplog: pytest.LogCaptureFixture) -> None:
-    from bot.__main__ import run_bot
-
     token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
     server = FakeDiscord()
     await server.start()

@@ -3,25 +3,30 @@ the hot-seat terminal game."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot import ids
 from bot.__main__ import main
+from bot.cogs.game import check_record
 from bot.discord_render import NOTHING_TO_REPORT, result_text, summary_text
 from bot.logs import RedactToken
 from bot.options import option_domains, option_help, parse_options_text, suggestions
 from bot.play import HotSeat
 from bot.settings import Settings, SettingsError, load_settings
+from bot.storage.db import open_database
 from bot.views.layout import MAX_OPTIONS, paginate, units_for
 from bot.views.setup import chosen, default_picks
 from engine.core.errors import BadOptions, EngineError
 from engine.core.game import Choice, Prompt, Result
-from engine.core.record import GameRecord, verify
+from engine.core.record import GameRecord, record_game, verify
 from engine.core.registry import get_game
+from engine.core.runner import Action
 from tests.support.duel import DuelOptions
 
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -275,10 +280,6 @@ def test_play_command_refuses_unknown_game(capsys: pytest.CaptureFixture[str]) -
 
 # -- /game verify ---------------------------------------------------------------------------
 async def test_check_record_confirms_and_refuses() -> None:
-    from bot.cogs.game import check_record
-    from engine.core.record import record_game
-    from engine.core.runner import Action
-
     seat = HotSeat(get_game("duel"), 2, "seed-7", {"rounds_to_win": 1}, Path("unused.png"))
     hands = seat.state.hands  # type: ignore[attr-defined]
     actions = [Action(role="north", choice=f"card:{hands['north'][0]}"),
@@ -294,11 +295,6 @@ async def test_check_record_confirms_and_refuses() -> None:
 # -- backup ---------------------------------------------------------------------------------
 def test_backup_command_copies_the_database(monkeypatch: pytest.MonkeyPatch,
                                             tmp_path: Path) -> None:
-    import asyncio
-    import sqlite3
-
-    from bot.storage.db import open_database
-
     async def create() -> None:
         db = await open_database(tmp_path / "live.db")
         await db.close()

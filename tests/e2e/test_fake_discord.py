@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, FakeDiscordError, Perm, RunningClient
+from tests.fakediscord import FakeDiscord, FakeDiscordError, Perm, RunningClient, payloads
 
 pytestmark = pytest.mark.e2e
 
@@ -417,7 +417,6 @@ async def test_interaction_rules(fake: FakeDiscord, bot: RunningClient) -> None:
 def test_gateway_objects_match_the_rest_schemas(fake: FakeDiscord) -> None:
     """The objects the fake puts in READY, GUILD_CREATE and interactions have the shapes
     Discord's REST API gives them (the gateway itself is not in the description)."""
-    from tests.fakediscord import payloads
 
     spec = fake.spec
     alice = fake.add_user("alice", roles=[fake.add_role("Mods", Perm.MANAGE_CHANNELS)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -87,7 +88,6 @@ def watch_client(fake: FakeDiscord, client: discord.Client) -> None:
     event_error = client.on_error
 
     async def on_event_error(event: str, *args: Any, **kwargs: Any) -> None:
-        import sys
         error = sys.exc_info()[1]
         fake.fail(f"exception in event {event}: {type(error).__name__}: {error}")
         await event_error(event, *args, **kwargs)

@@ -6,7 +6,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tests.fakediscord import payloads
-from tests.fakediscord.state import Attachment, FakeChannel, FakeRole, FakeUser
+from tests.fakediscord.state import (
+    Attachment,
+    FakeChannel,
+    FakeDiscordError,
+    FakeRole,
+    FakeUser,
+)
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import FakeDiscord
@@ -21,7 +27,6 @@ def check_visible(fake: FakeDiscord, top: dict[str, Any], user: FakeUser,
     """Refuse what the Discord client would not offer: a command outside its contexts, or
     one whose default member permissions the user lacks (unless the server allowed one of the
     user's roles on it in Integrations: `FakeDiscord.allow_command`)."""
-    from tests.fakediscord.server import FakeDiscordError
 
     context = 1 if channel.type == 1 else 0  # BOT_DM or GUILD
     contexts = top.get("contexts")
@@ -45,7 +50,6 @@ def command_data(fake: FakeDiscord, command: str, options: dict[str, Any],
     Only commands the bot synced can be run; option names, types, required options and
     choices are checked against the synced definition, as the Discord client does.
     """
-    from tests.fakediscord.server import FakeDiscordError
 
     words = command.split()
     guild_cmds = fake.guild_commands.get(fake.guild_id, [])
@@ -94,7 +98,6 @@ def command_data(fake: FakeDiscord, command: str, options: dict[str, Any],
 
 def _option_value(fake: FakeDiscord, command: str, option: dict[str, Any], value: Any,
                   resolved: dict[str, dict[str, Any]], *, focused: bool) -> dict[str, Any]:
-    from tests.fakediscord.server import FakeDiscordError
 
     otype = option["type"]
     out: dict[str, Any] = {"name": option["name"], "type": otype}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from tests.fakediscord import payloads
-from tests.fakediscord.state import FakeRole
+from tests.fakediscord.state import FakeDiscordError, FakeRole
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import FakeDiscord
@@ -221,5 +221,4 @@ class Gateway:
 
 
 def _error(text: str) -> AssertionError:
-    from tests.fakediscord.server import FakeDiscordError
     return FakeDiscordError(text)

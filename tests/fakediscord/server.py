@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import mimetypes
 import os
 import secrets
 from collections.abc import Callable
@@ -24,12 +25,14 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from tests.fakediscord import payloads
+from tests.fakediscord.commands import check_visible, command_data
 from tests.fakediscord.gateway import Gateway, shard_of
 from tests.fakediscord.rest import RestApi
 from tests.fakediscord.spec import DiscordSpec, load_spec
 from tests.fakediscord.state import (
     Attachment,
     FakeChannel,
+    FakeDiscordError,
     FakeMessage,
     FakeRole,
     FakeUser,
@@ -47,10 +50,6 @@ HANDLER_TASKS = ("discord-ui-view-dispatch", "discord-ui-dynamic-item", "Command
                  "discord.py: interaction")
 BOT_PERMISSIONS = (Perm.EVERYONE | Perm.MANAGE_MESSAGES | Perm.MENTION_EVERYONE
                    | Perm.ADD_REACTIONS)
-
-
-class FakeDiscordError(AssertionError):
-    """The bot broke a Discord rule, or a test asked for something Discord would not allow."""
 
 
 class FakeDiscord:
@@ -360,7 +359,6 @@ class FakeDiscord:
 
     def upload(self, filename: str, data: bytes) -> Attachment:
         """A file a user attaches to a slash command (an option of type ATTACHMENT)."""
-        import mimetypes
         ctype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
         attachment = Attachment(self.ids.next(), filename, data, ctype)
         self.uploads[attachment.id] = attachment
@@ -390,7 +388,6 @@ class FakeDiscord:
         roles and channels are passed as FakeUser / FakeRole / FakeChannel. The call returns
         once the bot has answered (and filled in a deferred answer) unless `settle=False`.
         """
-        from tests.fakediscord.commands import check_visible, command_data
         data = command_data(self, command, options)
         channel = in_channel or self.general
         check_visible(self, self._command(data), user, channel)
@@ -412,7 +409,6 @@ class FakeDiscord:
                            in_channel: FakeChannel | None = None, **options: Any
                            ) -> list[dict[str, Any]]:
         """The choices the bot suggests while `user` types `value` into option `focused`."""
-        from tests.fakediscord.commands import command_data
         data = command_data(self, command, {**options, focused: value}, focused=focused)
         ix = await self._interact(user, 4, data, in_channel or self.general, None, settle=True)
         assert ix.record.response_type == 8, "autocomplete must be answered with type 8"

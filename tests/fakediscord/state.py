@@ -215,3 +215,7 @@ class InteractionRecord:
     @property
     def responded(self) -> bool:
         return self.response_type is not None
+
+
+class FakeDiscordError(AssertionError):
+    """The bot broke a Discord rule, or a test asked for something Discord would not allow."""

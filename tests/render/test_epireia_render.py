@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
+from math import dist
 from typing import Any
 
 import pytest
 
+from engine.core.runner import act, start
 from engine.games.epireia import GAME as EPIREIA
 from engine.games.epireia import catalog
+from engine.games.epireia.battle import start_battle
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
+from engine.games.epireia.scenarios import reveal_next_act
 from engine.games.epireia.state import EpireiaState
 from render import common
-from render.common import png_bytes, text_size
+from render.common import BLACK, WHITE, fits, ink_on, png_bytes, text_size
 from render.games import epireia as epireia_render
-from render.games.epireia import RENDERER
-from tests.render.helpers import DEUTERANOPIA, PROTANOPIA, colours, lab_as_seen, play, same
+from render.games import epireia as module
+from render.games.epireia import (
+    CITY_COLOURS,
+    CURRENT_FRAME,
+    MAP_H,
+    MAP_W,
+    READABLE,
+    RENDERER,
+    at_place,
+    battle_image,
+    current_column,
+    empire_centre,
+    extras_lines,
+    league_lines,
+)
+from tests.render.helpers import DEUTERANOPIA, PROTANOPIA, colours, ink, lab_as_seen, play, same
 
 GAME = EPIREIA
 
@@ -143,9 +161,6 @@ def test_private_text_shows_the_players_resources_and_figures() -> None:
 
 
 def test_no_two_places_overlap_on_the_map() -> None:
-    from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
-    from render.games.epireia import MAP_H, MAP_W, at_place, empire_centre
-
     boxes: dict[str, tuple[float, float, float, float]] = {}
     for tid, t in TERRITORIES.items():
         x, y = at_place(tid, t.x, t.y)
@@ -167,8 +182,6 @@ def test_no_two_places_overlap_on_the_map() -> None:
 
 
 def _solo_after_set_up(scenario: str = "ithome") -> EpireiaState:
-    from engine.core.runner import act, start
-
     state = start(GAME, "solo-army", 1, {"solo_scenario": scenario})
     assert isinstance(state, EpireiaState)
     while state.phase == "setup":
@@ -182,7 +195,6 @@ def test_the_solo_enemy_army_is_drawn_on_the_board_and_in_the_battle() -> None:
     board = RENDERER.board(GAME.view(state, None))
     state.solo.enemy_army["maritime"][0][0] = "triremes-1"
     assert not same(board, RENDERER.board(GAME.view(state, None))), "the army panel"
-    from engine.games.epireia.battle import start_battle
 
     start_battle(state)
     assert state.battle is not None and state.battle.step == "place"
@@ -217,9 +229,6 @@ def test_solo_enemy_figures_at_home_are_drawn_and_no_city_asks_for_integration(
 
 
 def test_a_revealed_card_s_whole_story_is_read_in_the_turn_post_that_reveals_it() -> None:
-    from engine.core.runner import act
-    from engine.games.epireia.scenarios import reveal_next_act
-
     state = _state(2, 0)
     while state.phase == "setup":
         prompts = GAME.prompts(state)
@@ -247,7 +256,6 @@ def test_the_side_panel_and_city_boards_are_readable_on_a_phone(
 ) -> None:
     """The board is read at about a quarter of its width: the scenario's facts and the city
     boards are drawn at 18 px or more (abilities give way first), the story at 17 or more."""
-    from render.games import epireia as module
 
     sizes: list[int] = []
     original = module._text_at
@@ -268,9 +276,6 @@ def _battle_resolving(state: EpireiaState) -> bool:
 
 
 def test_the_column_being_fought_is_framed_in_the_battle_image() -> None:
-    from render.games.epireia import CURRENT_FRAME, battle_image, current_column
-    from tests.render.helpers import ink
-
     state = None
     for seed in range(30):
         candidate = play(GAME, f"fight{seed}", 2, 4000, until=_battle_resolving)
@@ -297,9 +302,6 @@ def test_the_column_being_fought_is_framed_in_the_battle_image() -> None:
 
 
 def test_a_long_league_reserve_uses_short_names_instead_of_a_smaller_font() -> None:
-    from render.common import fits
-    from render.games.epireia import READABLE, league_lines
-
     box = (0, 0, 554, 62)  # a league panel's text box
     # seen in a 4-player greedy game: drawn in full it wrapped to three lines at 17 px
     reserve = ["hoplites-1"] * 4 + ["hoplites-2"] + ["triremes-1"] * 3 + ["triremes-2"] * 2
@@ -314,9 +316,6 @@ def test_a_long_league_reserve_uses_short_names_instead_of_a_smaller_font() -> N
 
 
 def test_the_active_augur_card_says_what_it_does_this_round() -> None:
-    from engine.games.epireia import catalog
-    from render.games.epireia import extras_lines
-
     state = _state(1, 40, seed="augur")
     view = GAME.view(state, None)
     card = next(a for a in catalog.augur_ids() if catalog.augur_name(a) == "Storm at Sea")
@@ -332,17 +331,13 @@ def test_the_active_augur_card_says_what_it_does_this_round() -> None:
                          ids=["normal", "deuteranopia", "protanopia"])
 def test_every_two_cities_look_different_to_colour_blind_players_too(vision: Any) -> None:
     # Figure discs on the map carry only initials and their City's colour.
-    from math import dist
 
-    from render.games.epireia import CITY_COLOURS
     seen = {city: lab_as_seen(rgb, vision) for city, rgb in CITY_COLOURS.items()}
     closest = min((dist(seen[a], seen[b]), a, b) for a in seen for b in seen if a < b)
     assert closest[0] >= 15, closest
 
 
 def test_text_on_a_city_colour_is_black_or_white_whichever_reads() -> None:
-    from render.common import BLACK, WHITE, ink_on
-    from render.games.epireia import CITY_COLOURS
     assert ink_on(CITY_COLOURS["athens"]) == WHITE
     assert ink_on(CITY_COLOURS["corinth"]) == BLACK
     assert ink_on((255, 255, 255)) == BLACK and ink_on((0, 0, 0)) == WHITE

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
 from engine.games.freedom.data import SPACES
 from render import common as c
+from render.games.epireia import CITY_COLOURS
 from render.maps import palette
 from render.maps.changes import changes, zone_contents
 from render.maps.draw import (
@@ -341,6 +342,4 @@ def test_owner_colours_are_distinct_and_repeat_only_past_eight() -> None:
 
 
 def test_epireia_s_cities_take_the_toolkit_s_palette() -> None:
-    from render.games.epireia import CITY_COLOURS
-
     assert set(CITY_COLOURS.values()) == set(palette.OWNER_ORDER[:6])

@@ -10,6 +10,7 @@ from engine.core.record import verify
 from engine.core.registry import GAME_MODULES, get_game
 from engine.core.rng import Rng
 from engine.core.runner import state_digest
+from tests.service.play import Clock
 
 REAL = [kind for kind in ("freedom", "epireia", "dragons1066", "sixcontinents")
         if kind in GAME_MODULES]
@@ -124,7 +125,6 @@ async def test_each_timeout_finishes_the_absent_sides_part(
     turn: after each timeout the turn has moved on, or other sides are asked now."""
     if not available(kind):
         pytest.skip(f"{kind} is not written yet")
-    from tests.service.play import Clock
 
     clock = service.clock
     assert isinstance(clock, Clock)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import asyncpg
 import pytest
 
@@ -119,7 +120,6 @@ async def test_a_whole_transaction_runs_or_nothing_does(db: Database) -> None:
     """``Database.run``: a step that fails rolls back every statement before it. In SQLite it
     relies on aiosqlite's private ``_execute``/``_conn`` (how its own methods reach the
     thread): this fails loudly if an aiosqlite upgrade changes them."""
-    import aiosqlite
 
     assert hasattr(aiosqlite.Connection, "_execute")
 

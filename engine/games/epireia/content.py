@@ -3,7 +3,7 @@ military tokens, solo scenarios and the Augur deck.
 
 Every file in ``data/`` that this module owns is read once at import with ``tomllib`` and
 validated by the pydantic models below; a broken file fails at import with a clear message.
-``CONTENT`` holds it all; ``abilities.py`` executes what it describes.
+``CONTENT`` holds it all; the ``abilities`` package executes what it describes.
 
 Two small vocabularies describe every effect:
 

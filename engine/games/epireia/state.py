@@ -35,7 +35,7 @@ Fields (all plain data, JSON-ready):
 ``augur``              solo: :class:`AugurState` (deck left, revealed pile, active card).
 ``solo``               solo: :class:`SoloState` (scenario id, round limit, enemy figures).
 ``effects``            name -> int: one-turn or lasting modifiers set by abilities, augur
-                       cards and constraints (``abilities.py`` owns the names; the rules
+                       cards and constraints (``abilities.modifiers`` owns the names; the rules
                        clear those whose name starts with ``"turn:"`` at each round's end).
 ``end_after_round``    True once Act III is completed: the battle follows this round.
 ``battle``             :class:`BattleState` once the Great Battle begins.
@@ -62,7 +62,7 @@ The prompt stack frames (``Frame.name``) are the named prompt states of ``setup_
 asks for: ``data["source"]`` names it, ``data["options"]`` lists ``[id, label]`` pairs and
 ``abilities.resolve_choice(state, role, frame, choice)`` is called with the picked id).
 
-Calls into ``abilities.py`` (owned by epireia-content). The rules call exactly these:
+Calls into the ``abilities`` package (its face names them). The rules call exactly these:
 
 - ``figure_attack(state, figure_id) -> int``: attack power now (card value + effects; in the
   Great Battle also its front bonus).

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from engine.core.rng import Rng
+from engine.core.simulate import play_random
+from engine.games.epireia import GAME
 from engine.games.epireia import abilities as ab
 from engine.games.epireia.board import EMPIRES, TERRITORIES
 from engine.games.epireia.content import CONTENT, Effect, Modifier
@@ -917,8 +921,6 @@ HOOKS = {
 
 
 def test_every_hook_the_rules_call_exists_with_its_signature() -> None:
-    import inspect
-
     for name, params in HOOKS.items():
         assert list(inspect.signature(getattr(ab, name)).parameters) == params, name
 
@@ -977,9 +979,6 @@ def test_active_effects_list_this_rounds_modifiers() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_content_takes_effect_in_random_complete_games(players: int) -> None:
-    from engine.core.simulate import play_random
-    from engine.games.epireia import GAME
-
     seen: set[str] = set()
     marks = {
         "admin": " uses the ",

@@ -2,11 +2,16 @@
 
 import pytest
 
-from engine.core.errors import IllegalChoice
-from engine.games.epireia import GAME
+from engine.core.errors import IllegalChoice, NotYourTurn
+from engine.core.runner import act
+from engine.games.epireia import GAME, abilities
+from engine.games.epireia.battle import league_figures
+from engine.games.epireia.diplomacy import destinations
 from engine.games.epireia.phases import end_round
+from engine.games.epireia.resolution import resolve_territories
+from engine.games.epireia.scenarios import check_objectives
 from engine.games.epireia.state import HOME, EpireiaState
-from tests.games.epireia.helpers import choose, clear_figures, place, set_up
+from tests.games.epireia.helpers import choose, clear_figures, new_game, place, script, set_up
 
 
 def ids(state: EpireiaState, role: str) -> list[str]:
@@ -146,7 +151,6 @@ def test_one_figure_per_league_per_empire_with_three_players() -> None:
     clear_figures(state)
     place(state, "pericles", "delian-1", "egypt")
     place(state, "timoleon", "delian-2", HOME)
-    from engine.games.epireia.diplomacy import destinations
 
     assert "egypt" not in destinations(state, "delian-2", "timoleon")
     assert "epirus" in destinations(state, "delian-2", "timoleon")
@@ -157,7 +161,6 @@ def test_olympic_games_forbid_subjugating_neutral_cities() -> None:
     state.scenario.card = "olympic-games"
     clear_figures(state)
     place(state, "pericles", "delian-1", HOME)
-    from engine.games.epireia.diplomacy import destinations
 
     assert not any(d in destinations(state, "delian-1", "pericles")
                    for d in ("corinth", "delphi", "elis", "larissa"))
@@ -194,8 +197,6 @@ def test_the_round_limit_brings_the_battle() -> None:
 def test_invalid_choices_change_nothing() -> None:
     state = set_up(2)
     before = state.model_dump_json()
-    from engine.core.errors import NotYourTurn
-    from engine.core.runner import act
 
     with pytest.raises(NotYourTurn):
         act(GAME, state, "peloponnesian-1", "done")
@@ -234,8 +235,6 @@ def test_a_donation_that_fills_the_treasury_credits_the_donor() -> None:
 
 
 def test_a_territory_taken_in_the_resolution_credits_its_taker() -> None:
-    from engine.games.epireia.resolution import resolve_territories
-
     state = set_up(4)
     state.scenario.card = "potidaea"  # control 3 Territories
     clear_figures(state)
@@ -250,8 +249,6 @@ def test_a_territory_taken_in_the_resolution_credits_its_taker() -> None:
 
 
 def test_a_card_revealed_already_met_credits_the_league() -> None:
-    from engine.games.epireia.scenarios import check_objectives
-
     state = set_up(3)
     state.scenario.card = "sybota"  # 8 military tokens in the reserve
     for _ in range(8):
@@ -269,10 +266,6 @@ def test_prestige_15_in_the_last_round_s_resolution_brings_the_new_figure_to_the
 ) -> None:
     """Persia's Prestige takes Athens to 15 in the resolution of the last round: the new
     figure is chosen before the Great Battle (it used to be cleared with the stack)."""
-    from engine.games.epireia import abilities
-    from engine.games.epireia.battle import league_figures
-    from tests.games.epireia.helpers import new_game, script
-
     if players == 1:
         state = new_game(1, options={"solo_scenario": "first-peloponnesian-war"})
         while state.phase == "setup":
@@ -310,7 +303,6 @@ def test_prestige_15_in_the_last_round_s_resolution_brings_the_new_figure_to_the
 
 def test_a_card_both_leagues_already_meet_goes_to_the_league_further_past_it() -> None:
     """Nobody was first: the league further past the objective takes it, not seat order."""
-    from engine.games.epireia.scenarios import check_objectives
 
     state = set_up(2)
     state.scenario.card = "sybota"  # 8 military tokens in the reserve
@@ -323,9 +315,6 @@ def test_a_card_both_leagues_already_meet_goes_to_the_league_further_past_it() -
 
 
 def test_a_card_both_leagues_meet_equally_is_rolled_for() -> None:
-    from engine.games.epireia.scenarios import check_objectives
-    from tests.games.epireia.helpers import script
-
     state = set_up(2)
     state.scenario.card = "sybota"
     for league in ("delian", "peloponnesian"):

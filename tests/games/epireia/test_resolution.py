@@ -10,6 +10,7 @@ from engine.games.epireia.resolution import (
 )
 from engine.games.epireia.state import BRIGANDS, HOME
 from tests.games.epireia.helpers import clear_figures, place, script, set_up
+from tests.games.epireia.test_solo import solo_game
 
 
 def test_persia_example_heliodorus_cancels_the_crowding_penalty() -> None:
@@ -243,8 +244,6 @@ def test_a_greek_city_contested_by_both_leagues_is_a_conflict_first() -> None:
 
 
 def test_solo_enemy_figures_fight_for_the_opposing_league() -> None:
-    from tests.games.epireia.test_solo import solo_game
-
     state = solo_game()  # Athens (Delian) against Sparta and Corinth
     for figure in state.seats["solo"].figure_cards:
         state.figures[figure].location = "ionia"

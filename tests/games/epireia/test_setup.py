@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from engine.__main__ import main
 from engine.core.errors import BadOptions
 from engine.games.epireia import GAME
 from engine.games.epireia.view import EpireiaPlayerView
@@ -125,8 +126,6 @@ def test_state_survives_json_and_timeouts_pick_safe_choices() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_simulate_command_line(players: int, capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.__main__ import main
-
     assert main(["simulate", "epireia", "--players", str(players), "--games", "2",
                  "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)

@@ -4,7 +4,7 @@ from engine.games.epireia import GAME, abilities, catalog
 from engine.games.epireia.board import CITIES
 from engine.games.epireia.content import CONTENT
 from engine.games.epireia.phases import end_round
-from engine.games.epireia.solo import move_enemy_figures
+from engine.games.epireia.solo import move_enemy_figures, place_enemy, prepare_solo_scenario
 from engine.games.epireia.state import HOME, EpireiaState
 from engine.games.epireia.view import Token
 from tests.games.epireia.helpers import choose, new_game, script
@@ -175,7 +175,6 @@ def test_the_invariant_sees_a_figure_with_two_owners() -> None:
     """What the old table choice allowed: the player leads Larissa in Hegemony and picks
     Pheidon, whom the scenario gives the enemy."""
     state = new_game(1, options={"solo_city": "larissa"})
-    from engine.games.epireia.solo import place_enemy, prepare_solo_scenario
 
     prepare_solo_scenario(state, "hegemony")
     place_enemy(state)
