@@ -5,7 +5,7 @@ map toolkit (:func:`render.maps.layout.load_layout`). This module keeps the name
 Epireia renderer reads. Coordinates are (longitude, latitude) in degrees;
 :class:`Projection` turns them into pixels. Places the game data names but the map does
 not know are laid out along the map's edge, so a new territory still gets drawn (see
-``render/games/epireia.py``).
+``render/games/epireia/map.py``).
 """
 
 from __future__ import annotations

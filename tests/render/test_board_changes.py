@@ -12,6 +12,7 @@ from engine.games.freedom.data import SPACES
 from engine.games.freedom.state import FreedomState
 from render.freedom_layout import space_box
 from render.games import epireia, freedom
+from render.games.epireia import map as epireia_map
 from render.maps.changes import changes
 from render.maps.palette import HIGHLIGHT
 from tests.render.helpers import ink, play, same
@@ -73,15 +74,15 @@ def _epireia(players: int, steps: int) -> EpireiaState:
 def _box(place: str) -> tuple[int, int, int, int]:
     """A place's box on the board picture, as the renderer draws it (a City's largest)."""
     if place in EMPIRES:
-        x, y = epireia.empire_centre(place)
+        x, y = epireia_map.empire_centre(place)
         box = (x - 88, y - 36, x + 88, y + 36)
     elif place in CITIES:
-        x, y = epireia.at_place(place, CITIES[place].x, CITIES[place].y)
+        x, y = epireia_map.at_place(place, CITIES[place].x, CITIES[place].y)
         box = (x - 70, y - 28, x + 70, y + 34)
     else:
-        x, y = epireia.at_place(place, TERRITORIES[place].x, TERRITORIES[place].y)
+        x, y = epireia_map.at_place(place, TERRITORIES[place].x, TERRITORIES[place].y)
         box = (x - 82, y - 28, x + 82, y + 28)
-    mx, my = epireia.MAP_BOX[0], epireia.MAP_BOX[1]
+    mx, my = epireia_map.MAP_BOX[0], epireia_map.MAP_BOX[1]
     return (int(box[0]) + mx, int(box[1]) + my, int(box[2]) + mx, int(box[3]) + my)
 
 
@@ -91,11 +92,11 @@ def test_epireia_highlights_a_territory_that_changed_hands_and_a_figure_s_move()
     role = state.roles[0]
     state.territories["ionia"] = role if state.territories.get("ionia") != role else ""
     figure = next(iter(state.figures))
-    home = epireia.figures_at(before)
+    home = epireia_map.figures_at(before)
     start = next(place for place, fids in home.items() if figure in fids)
     state.figures[figure].location = "epirus"
     after = EPIREIA.view(state, None)
-    changed = changes(epireia.place_contents(before), epireia.place_contents(after))
+    changed = changes(epireia_map.place_contents(before), epireia_map.place_contents(after))
     assert set(changed) == {"ionia", "epirus", start}
     assert changed["epirus"] == {f"figure:{figure}": 1}
     plain = epireia.RENDERER.board(after)

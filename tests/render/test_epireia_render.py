@@ -16,22 +16,13 @@ from engine.games.epireia.scenarios import reveal_next_act
 from engine.games.epireia.state import EpireiaState
 from render import common
 from render.common import BLACK, WHITE, fits, ink_on, png_bytes, text_size
-from render.games import epireia as epireia_render
-from render.games import epireia as module
-from render.games.epireia import (
-    CITY_COLOURS,
-    CURRENT_FRAME,
-    MAP_H,
-    MAP_W,
-    READABLE,
-    RENDERER,
-    at_place,
-    battle_image,
-    current_column,
-    empire_centre,
-    extras_lines,
-    league_lines,
-)
+from render.games.epireia import RENDERER, panel
+from render.games.epireia import map as board_map
+from render.games.epireia import texts as epireia_texts
+from render.games.epireia.battle import CURRENT_FRAME, battle_image, current_column
+from render.games.epireia.map import MAP_H, MAP_W, at_place, empire_centre
+from render.games.epireia.panel import READABLE, extras_lines, league_lines
+from render.games.epireia.reading import CITY_COLOURS
 from tests.render.helpers import DEUTERANOPIA, PROTANOPIA, colours, ink, lab_as_seen, play, same
 
 GAME = EPIREIA
@@ -258,13 +249,13 @@ def test_the_side_panel_and_city_boards_are_readable_on_a_phone(
     boards are drawn at 18 px or more (abilities give way first), the story at 17 or more."""
 
     sizes: list[int] = []
-    original = module._text_at
+    original = panel._text_at
 
     def spy(draw: Any, box: Any, text: str, size: int, *args: Any, **kwargs: Any) -> int:
         sizes.append(size)
         return original(draw, box, text, size, *args, **kwargs)
 
-    monkeypatch.setattr(module, "_text_at", spy)
+    monkeypatch.setattr(panel, "_text_at", spy)
     for steps in (40, 160, 400):
         state = _state(players, steps, seed=f"read{players}-{steps}")
         RENDERER.board(GAME.view(state, None))
@@ -347,28 +338,28 @@ def test_the_map_legend_explains_figures_owners_and_the_sea_on_free_land() -> No
     """Every map symbol has a line in the legend, which covers no place, its figures or its
     owner's badge."""
     places = [*TERRITORIES, *EMPIRES, *CITIES]
-    x0, y0, x1, y1 = epireia_render.MAP_LEGEND_BOX
-    for box in epireia_render.focus_boxes(places):
+    x0, y0, x1, y1 = board_map.MAP_LEGEND_BOX
+    for box in board_map.focus_boxes(places):
         assert box[2] < x0 or box[0] > x1 or box[3] < y0 or box[1] > y1, box
     for tid, territory in TERRITORIES.items():  # the owner's badge on the top right corner
-        cx, cy = epireia_render.at_place(tid, territory.x, territory.y)
-        bx, by = cx + 82 + epireia_render.MAP_BOX[0], cy - 28 + epireia_render.MAP_BOX[1]
+        cx, cy = board_map.at_place(tid, territory.x, territory.y)
+        bx, by = cx + 82 + board_map.MAP_BOX[0], cy - 28 + board_map.MAP_BOX[1]
         assert bx + 50 < x0 or bx - 50 > x1 or by + 14 < y0 or by - 14 > y1, tid
     image = RENDERER.board(GAME.view(_state(2, 0), None))
-    assert colours(image.crop(epireia_render.MAP_LEGEND_BOX)) > 8  # drawn, not blank
+    assert colours(image.crop(board_map.MAP_LEGEND_BOX)) > 8  # drawn, not blank
 
 
 def test_the_map_legend_lines_fit_its_box() -> None:
-    width = epireia_render.MAP_LEGEND_BOX[2] - epireia_render.MAP_LEGEND_BOX[0]
+    width = board_map.MAP_LEGEND_BOX[2] - board_map.MAP_LEGEND_BOX[0]
     for line in ("a figure: its name's first letters,", "⚓ by sea (a storm closes it)"):
-        assert 40 + text_size(line, epireia_render.MAP_LEGEND_SIZE)[0] < width
+        assert 40 + text_size(line, board_map.MAP_LEGEND_SIZE)[0] < width
 
 
 def test_the_status_shows_how_near_each_objective_is() -> None:
     """Issue 13: a solo game was lost without ever seeing "1 of 2 maritime Territories"."""
     solo = _state(1, 30, seed="prog")
     view = GAME.view(solo, None)
-    lines = epireia_render.progress_lines(view)
+    lines = epireia_texts.progress_lines(view)
     assert len(lines) == len(view.scenario.progress) >= 1
     for line, p in zip(lines, view.scenario.progress, strict=True):
         assert line.startswith("✓" if p.done else "·")
@@ -385,12 +376,12 @@ def test_the_board_shows_how_near_each_objective_is() -> None:
     """Issue 13: objective progress on the board as well as in the turn post."""
     solo = _state(1, 30, seed="prog")
     view = GAME.view(solo, None)
-    facts = epireia_render.scenario_facts(view)
-    lines, _ = epireia_render.objective_progress(view)
+    facts = panel.scenario_facts(view)
+    lines, _ = epireia_texts.objective_progress(view)
     assert lines and all(line in facts.split("\n") for line in lines)
     assert view.solo is not None
     solo.round = view.solo.rounds
-    assert "Last round: every objective" in epireia_render.scenario_facts(GAME.view(solo, None))
+    assert "Last round: every objective" in panel.scenario_facts(GAME.view(solo, None))
     duel = GAME.view(_state(2, 60, seed="prog"), None)
-    assert "Objective so far: Delian League " in epireia_render.scenario_facts(duel)
+    assert "Objective so far: Delian League " in panel.scenario_facts(duel)
     RENDERER.board(duel)  # the longer card still fits its panel (draw_text_box shrinks it)

@@ -15,7 +15,8 @@ from engine.core.runner import act
 from engine.core.view import View
 from render import focus
 from render.base import get_renderer
-from render.games import epireia, freedom
+from render.games import freedom
+from render.games.epireia import map as epireia_map
 from render.maps import palette
 from render.maps.changes import changes
 from tests.render.helpers import ink, play
@@ -96,8 +97,8 @@ def test_the_card_enlarges_the_changed_part_with_its_glow(game_id: str) -> None:
             game, 2, 150, lambda b, a: freedom.changed_boxes(b, a))
     else:
         before, after = _after_a_turn_with_changes(
-            game, 2, 60, lambda b, a: changes(epireia.place_contents(b),
-                                              epireia.place_contents(a)))
+            game, 2, 60, lambda b, a: changes(epireia_map.place_contents(b),
+                                              epireia_map.place_contents(a)))
     renderer = get_renderer(game_id)
     board = renderer.board(after, before)
     card = renderer.focus(board, after, before)
@@ -106,7 +107,7 @@ def test_the_card_enlarges_the_changed_part_with_its_glow(game_id: str) -> None:
     body = card.crop((0, header + 8, card.width, card.height))
     # Enlarged: the glow of what changed covers more of the card than of the whole map
     # drawn at the card's width.
-    area = freedom.MAP_AREA if game_id == "freedom" else epireia.MAP_BOX
+    area = freedom.MAP_AREA if game_id == "freedom" else epireia_map.MAP_BOX
     whole = board.crop(area)
     whole = whole.resize((focus.CARD_WIDTH, round(whole.height * focus.CARD_WIDTH / whole.width)))
 

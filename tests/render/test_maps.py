@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
 from engine.games.freedom.data import SPACES
 from render import common as c
-from render.games.epireia import CITY_COLOURS
+from render.games.epireia.reading import CITY_COLOURS
 from render.maps import palette
 from render.maps.changes import changes, zone_contents
 from render.maps.draw import (
