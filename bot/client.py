@@ -80,7 +80,7 @@ class StrategosBot(commands.Bot):
         self.failures: deque[BaseException] = deque(maxlen=MAX_FAILURES)
         self.counters = Counters()  # for the metrics line (bot.cogs.metrics)
         # Games whose board or hand-over this process is announcing now
-        # (``turns.announcing``): the turn-timer loop does not announce them late meanwhile.
+        # (``announce.announcing``): the turn-timer loop does not announce them late meanwhile.
         self.posting: Counter[int] = Counter()
         self.tree.error(self.on_app_command_error)
 

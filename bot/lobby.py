@@ -8,13 +8,13 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.announce import announce
 from bot.client import StrategosBot
 from bot.discord_render import player_count, role_name
 from bot.errors import NoGameHere, ServiceError
 from bot.guard import FRIENDLY, refusal
 from bot.models import LoadedGame, TurnUpdate
 from bot.options import NOT_CHOSEN, show
-from bot.turns import announce
 from bot.views.lobby import lobby_view
 from bot.views.setup import chosen, setup_view
 from engine.core.registry import get_game

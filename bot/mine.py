@@ -13,11 +13,11 @@ from typing import Any
 
 import discord
 
+from bot.announce import waiting_for
 from bot.client import StrategosBot
 from bot.discord_render import clip, role_name
 from bot.links import channel_jump, server_name
 from bot.models import MyGame
-from bot.turns import waiting_for
 from bot.views.mine import mine_view
 
 PER_PAGE = 6

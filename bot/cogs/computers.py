@@ -2,7 +2,7 @@
 choices one by one (``GameService.computer_move``) and each is posted as a person's would be
 (the turn's board and summary when a turn ends, a hand-over note otherwise).
 
-Turn posts wake it (``turns.wake_computers``); a sweep at start-up and every timer interval
+Turn posts wake it (``announce.wake_computers``); a sweep at start-up and every timer interval
 finds games it is asked in that nobody woke, such as after a restart mid-turn. With several
 processes on one database, a game's computer plays in the one process that claimed the job
 (``bot.service.jobs``); a process that died leaves it to another once its claim runs out.
@@ -17,7 +17,7 @@ from typing import Any
 
 from discord.ext import commands
 
-from bot import turns
+from bot import announce
 from bot.models import COMPUTER, TurnUpdate
 
 log = logging.getLogger("strategos.computers")
@@ -107,9 +107,9 @@ class ComputerCog(commands.Cog):
         """What a person's choice would post: the board at a turn's end, else a hand-over."""
         try:
             if update.turn_ended or update.finished:
-                await turns.announce(self.bot, update)
+                await announce.announce(self.bot, update)
             elif update.handed_to:
-                await turns.announce_handoff(self.bot, update, COMPUTER)
+                await announce.announce_handoff(self.bot, update, COMPUTER)
         except Exception as error:  # the game is stored; a failed post must not stop play
             self.bot.report(error, f"post of game {update.loaded.row.id}")
 

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby, turns
+from bot import announce, lobby, turns
 from bot.archive import Scope, show_history
 from bot.cogs.common import (
     channel_game,
@@ -152,7 +152,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
     @guarded
     async def status(self, interaction: discord.Interaction) -> None:
         loaded = await channel_game(interaction, ended=True)
-        await interaction.response.send_message(turns.status_text(loaded), ephemeral=True)
+        await interaction.response.send_message(announce.status_text(loaded), ephemeral=True)
 
     @app_commands.command(description="Post the current board again")
     @guarded
@@ -164,7 +164,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
             return
         await interaction.response.defer(thinking=True)
         loaded, previous = await self.bot.service.with_previous_board(loaded.row.id)
-        await interaction.edit_original_response(**await turns.board_message(loaded, previous))
+        await interaction.edit_original_response(**await announce.board_message(loaded, previous))
 
     @app_commands.command(description="A game that is over, turn by turn, as an animation")
     @app_commands.describe(game="The game's number (default: this channel's last game)")
@@ -190,7 +190,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
                   lines: app_commands.Range[int, 1, 50] = 10) -> None:
         loaded = await channel_game(interaction, ended=True)
         entries = await self.bot.service.public_log(loaded.row.id, lines)
-        await interaction.response.send_message(turns.log_text(loaded, entries), ephemeral=True)
+        await interaction.response.send_message(announce.log_text(loaded, entries), ephemeral=True)
 
     @app_commands.command(description="Your private view (hand, secrets) and your choices")
     @guarded
@@ -208,7 +208,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if update.turn_ended:
-            await turns.announce(self.bot, update)
+            await announce.announce(self.bot, update)
 
     @app_commands.command(description="Resign: your sides lose this game")
     @guarded
@@ -217,7 +217,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a st
         update = await self.bot.service.resign(loaded.row.id, interaction.user.id)
         await interaction.response.send_message(f"<@{interaction.user.id}> resigns.",
                                                 allowed_mentions=discord.AllowedMentions.none())
-        await turns.announce(self.bot, update)
+        await announce.announce(self.bot, update)
 
     @app_commands.command(description="Your games: your turns first, what you are asked, "
                                       "deadlines, links (in a DM: every server's)")

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import turns
+from bot import announce
 from bot.cogs.common import channel_game, guild_id, require_moderator, side_autocomplete
 from bot.errors import NotModerator
 from bot.guard import guarded
@@ -35,7 +35,7 @@ class ModerationCog(commands.GroupCog, group_name="mod",
         await interaction.response.send_message(f"Moderator <@{interaction.user.id}>: {text}",
                                                 allowed_mentions=QUIET)
         if isinstance(result, TurnUpdate) and (result.turn_ended or result.finished):
-            await turns.announce(self.bot, result)
+            await announce.announce(self.bot, result)
 
     @app_commands.command(description="Stop this game for good (no result is recorded)")
     @guarded

@@ -14,7 +14,7 @@ from typing import Any
 
 from discord.ext import commands
 
-from bot import lobby, turns
+from bot import announce, lobby
 from bot.cogs.background import BackgroundCog
 from bot.errors import ServiceError, TimerHeld
 from bot.service.hand_overs import LateHandOver
@@ -53,7 +53,7 @@ class PlayCog(BackgroundCog):
             try:
                 loaded = await service.load(game_id)
                 users = await service.half_time_reminded(loaded, now)
-                await turns.remind(self.bot, loaded, users)
+                await announce.remind(self.bot, loaded, users)
                 await service.mark_reminded(game_id)
             except Exception as error:
                 self.bot.report(error, f"reminder of game {game_id}")
@@ -61,7 +61,7 @@ class PlayCog(BackgroundCog):
                 await service.release_job(game_id, "reminder")
         for own in await service.own_reminders_due(now):
             try:
-                await turns.remind(self.bot, own.loaded, own.users)
+                await announce.remind(self.bot, own.loaded, own.users)
             except Exception as error:
                 self.bot.report(error, f"reminder of game {own.loaded.row.id}")
         await self._deliver_held_dms(now)
@@ -97,7 +97,7 @@ class PlayCog(BackgroundCog):
             if update.previous_board is None and not update.finished:
                 await lobby.announce_start(self.bot, update, LATE)
             else:
-                await turns.announce(self.bot, update, LATE)
+                await announce.announce(self.bot, update, LATE)
         except Exception as error:
             self.bot.report(error, f"late board of game {game_id}")
             with contextlib.suppress(Exception):
@@ -122,7 +122,7 @@ class PlayCog(BackgroundCog):
                  update.loaded.row.timeout_policy)
         try:
             row = update.loaded.row
-            await turns.announce(
+            await announce.announce(
                 self.bot, update,
                 f"Time ran out in game #{row.id}: the {row.timeout_policy} rule was applied.",
             )
@@ -135,7 +135,7 @@ class PlayCog(BackgroundCog):
         update = late.update
         try:
             if update.loaded.row.status == "running":
-                await turns.announce_handoff(self.bot, update, late.actor, LATE_PING)
+                await announce.announce_handoff(self.bot, update, late.actor, LATE_PING)
                 return
         except Exception as error:
             self.bot.report(error, f"late hand-over of game {update.loaded.row.id}")
@@ -154,7 +154,7 @@ class PlayCog(BackgroundCog):
             try:
                 loaded = await service.load(held.game_id)
                 if loaded.row.status == "running" and held.user_id in loaded.waiting_users():
-                    await turns.send_dm(self.bot, held.user_id, held.text)
+                    await announce.send_dm(self.bot, held.user_id, held.text)
             except Exception as error:
                 self.bot.report(error, f"held message of game {held.game_id}")
 
@@ -162,8 +162,8 @@ class PlayCog(BackgroundCog):
         loaded = await self.bot.service.load(game_id)
         channel = self.bot.get_partial_messageable(loaded.row.channel_id,
                                                    guild_id=loaded.row.guild_id)
-        await turns.post(channel, content=f"{loaded.game.name} #{game_id}: {held}",
-                         allowed_mentions=turns.NO_MENTIONS)
+        await announce.post(channel, content=f"{loaded.game.name} #{game_id}: {held}",
+                         allowed_mentions=announce.NO_MENTIONS)
 
 
 async def setup(bot: commands.Bot) -> None:

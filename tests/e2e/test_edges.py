@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot import turns
+from bot import announce, turns
 from bot.errors import StorageFull
 from bot.models import TurnUpdate
 from tests.e2e.harness import Clock, Strategos, Table, choice_items, is_board
@@ -114,7 +114,7 @@ async def test_a_board_lost_with_a_killed_process_is_posted_late(
     async def killed_before_posting(bot: object, update: TurnUpdate, header: str) -> None:
         lost.append(update.loaded.version)
 
-    monkeypatch.setattr(turns, "announce_board", killed_before_posting)
+    monkeypatch.setattr(announce, "announce_board", killed_before_posting)
     mark = fake.cursor()
     for user in (alice, bob):
         await table.choose(user, await table.prompt(user), pick=0)
