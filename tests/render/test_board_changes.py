@@ -13,6 +13,7 @@ from engine.games.freedom.state import FreedomState
 from render.freedom_layout import space_box
 from render.games import epireia, freedom
 from render.games.epireia import map as epireia_map
+from render.games.freedom import map as freedom_map
 from render.maps.changes import changes
 from render.maps.palette import HIGHLIGHT
 from tests.render.helpers import ink, play, same
@@ -60,9 +61,9 @@ def test_freedom_counts_wall_damage_and_a_cannon_as_changes() -> None:
     before = FREEDOM.view(state, None)
     wall = next(s for s, sp in SPACES.items() if sp.on_wall)
     state.spaces[wall].damage += 1
-    changed = freedom.space_contents(FREEDOM.view(state, None))
-    assert changed[wall]["damage"] == freedom.space_contents(before)[wall].get("damage", 0) + 1
-    assert set(changes(freedom.space_contents(before), changed)) == {wall}
+    changed = freedom_map.space_contents(FREEDOM.view(state, None))
+    assert changed[wall]["damage"] == freedom_map.space_contents(before)[wall].get("damage", 0) + 1
+    assert set(changes(freedom_map.space_contents(before), changed)) == {wall}
 
 
 def _epireia(players: int, steps: int) -> EpireiaState:

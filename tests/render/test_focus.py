@@ -15,8 +15,8 @@ from engine.core.runner import act
 from engine.core.view import View
 from render import focus
 from render.base import get_renderer
-from render.games import freedom
 from render.games.epireia import map as epireia_map
+from render.games.freedom import map as freedom_map
 from render.maps import palette
 from render.maps.changes import changes
 from tests.render.helpers import ink, play
@@ -94,7 +94,7 @@ def test_the_card_enlarges_the_changed_part_with_its_glow(game_id: str) -> None:
     game = get_game(game_id)
     if game_id == "freedom":
         before, after = _after_a_turn_with_changes(
-            game, 2, 150, lambda b, a: freedom.changed_boxes(b, a))
+            game, 2, 150, lambda b, a: freedom_map.changed_boxes(b, a))
     else:
         before, after = _after_a_turn_with_changes(
             game, 2, 60, lambda b, a: changes(epireia_map.place_contents(b),
@@ -107,7 +107,7 @@ def test_the_card_enlarges_the_changed_part_with_its_glow(game_id: str) -> None:
     body = card.crop((0, header + 8, card.width, card.height))
     # Enlarged: the glow of what changed covers more of the card than of the whole map
     # drawn at the card's width.
-    area = freedom.MAP_AREA if game_id == "freedom" else epireia_map.MAP_BOX
+    area = freedom_map.MAP_AREA if game_id == "freedom" else epireia_map.MAP_BOX
     whole = board.crop(area)
     whole = whole.resize((focus.CARD_WIDTH, round(whole.height * focus.CARD_WIDTH / whole.width)))
 
@@ -123,8 +123,8 @@ def test_a_first_board_shows_the_whole_map_and_dragons_needs_no_card() -> None:
     renderer = get_renderer("freedom")
     card = renderer.focus(renderer.board(view), view)
     assert card is not None
-    map_width = freedom.MAP_AREA[2] - freedom.MAP_AREA[0]
-    map_height = freedom.MAP_AREA[3] - freedom.MAP_AREA[1]
+    map_width = freedom_map.MAP_AREA[2] - freedom_map.MAP_AREA[0]
+    map_height = freedom_map.MAP_AREA[3] - freedom_map.MAP_AREA[1]
     assert card.height > round(map_height * focus.CARD_WIDTH / map_width)
     dragons = get_game("dragons1066")
     dragons_view = dragons.view(play(dragons, "focus-d", 2, 0), None)

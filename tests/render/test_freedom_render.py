@@ -13,29 +13,33 @@ from engine.games.freedom.state import FreedomState
 from engine.games.freedom.view import FreedomPlayerView, PlayedCard
 from render.common import md_escape, png_bytes, wrap
 from render.freedom_layout import MAP_RIGHT, space_box
-from render.games import freedom as freedom_render
-from render.games.freedom import (
-    ALLY,
-    AREAS_HEIGHT,
-    CANNON,
-    EXP,
-    INS,
+from render.games.freedom import RENDERER
+from render.games.freedom import texts as freedom_texts
+from render.games.freedom.map import (
     LEGEND,
     LEGEND_BOX,
-    MARKER_COLOURS,
-    PANEL_X,
-    RENDERER,
-    REWARD_MIN,
     ROLL_INK,
     ROLL_ROWS,
-    SIDE_COLOURS,
-    UNMANNED,
-    WIDTH,
     piece_area,
     piece_layout,
+)
+from render.games.freedom.panel import (
+    AREAS_HEIGHT,
+    MARKER_COLOURS,
+    REWARD_MIN,
     reward_box,
     reward_text,
     support_marker,
+)
+from render.games.freedom.reading import (
+    ALLY,
+    CANNON,
+    EXP,
+    INS,
+    PANEL_X,
+    SIDE_COLOURS,
+    UNMANNED,
+    WIDTH,
 )
 from tests.render.helpers import colours, play, same
 from tests.render.helpers import ink as _ink
@@ -345,8 +349,8 @@ def test_area_rewards_are_large_enough_for_a_phone() -> None:
 def test_the_last_card_line_names_a_triggered_event_as_triggered() -> None:
     event = PlayedCard(id="A01", name="Guns from the Brigs", side="insurgents", ap=2,
                        text="", role="empire", mode="discard")
-    assert freedom_render.last_card_text(event) == (
+    assert freedom_texts.last_card_text(event) == (
         "Last card: Empire discarded a card to trigger *Guns from the Brigs*")
     played = event.model_copy(update={"mode": "ap", "role": "insurgents"})
-    assert freedom_render.last_card_text(played, markdown=False) == (
+    assert freedom_texts.last_card_text(played, markdown=False) == (
         "Last card: Guns from the Brigs (Insurgents, for 2 AP)")
