@@ -1,4 +1,4 @@
-"""Epireia balance with the greedy automatic player (engine/games/epireia/ai.py).
+"""Epireia balance with the greedy automatic player (engine/games/epireia/ai/).
 
     python bench/epireia_balance.py solo [GAMES] [--scenario ID] [--seed S]
     python bench/epireia_balance.py league [GAMES] [--players N] [--seed S] [--random ROLE]

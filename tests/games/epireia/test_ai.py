@@ -11,7 +11,8 @@ from engine.core.registry import policies
 from engine.core.rng import Rng
 from engine.core.runner import act, start, state_digest
 from engine.games.epireia import GAME, catalog
-from engine.games.epireia.ai import autoplay, strongest
+from engine.games.epireia.ai import autoplay
+from engine.games.epireia.ai.army import strongest
 from engine.games.epireia.state import EpireiaState
 
 
