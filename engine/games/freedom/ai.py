@@ -45,19 +45,8 @@ from typing import Any
 from engine.core.game import Choice
 from engine.core.rng import Rng
 from engine.games.freedom import cards
-from engine.games.freedom.actions import (
-    CANNON_COST,
-    RAIDERS,
-    Spend,
-    affordable,
-    cannon_sites,
-    empire_move_sources,
-    empire_slow_sources,
-    insurgent_cannon_sites,
-    repair_sites,
-    spend_frame,
-    zone,
-)
+from engine.games.freedom.action_menu import Spend
+from engine.games.freedom.ap import affordable, spend_frame, zone
 from engine.games.freedom.cardplay import CARDS_PER_ROUND
 from engine.games.freedom.combat import (
     RAID_LANES,
@@ -70,8 +59,15 @@ from engine.games.freedom.combat import (
     raid_targets,
 )
 from engine.games.freedom.data import AREAS, CAMP, CITY, SPACES, TRACKS, other
+from engine.games.freedom.empire_actions import (
+    CANNON_COST,
+    cannon_sites,
+    empire_move_sources,
+    empire_slow_sources,
+)
 from engine.games.freedom.event_combat import back_steps
 from engine.games.freedom.event_common import zone_spaces
+from engine.games.freedom.insurgent_actions import RAIDERS, insurgent_cannon_sites, repair_sites
 from engine.games.freedom.movement import (
     imperial_step,
     insurgent_placements,

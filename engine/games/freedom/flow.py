@@ -73,7 +73,7 @@ def push_ap(
     spaces: list[str] | None = None,
     source: str = "",
 ) -> Frame:
-    """Give ``role`` ``ap`` AP to spend through the action menu (see actions.py).
+    """Give ``role`` ``ap`` AP to spend through the action menu (``action_menu``).
 
     ``actions`` limits the menu to those action ids (e.g. ["move", "slow", "attack"]);
     ``lagoon_only`` keeps movement and attacks inside the lagoon (lagoon, island and coast

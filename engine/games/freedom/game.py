@@ -7,10 +7,12 @@ from typing import ClassVar
 from engine.core.flow import FlowGame
 from engine.core.game import RoleInfo
 from engine.games.freedom import (  # noqa: F401 (prompt states)
-    actions,
+    action_menu,
     cardplay,
     common,
+    empire_actions,
     events,
+    insurgent_actions,
     phases,
 )
 from engine.games.freedom.data import SPACES

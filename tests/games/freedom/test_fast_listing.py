@@ -11,10 +11,12 @@ import pytest
 from engine.core.rng import Rng
 from engine.core.runner import act, start
 from engine.games.freedom import GAME
-from engine.games.freedom.actions import RAIDERS, Spend, spend_frame
+from engine.games.freedom.action_menu import Spend
+from engine.games.freedom.ap import spend_frame
 from engine.games.freedom.combat import RAID_COSTS, raid_costing, raid_costs, raid_targets
 from engine.games.freedom.combat import insurgent_targets as fast_insurgent_targets
 from engine.games.freedom.data import SPACES
+from engine.games.freedom.insurgent_actions import RAIDERS
 from engine.games.freedom.movement import (
     can_move_normally,
     can_step,
