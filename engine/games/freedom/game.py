@@ -13,6 +13,7 @@ from engine.games.freedom import (  # noqa: F401 (prompt states)
     empire_actions,
     events,
     insurgent_actions,
+    phase_prompts,
     phases,
 )
 from engine.games.freedom.data import SPACES
