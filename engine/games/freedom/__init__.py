@@ -3,7 +3,7 @@
 Rules modules: ``setup`` (section 4), ``phases`` (the round), ``phase_prompts`` (its
 questions), ``cardplay`` (Actions phase card play), ``action_menu`` (the AP menu), ``ap`` (AP
 being spent), ``empire_actions`` and ``insurgent_actions`` (one prompt state per action),
-``movement``, ``combat`` (attacks, raids, cannons), ``common`` (shared prompts), ``pieces``
+``movement``, ``combat`` (attacks, raids), ``cannon_fire``, ``common`` (shared prompts), ``pieces``
 (the only code that moves pieces), ``flow`` (prompt states), ``view`` and ``invariants``.
 Cards: ``cards`` and ``events``.
 """

@@ -47,11 +47,10 @@ from engine.core.rng import Rng
 from engine.games.freedom import cards
 from engine.games.freedom.action_menu import Spend
 from engine.games.freedom.ap import affordable, spend_frame, zone
+from engine.games.freedom.cannon_fire import cannon_bonus, cannon_targets
 from engine.games.freedom.cardplay import CARDS_PER_ROUND
 from engine.games.freedom.combat import (
     RAID_LANES,
-    cannon_bonus,
-    cannon_targets,
     imperial_attack_modifier,
     imperial_attackers,
     imperial_targets,

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.game import Choice
 from engine.games.freedom import pieces
+from engine.games.freedom.cannon_fire import can_fire
 from engine.games.freedom.cards import (
     CARDS,
     Advance,
@@ -15,7 +16,7 @@ from engine.games.freedom.cards import (
     Sortie,
     Strike,
 )
-from engine.games.freedom.combat import RAID_LANES, can_fire
+from engine.games.freedom.combat import RAID_LANES
 from engine.games.freedom.data import (
     CAMP,
     CITY,

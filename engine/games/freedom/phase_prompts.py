@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import cache
 
 from engine.core.game import Choice
-from engine.games.freedom.combat import (
+from engine.games.freedom.cannon_fire import (
     FIXED_NEED,
     can_fire,
     cannon_bonus,
