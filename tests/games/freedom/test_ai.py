@@ -16,17 +16,16 @@ from engine.core.rng import Rng
 from engine.core.runner import act, canonical_json, start
 from engine.core.simulate import play_random, simulate
 from engine.games.freedom import GAME
-from engine.games.freedom.ai import (
-    POLICIES,
+from engine.games.freedom.ai import POLICIES, choose
+from engine.games.freedom.ai.doors import (
     before_the_last_word,
-    choose,
     empire_plays_last,
     empire_plays_left,
-    money_kept,
     open_door,
     thin_doors,
     urgent,
 )
+from engine.games.freedom.ai.economy import money_kept
 from engine.games.freedom.cards import card
 from engine.games.freedom.state import FreedomState
 from tests.games.freedom.freedom_helpers import (
