@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.freedom import GAME
+from engine.games.freedom import GAME, cards
 from engine.games.freedom.state import FreedomState
 from tests.games.freedom.freedom_helpers import (
     asked,
@@ -13,7 +13,9 @@ from tests.games.freedom.freedom_helpers import (
     ids,
     load_dice,
     new_game,
+    play_ap,
     put,
+    to_actions,
 )
 
 
@@ -260,7 +262,6 @@ def test_period_change() -> None:
     state.areas["sea"].support = 2
     GAME.settle(state)
     assert all(len(h) == 8 for h in state.hands.values())
-    from engine.games.freedom import cards
 
     assert all(cards.card(c).period == "B" for h in state.hands.values() for c in h)
     assert state.spaces["CAMP"].ally == 5
@@ -320,7 +321,6 @@ def test_insurgents_win_after_round_six_and_morale_zero_ends_at_once() -> None:
     put(state, "M45", exp=1)
     state.morale["insurgents"] = 1
     load_dice(state, 8, 8)
-    from tests.games.freedom.freedom_helpers import play_ap
 
     play_ap(state, "empire", ap=2)
     choose(state, "empire", "act:attack", "from:M45", "at:W5", "morale:down")
@@ -342,7 +342,6 @@ def test_timeout_passes_stops_or_plays_for_ap() -> None:
     put(state, "M45", exp=1, cannon="empire")
     at_step(state, "cannons_empire")
     assert GAME.timeout_choice(state, "empire") == "done"
-    from tests.games.freedom.freedom_helpers import to_actions
 
     to_actions(state, "empire", state.hands["empire"])
     assert GAME.timeout_choice(state, "empire").endswith(":ap")  # type: ignore[union-attr]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from engine.games.freedom import (
     pieces,
 )
 from engine.games.freedom.cards import CARDS, deck, parse_deck
+from engine.games.freedom.combat import imperial_attack_modifier
 from engine.games.freedom.data import CAMP, CITY, SPACES, TRACKS, VASILADI_WATERS
 from engine.games.freedom.state import Area, FreedomOptions, FreedomState
 from tests.games.freedom.freedom_helpers import answer_as, current
@@ -599,7 +601,6 @@ def test_fire_with_no_cannon_ready_does_nothing() -> None:
 
 
 def test_guard_makes_imperial_wall_attacks_harder_for_the_round() -> None:
-    from engine.games.freedom.combat import imperial_attack_modifier
 
     state = start_state()
     state.round = 4
@@ -1140,7 +1141,6 @@ def test_event_questions_name_their_card() -> None:
 
 
 def test_the_rules_page_lists_every_card_as_in_the_data() -> None:
-    from pathlib import Path
 
     page = Path(__file__).resolve().parents[3] / "docs" / "games" / "freedom.md"
     rows = {line.split("|")[1].strip(): line for line in page.read_text().splitlines()

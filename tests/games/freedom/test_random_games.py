@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.runner import Action, replay, state_digest
+from engine.core.runner import Action, act, replay, start, state_digest
 from engine.core.simulate import play_random
 from engine.games.freedom import GAME
 from engine.games.freedom.state import FreedomState
@@ -39,7 +39,6 @@ def test_a_random_game_replays_exactly() -> None:
 
 def test_full_spectator_view_never_shows_a_hidden_card() -> None:
     state, playout = play_random(GAME, "view-check", 2)
-    from engine.core.runner import act, start
 
     state = start(GAME, "view-check", 2)
     assert isinstance(state, FreedomState)
