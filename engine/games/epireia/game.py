@@ -29,7 +29,8 @@ from engine.games.epireia.state import (
     League,
     Seat,
 )
-from engine.games.epireia.view import EpireiaView, build_view
+from engine.games.epireia.view import EpireiaView
+from engine.games.epireia.view_build import build_view
 
 # Seats by table size: (id, name, team); the two leagues alternate in the drafts.
 ROLE_SETS: dict[int, list[tuple[str, str, str]]] = {

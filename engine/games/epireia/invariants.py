@@ -9,7 +9,8 @@ from engine.games.epireia import catalog
 from engine.games.epireia.battle import league_figures, player_leagues
 from engine.games.epireia.board import token_label
 from engine.games.epireia.state import ENEMY, FRONTS, RESOURCES, EpireiaState
-from engine.games.epireia.view import EpireiaPlayerView, EpireiaView, Token, build_view
+from engine.games.epireia.view import EpireiaPlayerView, EpireiaView, Token
+from engine.games.epireia.view_build import build_view
 
 
 def token_census(state: EpireiaState) -> dict[str, int]:
