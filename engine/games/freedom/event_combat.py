@@ -8,14 +8,8 @@ from typing import Any
 from engine.core.game import Choice
 from engine.games.freedom import pieces
 from engine.games.freedom.cannon_fire import can_fire
-from engine.games.freedom.cards import (
-    CARDS,
-    Advance,
-    Fire,
-    Retreat,
-    Sortie,
-    Strike,
-)
+from engine.games.freedom.card_effects import Advance, Fire, Retreat, Sortie, Strike
+from engine.games.freedom.cards import CARDS
 from engine.games.freedom.combat import RAID_LANES
 from engine.games.freedom.data import (
     CAMP,

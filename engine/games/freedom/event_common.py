@@ -7,10 +7,7 @@ from typing import Any, Literal
 
 from engine.core.errors import IllegalChoice
 from engine.core.game import Choice, choice
-from engine.games.freedom.cards import (
-    CARDS,
-    resolve,
-)
+from engine.games.freedom.cards import CARDS, resolve
 from engine.games.freedom.data import (
     AREAS,
     CAMP,
@@ -39,7 +36,7 @@ def push_run(state: FreedomState, role: str, card_id: str, effects: list[dict[st
 
 
 def zone_spaces(zone: str) -> tuple[str, ...]:
-    """The board spaces of a zone named in the card vocabulary (``cards.Zone``), in board
+    """The board spaces of a zone named in the card vocabulary (``card_effects.Zone``), in board
     order (the listing made once, shared: the no-effect checks read it on every card play)."""
     return ZONES[zone]
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from engine.games.freedom.cards import CARDS, Effect, Roll
+from engine.games.freedom.card_effects import Effect, Roll
+from engine.games.freedom.cards import CARDS
 
 EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from engine.core.game import Choice
 from engine.games.freedom import pieces
-from engine.games.freedom.cards import (
-    CARDS,
+from engine.games.freedom.card_effects import (
     SPECIALS,
     Discard,
     Draw,
@@ -16,6 +15,7 @@ from engine.games.freedom.cards import (
     Special,
     Train,
 )
+from engine.games.freedom.cards import CARDS
 from engine.games.freedom.data import (
     CITY,
     SPACES,
@@ -237,7 +237,7 @@ class UnderCoverOfNight(PromptState):
 
 
 SPECIAL_FUNCTIONS = {"under_cover_of_night": under_cover_of_night}
-assert set(SPECIAL_FUNCTIONS) == set(SPECIALS), "cards.SPECIALS and events disagree"
+assert set(SPECIAL_FUNCTIONS) == set(SPECIALS), "card_effects.SPECIALS and events disagree"
 
 
 def idle_draw(state: FreedomState, effect: Draw, role: str) -> str | None:

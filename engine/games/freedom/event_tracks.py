@@ -6,12 +6,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalChoice
 from engine.core.game import Choice
 from engine.games.freedom import pieces
-from engine.games.freedom.cards import (
-    Adjust,
-    Civilians,
-    StripSupport,
-    Support,
-)
+from engine.games.freedom.card_effects import Adjust, Civilians, StripSupport, Support
 from engine.games.freedom.data import (
     AREAS,
     CITY,

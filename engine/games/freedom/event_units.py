@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from engine.core.game import Choice
 from engine.games.freedom import pieces
-from engine.games.freedom.cards import (
-    CARDS,
-    GainCannon,
-    Reinforce,
-    RemoveCannon,
-    RemoveUnits,
-)
+from engine.games.freedom.card_effects import GainCannon, Reinforce, RemoveCannon, RemoveUnits
+from engine.games.freedom.cards import CARDS
 from engine.games.freedom.data import (
     CAMP,
     SIDE_NAME,

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from engine.core.game import Choice
 from engine.games.freedom import pieces
-from engine.games.freedom.cards import (
-    DamageWall,
-    RepairWall,
-)
+from engine.games.freedom.card_effects import DamageWall, RepairWall
 from engine.games.freedom.data import (
     SPACES,
 )

@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.freedom.cards import (
-    CARDS,
+from engine.games.freedom.card_effects import (
     Adjust,
     Advance,
     Civilians,
@@ -54,6 +53,7 @@ from engine.games.freedom.cards import (
     Support,
     Train,
 )
+from engine.games.freedom.cards import CARDS
 from engine.games.freedom.event_combat import (
     advance,
     fire,

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from engine.core.game import Result
 from engine.core.view import Private, View
-from engine.games.freedom import cards
+from engine.games.freedom import card_effects, cards
 from engine.games.freedom.data import AREAS, CAMP, SPACES, TRACKS, Kind, Reward
 from engine.games.freedom.data import Side as Role
 from engine.games.freedom.flow import FLOW, top
@@ -26,7 +26,7 @@ LOG_LINES = 20
 class CardView(BaseModel):
     id: str
     name: str
-    side: cards.Side
+    side: card_effects.Side
     ap: int
     text: str
 

@@ -14,6 +14,7 @@ from engine.core.game import Choice
 from engine.core.rng import Rng
 from engine.games.freedom import (
     GAME,
+    card_effects,
     cards,
     event_common,
     event_orders,
@@ -224,10 +225,10 @@ def test_card_period_must_match_its_id() -> None:
 
 
 def test_every_special_has_a_function() -> None:
-    assert set(event_orders.SPECIAL_FUNCTIONS) == set(cards.SPECIALS)
+    assert set(event_orders.SPECIAL_FUNCTIONS) == set(card_effects.SPECIALS)
     used = {e.name for c in deck().card for e in cards.walk(c.effects)
-            if isinstance(e, cards.Special)}
-    assert used == set(cards.SPECIALS)
+            if isinstance(e, card_effects.Special)}
+    assert used == set(card_effects.SPECIALS)
 
 
 # ───────────────────────────── primitives: tracks ─────────────────────────────
@@ -803,7 +804,7 @@ def test_exhaustion_at_one_one_the_insurgents_win() -> None:
 def test_events_lowering_both_morales_list_the_empire_first() -> None:
     for c in deck().card:
         losers = [e.who for e in cards.walk(c.effects)
-                  if isinstance(e, cards.Adjust) and e.track == "morale" and e.amount < 0
+                  if isinstance(e, card_effects.Adjust) and e.track == "morale" and e.amount < 0
                   and e.who in ("empire", "insurgents")]
         if len(set(losers)) == 2:
             assert losers[0] == "empire", c.id

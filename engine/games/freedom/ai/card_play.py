@@ -3,7 +3,7 @@ word and its finisher, then the AP spent."""
 
 from __future__ import annotations
 
-from engine.games.freedom import cards
+from engine.games.freedom import card_effects, cards
 from engine.games.freedom.action_menu import Spend
 from engine.games.freedom.ai.context import Context
 from engine.games.freedom.ai.doors import empire_plays_last, empire_plays_left, urgent
@@ -41,10 +41,10 @@ def finisher(state: FreedomState, cid: str, mode: str) -> float:
 
     value = 0.0
     for effect in cards.walk(card.effects):
-        if isinstance(effect, cards.FreeActions) and "attack" in effect.actions \
+        if isinstance(effect, card_effects.FreeActions) and "attack" in effect.actions \
                 and present(effect.zone):
             value += effect.ap * effect.attacks_per_unit + (2.0 if effect.reward else 0.0)
-        elif isinstance(effect, cards.Strike) and effect.who == "self" \
+        elif isinstance(effect, card_effects.Strike) and effect.who == "self" \
                 and present(effect.from_zone):
             value += effect.count * (9 - effect.hit) / 4
     return value
