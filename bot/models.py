@@ -82,7 +82,7 @@ class LoadedGame(BaseModel):
     """A game with its seats, its engine state (None in the lobby) and current prompts.
 
     A loaded game is shared by every reader of its version and its state is read-only to
-    them. The one writer of the next version (``ServiceBase._commit``, under the game's lock)
+    them. The one writer of the next version (``WritingBase._commit``, under the game's lock)
     takes the parsed state over (``take_state``) instead of parsing a copy of its own: this
     game then parses its state again from ``snapshot`` if anybody still reads it, so a reader
     always sees the state of this version, and a write that fails changes nothing here. (A

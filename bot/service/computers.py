@@ -10,13 +10,14 @@ from collections.abc import Sequence
 
 from bot import errors
 from bot.models import COMPUTER, LoadedGame, TurnUpdate
-from bot.service.core import ServiceBase, Step, WriteConflict
+from bot.service.core import Step, WriteConflict
 from bot.service.lobby import seat_sides
+from bot.service.write import WritingBase
 from bot.storage import queries, stamp
 from engine.core.computer import computer_choice
 
 
-class ComputerMixin(ServiceBase):
+class ComputerMixin(WritingBase):
     """Seating the computer, and its moves."""
 
     async def set_computer_sides(

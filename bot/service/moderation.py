@@ -10,11 +10,12 @@ from typing import Any
 
 from bot import errors
 from bot.models import GameRow, LoadedGame, TurnUpdate
-from bot.service.core import ServiceBase, Step
+from bot.service.core import Step
+from bot.service.write import WritingBase
 from bot.storage import Conn, queries, stamp
 
 
-class ModerationMixin(ServiceBase):
+class ModerationMixin(WritingBase):
     """A moderator's changes to a game."""
 
     @staticmethod

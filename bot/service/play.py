@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from bot import errors
 from bot.models import LoadedGame, TurnUpdate
-from bot.service.core import ServiceBase, Step, WriteConflict
+from bot.service.core import Step, WriteConflict
+from bot.service.write import WritingBase
 from engine.core.runner import resigning_with
 
 ACT_ATTEMPTS = 5
 
 
-class PlayMixin(ServiceBase):
+class PlayMixin(WritingBase):
     """A player's choices during the game."""
 
     async def act(

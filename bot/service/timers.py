@@ -9,6 +9,7 @@ from bot import errors
 from bot.models import LoadedGame, TurnUpdate
 from bot.service.core import Step
 from bot.service.schedules import ScheduleMixin
+from bot.service.write import WritingBase
 from bot.storage import queries, stamp
 from engine.core.game import Game, GameState
 from engine.core.runner import act
@@ -18,7 +19,7 @@ from engine.core.runner import act
 MAX_TIMEOUT_STEPS = 100
 
 
-class TimerMixin(ScheduleMixin):
+class TimerMixin(ScheduleMixin, WritingBase):
     """What the timer loop (``bot/cogs/play.py``) asks for."""
 
     async def due_reminders(self, now: datetime | None = None) -> list[LoadedGame]:
