@@ -14,8 +14,8 @@ import discord
 
 from bot.client import StrategosBot
 from bot.cogs.common import guild_id
-from bot.models import LeaderboardEntry, LeaderboardPage
 from bot.stats import QUIET, RATING_NOTE, game_name
+from bot.stats_models import LeaderboardEntry, LeaderboardPage
 from bot.views.leaderboard import leaderboard_view
 
 PER_PAGE = 10

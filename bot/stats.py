@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.discord_render import role_name
-from bot.models import HeadToHead, ResultLine, UserStats
+from bot.stats_models import HeadToHead, ResultLine, UserStats
 from engine.core.registry import get_game
 from render.stats_chart import RatingLine, StatsChart, WinRate, stats_png
 

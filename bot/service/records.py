@@ -8,9 +8,10 @@ import asyncio
 import json
 
 from bot import errors
-from bot.models import LogLine, RecordMatch
+from bot.models import LogLine
 from bot.service.core import ServiceBase
 from bot.service.history import effective_history
+from bot.stats_models import RecordMatch
 from bot.storage import parse_stamp, queries
 from bot.storage.snapshots import entries
 from engine.core.game import LogEntry

@@ -6,8 +6,10 @@ from __future__ import annotations
 import logging
 
 from bot import rating
-from bot.models import (
-    COMPUTER,
+from bot.models import COMPUTER
+from bot.service.core import ServiceBase
+from bot.service.results import ratings_are_current, recompute_ratings
+from bot.stats_models import (
     HeadToHead,
     KindStats,
     LeaderboardEntry,
@@ -17,8 +19,6 @@ from bot.models import (
     SideRecord,
     UserStats,
 )
-from bot.service.core import ServiceBase
-from bot.service.results import ratings_are_current, recompute_ratings
 from bot.storage import Conn, Row, parse_stamp, queries, stamp
 
 log = logging.getLogger("strategos.ratings")

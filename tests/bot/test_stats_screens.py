@@ -6,7 +6,8 @@ from datetime import UTC, datetime
 
 from bot import ids
 from bot.leaderboard import leaderboard_message, rank_line
-from bot.models import (
+from bot.stats import chart_of, head_to_head_text, seat_name
+from bot.stats_models import (
     HeadToHead,
     KindStats,
     LeaderboardEntry,
@@ -15,7 +16,6 @@ from bot.models import (
     SideRecord,
     UserStats,
 )
-from bot.stats import chart_of, head_to_head_text, seat_name
 
 WHEN = datetime(2026, 11, 25, tzinfo=UTC)
 

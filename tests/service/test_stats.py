@@ -4,8 +4,9 @@ record by side, head-to-head records, and leaderboard pages with the asker's own
 from __future__ import annotations
 
 from bot import rating
-from bot.models import COMPUTER, HeadToHead
+from bot.models import COMPUTER
 from bot.service import GameService
+from bot.stats_models import HeadToHead
 from tests.service.play import GUILD, NORTH, OTHER, SOUTH, started_duel
 from tests.service.test_seats import started_alliance
 
