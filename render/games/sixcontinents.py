@@ -8,7 +8,7 @@ board, the phone card and the status text read only the spectator view (``SixVie
 ship's destination is secret (its ``VoyageView`` has none), so a ship at sea is drawn off
 its port of departure and the texts say where it came from, never where it goes.
 ``private_text`` is the one place that reads a colour's own part (``SixPlayerView.private``:
-its question and its ships' destinations). The map is ``render/sixcontinents_map.py``.
+its question and its ships' destinations). The map is ``render/sixcontinents_map/``.
 
 The board is 1200 px wide: on a phone (about 400 px) its counts and panel text are 11 px;
 the phone card (``render/focus.py``) enlarges the part of the map that changed, so the

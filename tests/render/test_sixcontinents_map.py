@@ -78,9 +78,10 @@ def test_a_layout_without_a_province_or_with_a_stranger_is_refused_at_load() -> 
     zones = dict(LAYOUT.zones)
     iceland = zones.pop("iceland")
     with pytest.raises(ValueError, match="missing \\['iceland'\\]"):
-        world._checked(LAYOUT.model_copy(update={"zones": zones}))
+        world.checked_layout(LAYOUT.model_copy(update={"zones": zones}))
+    zones = {**LAYOUT.zones, "atlantis": iceland}
     with pytest.raises(ValueError, match="unknown \\['atlantis'\\]"):
-        world._checked(LAYOUT.model_copy(update={"zones": {**LAYOUT.zones, "atlantis": iceland}}))
+        world.checked_layout(LAYOUT.model_copy(update={"zones": zones}))
 
 
 def test_neighbours_touch_or_are_joined_by_a_line_and_nothing_else_touches() -> None:
@@ -141,7 +142,7 @@ def test_no_two_zones_overlap_and_each_holds_its_pieces() -> None:
     chip = world.Chip("infantry", 9, world.owner_colour("red"))
     for zone in LAYOUT.zones:  # room for one chip at the smallest size
         x0, y0, x1, y1 = world.inner_box(zone)
-        assert x1 - x0 >= world._chip_width(chip, world.SMALLEST_COUNT), zone
+        assert x1 - x0 >= world.chip_width(chip, world.SMALLEST_COUNT), zone
         assert y1 - y0 >= world.SMALLEST_COUNT, zone
 
 
@@ -239,7 +240,7 @@ def test_chips_shrink_only_when_crowded_and_badges_sit_at_the_foot() -> None:
 def test_a_narrow_province_stands_its_chip_upright_to_keep_the_count_large() -> None:
     chip = world.Chip("cavalry", 7, world.owner_colour("blue"))
     area = world.inner_box("balkans")  # one column wide
-    assert world._chip_width(chip, world.COUNT) > area[2] - area[0]
+    assert world.chip_width(chip, world.COUNT) > area[2] - area[0]
     size, rows, upright = world.fit_chips([chip], area)
     assert (size, upright, rows) == (world.COUNT, True, [[chip]])
     assert world.fit_chips([chip], world.inner_box("mexico"))[2] is False  # room: side by side
