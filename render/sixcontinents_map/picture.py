@@ -200,7 +200,7 @@ class MapPicture:
 
 
 def badge(draw: ImageDraw.ImageDraw, at: tuple[float, float], size: int, text: str,
-           fill: c.RGB) -> None:
+          fill: c.RGB) -> None:
     x, y = at
     h = size / 2
     draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=4, fill=fill, outline=c.INK,

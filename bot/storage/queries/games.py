@@ -98,7 +98,7 @@ async def games_with_state(conn: Conn, game_ids: Sequence[int]) -> list[Row]:
         return []
     marks = ", ".join("?" for _ in game_ids)
     return await fetch_all(conn, f"{_with_state(conn)} WHERE id IN ({marks}) ORDER BY id",
-                      tuple(game_ids))
+                           tuple(game_ids))
 
 
 async def load_game(conn: Conn, game_id: int, known_version: int | None) -> Row | None:

@@ -65,7 +65,7 @@ async def release_job(conn: Conn, game_id: int, job: str, worker: str) -> bool:
 async def job_claims(conn: Conn) -> list[Row]:
     """Every claim held, by game and job (for tests and a look at a running bot)."""
     return await fetch_all(conn, "SELECT game_id, job, claimed_by, claimed_until FROM job_claims"
-                            " ORDER BY game_id, job")
+                                 " ORDER BY game_id, job")
 
 
 async def games_of_status(conn: Conn, statuses: Sequence[str]) -> list[int]:

@@ -237,7 +237,7 @@ async def count_ratings(conn: Conn, guild_id: int, kind: str | None) -> int:
     """How many rows the leaderboard has."""
     kind_filter = "" if kind is None else " AND kind = ?"
     rows = await fetch_all(conn, f"SELECT COUNT(*) FROM ratings WHERE guild_id = ?{kind_filter}",
-                      (guild_id,) if kind is None else (guild_id, kind))
+                           (guild_id,) if kind is None else (guild_id, kind))
     return int(rows[0][0])
 
 

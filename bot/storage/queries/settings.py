@@ -97,7 +97,7 @@ async def set_user_fields(conn: Conn, user_id: int, **fields: Any) -> None:
 
 async def vacation_days(conn: Conn, guild_id: int) -> float | None:
     rows = await fetch_all(conn, "SELECT vacation_days FROM guild_settings WHERE guild_id = ?",
-                      (guild_id,))
+                           (guild_id,))
     return None if not rows or rows[0][0] is None else float(rows[0][0])
 
 

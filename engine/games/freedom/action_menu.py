@@ -31,9 +31,7 @@ from engine.games.freedom.empire_actions import (
 )
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state, push
 from engine.games.freedom.insurgent_actions import insurgent_cannon_sites, repair_sites
-from engine.games.freedom.movement import (
-    any_insurgent_placement,
-)
+from engine.games.freedom.movement import any_insurgent_placement
 from engine.games.freedom.pieces import (
     gain_money,
     occupied,

@@ -13,9 +13,7 @@ from engine.games.freedom.data import (
     CAMP,
     SPACES,
 )
-from engine.games.freedom.flow import (
-    push,
-)
+from engine.games.freedom.flow import push
 from engine.games.freedom.state import Frame, FreedomState
 
 AREA_ID: dict[str, str] = {a.name: a.id for a in AREAS.values()}

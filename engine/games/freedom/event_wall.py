@@ -5,9 +5,7 @@ from __future__ import annotations
 from engine.core.game import Choice
 from engine.games.freedom import pieces
 from engine.games.freedom.card_effects import DamageWall, RepairWall
-from engine.games.freedom.data import (
-    SPACES,
-)
+from engine.games.freedom.data import SPACES
 from engine.games.freedom.event_common import (
     check_legal,
     heading,

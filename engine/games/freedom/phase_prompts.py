@@ -22,9 +22,7 @@ from engine.games.freedom.data import (
 )
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state
 from engine.games.freedom.movement import can_step, imperial_kinds, step_destinations
-from engine.games.freedom.pieces import (
-    move_units,
-)
+from engine.games.freedom.pieces import move_units
 from engine.games.freedom.state import Frame, FreedomState, remembered
 
 

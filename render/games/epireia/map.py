@@ -9,9 +9,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
-from engine.games.epireia.view import (
-    EpireiaView,
-)
+from engine.games.epireia.view import EpireiaView
 from render import common as c
 from render.games.epireia.reading import (
     CITY_COLOURS,

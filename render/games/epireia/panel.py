@@ -9,9 +9,7 @@ import re
 from PIL import ImageDraw
 
 from engine.games.epireia.board import CITIES
-from engine.games.epireia.view import (
-    EpireiaView,
-)
+from engine.games.epireia.view import EpireiaView
 from render import common as c
 from render.games.epireia.map import MAP_BOX
 from render.games.epireia.reading import (
@@ -299,7 +297,7 @@ def draw_extras(draw: ImageDraw.ImageDraw, view: EpireiaView, top: int) -> None:
 
 
 def draw_city_board(draw: ImageDraw.ImageDraw, view: EpireiaView, role: str,
-                     box: c.Box) -> None:
+                    box: c.Box) -> None:
     seat = view.seats[role]
     colour = CITY_COLOURS.get(seat.city, LEAGUE_COLOURS.get(seat.league, c.GREY))
     x0, y0, x1, y1 = box

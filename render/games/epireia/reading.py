@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from engine.core.view import View
 from engine.games.epireia.board import CITIES, EMPIRES, TERRITORIES
-from engine.games.epireia.view import (
-    EpireiaView,
-)
+from engine.games.epireia.view import EpireiaView
 from render import common as c
 from render.maps import palette
 

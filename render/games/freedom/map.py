@@ -298,6 +298,6 @@ def changed_boxes(previous: FreedomView, view: FreedomView) -> list[c.Box]:
 
 
 def draw_changes(draw: ImageDraw.ImageDraw, previous: FreedomView,
-                  view: FreedomView) -> None:
+                 view: FreedomView) -> None:
     """A glowing edge around every space whose pieces, cannon or wall changed."""
     draw_highlight(draw, [box_outline(box) for box in changed_boxes(previous, view)])

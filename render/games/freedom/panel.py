@@ -6,9 +6,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from engine.games.freedom.data import AREAS, TRACKS
-from engine.games.freedom.view import (
-    FreedomView,
-)
+from engine.games.freedom.view import FreedomView
 from render import common as c
 from render.games.freedom.reading import (
     HEIGHT,

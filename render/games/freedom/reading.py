@@ -4,9 +4,7 @@ sides' colours and names, who is asked."""
 from __future__ import annotations
 
 from engine.core.view import View
-from engine.games.freedom.view import (
-    FreedomView,
-)
+from engine.games.freedom.view import FreedomView
 from render import common as c
 from render.freedom_layout import MAP_RIGHT
 

@@ -19,9 +19,7 @@ from engine.games.freedom.combat import (
     imperial_targets,
     raid_targets,
 )
-from engine.games.freedom.empire_actions import (
-    CANNON_COST,
-)
+from engine.games.freedom.empire_actions import CANNON_COST
 from engine.games.freedom.movement import (
     normal_destinations,
     regroup_destinations,
@@ -59,7 +57,7 @@ def score_emp_slow(ctx: Context, frame: Frame, cid: str) -> float:
         sid, _, kind = arg.partition(":")
         kind = kind or ("exp" if state.spaces[sid].exp else "ally")
         return best_gain([ctx.move_gain(sid, dst)
-                      for dst in step_destinations(state, sid, kind, "slow", zone(state))])
+                          for dst in step_destinations(state, sid, kind, "slow", zone(state))])
     if verb == "to":
         return ctx.move_gain(d["src"], arg)
     return 0.0
@@ -104,7 +102,7 @@ def score_regroup(ctx: Context, frame: Frame, cid: str) -> float:
     if verb == "from":
         loss = ctx.marginal(arg, state.spaces[arg].ins)
         return best_gain([ctx.marginal(d, state.spaces[d].ins + 1) - loss
-                      for d in regroup_destinations(state, arg)])
+                          for d in regroup_destinations(state, arg)])
     if verb == "to":
         src = frame.data["src"]
         return ctx.marginal(arg, state.spaces[arg].ins + 1) \

@@ -9,9 +9,7 @@ from collections.abc import Callable, Sequence
 
 from engine.games.freedom.cannon_fire import cannon_bonus
 from engine.games.freedom.cardplay import CARDS_PER_ROUND
-from engine.games.freedom.combat import (
-    RAID_LANES,
-)
+from engine.games.freedom.combat import RAID_LANES
 from engine.games.freedom.data import CAMP, SPACES
 from engine.games.freedom.insurgent_actions import RAIDERS
 from engine.games.freedom.state import Frame, FreedomState

@@ -7,9 +7,7 @@ from __future__ import annotations
 from engine.games.freedom.ai.context import WIN_KINDS, units_at
 from engine.games.freedom.cardplay import CARDS_PER_ROUND
 from engine.games.freedom.data import CAMP, SPACES
-from engine.games.freedom.movement import (
-    imperial_step,
-)
+from engine.games.freedom.movement import imperial_step
 from engine.games.freedom.state import FreedomState
 
 

@@ -147,12 +147,12 @@ def insurgent_menu_worth(ctx: Context, frame: Frame, aid: str, cost: int) -> flo
     if aid == "raid":
         spend = spend_frame(state)
         return best_gain([0.5 * ctx.imperial_worth(t) / c for src in RAIDERS
-                      for t, c in raid_targets(state, src) if affordable(state, spend, c)])
+                          for t, c in raid_targets(state, src) if affordable(state, spend, c)])
     if aid == "repair":
         return best_gain([repair_value(ctx, s) for s in repair_sites(state)]) / cost
     if aid == "train":
         return (best_gain([ctx.marginal(s, state.spaces[s].ins + 1)
-                       for s in insurgent_placements(state)]) + 2.0) / cost
+                           for s in insurgent_placements(state)]) + 2.0) / cost
     if aid == "cannon":
         return best_gain([insurgent_cannon_value(ctx, s) for s in insurgent_cannon_sites(state)]) \
             / cost
