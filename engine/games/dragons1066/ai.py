@@ -41,7 +41,8 @@ from engine.games.dragons1066.data import (
 )
 from engine.games.dragons1066.movement import carries, garrisoned, gather, passengers, sweep
 from engine.games.dragons1066.odds import Odds, hit_chance
-from engine.games.dragons1066.situation import Situation, destinations, group_key, movable_groups
+from engine.games.dragons1066.reach import destinations, group_key, movable_groups
+from engine.games.dragons1066.situation import Situation
 from engine.games.dragons1066.state import DragonsState, Piece
 from engine.games.dragons1066.suggest import guards, march_step, suggested_purchases
 

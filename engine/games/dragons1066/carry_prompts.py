@@ -17,8 +17,9 @@ from engine.games.dragons1066.board import enemy_occupied, odds_of, odds_text
 from engine.games.dragons1066.data import UNITS
 from engine.games.dragons1066.flow import FLOW, kingdom_name, offer, zone_name
 from engine.games.dragons1066.movement import carries, carry, carrying_seas, passengers
+from engine.games.dragons1066.reach import moves_left
 from engine.games.dragons1066.revisions import forced_menus_skipped, moves_from_to
-from engine.games.dragons1066.situation import Carry, Situation, moves_left
+from engine.games.dragons1066.situation import Carry, Situation
 from engine.games.dragons1066.state import DragonsState, Piece
 
 Picked = dict[str, str]

@@ -22,9 +22,10 @@ from engine.games.dragons1066.movement import (
     sweep,
     sweeps,
 )
+from engine.games.dragons1066.reach import destinations, movable_groups
+from engine.games.dragons1066.reach import movable_zones as zones_with_moves
 from engine.games.dragons1066.revisions import forced_menus_skipped, moves_from_to
-from engine.games.dragons1066.situation import Situation, destinations, movable_groups
-from engine.games.dragons1066.situation import movable_zones as zones_with_moves
+from engine.games.dragons1066.situation import Situation
 from engine.games.dragons1066.state import DragonsState, Piece
 
 Picked = dict[str, str]

@@ -32,11 +32,9 @@ from engine.games.dragons1066.data import (
     land_neighbours,
     sea_neighbours,
 )
-from engine.games.dragons1066.situation import (
+from engine.games.dragons1066.reach import (
     DOMAIN,
     ZONE_ORDER,
-    Carry,
-    Situation,
     can_move,
     destinations,
     domain_may_end,
@@ -45,6 +43,7 @@ from engine.games.dragons1066.situation import (
     movable_zones,
     moves_left,
 )
+from engine.games.dragons1066.situation import Carry, Situation
 from engine.games.dragons1066.state import DragonsState, Piece
 
 

@@ -28,14 +28,15 @@ from engine.games.dragons1066.data import (
 )
 from engine.games.dragons1066.market import Market, Placed, market
 from engine.games.dragons1066.movement import move
-from engine.games.dragons1066.situation import (
-    Moving,
-    Situation,
+from engine.games.dragons1066.reach import (
     destinations,
     movable_groups,
     movable_zones,
     moves_left,
+    private_situation,
+    relocate,
 )
+from engine.games.dragons1066.situation import Moving, Situation
 from engine.games.dragons1066.state import DragonsState, Piece
 
 # A Galleon is bought first only with this much Gold (it leaves some for the land units).
@@ -188,7 +189,7 @@ def march_of(state: DragonsState) -> list[tuple[str, str, list[Piece]]]:
     must not change the state; copying every unit cost more than the march). One index of
     the map serves the whole march: in the Reinforce phase a kingdom's own moves change no
     zone's enemies, battles or owner, so only the moved units are indexed again."""
-    sit = Situation.private(state)  # moved on below: never the Situation others share
+    sit = private_situation(state)  # moved on below: never the Situation others share
     far = sit.map.front  # the enemy lands are the map's: so is the distance to them
     if far is None:
         far = sit.map.front = front_distance(state)
@@ -206,7 +207,7 @@ def march_of(state: DragonsState) -> list[tuple[str, str, list[Piece]]]:
                                             getattr(p, "writes", 0)))
                 moves.append((zone, to, list(pieces)))
                 move(state, pieces, to, sit)
-                sit.relocate(pieces, zone)
+                relocate(sit, pieces, zone)
         finally:
             for piece, zone, used, moved, stopped, writes in saved.values():
                 piece.zone, piece.used, piece.moved, piece.stopped = zone, used, moved, stopped

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.games.dragons1066.situation import Situation, destinations
+from engine.games.dragons1066.reach import destinations
+from engine.games.dragons1066.situation import Situation
 from tests.games.dragons1066.helpers import asked, attack, choose, empty, ids, put, reinforce
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from engine.core.runner import act, start
 from engine.games.dragons1066 import GAME
-from engine.games.dragons1066.situation import Situation, destinations
+from engine.games.dragons1066.reach import destinations
+from engine.games.dragons1066.situation import Situation
 from tests.games.dragons1066.helpers import asked, choose, empty, ids, put, reinforce, units
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from engine.games.dragons1066 import GAME
 from engine.games.dragons1066.movement import move
-from engine.games.dragons1066.situation import Reading, Situation, destinations, movable_groups
+from engine.games.dragons1066.reach import destinations, movable_groups, private_situation
+from engine.games.dragons1066.situation import Reading, Situation
 from engine.games.dragons1066.state import DragonsState
 from tests.games.dragons1066.helpers import empty, put
 
@@ -104,7 +105,7 @@ def test_a_move_of_its_own_units_is_caught_up_keeping_the_other_zones_work() -> 
     assert movable_groups(after, "england") is england  # an untouched zone: kept
     assert movable_groups(after, "normandy") == {}
     assert after.pieces("france") == [legion] and after.pieces("normandy") == []
-    fresh = Situation.private(GAME.load(state.model_dump(mode="json")))
+    fresh = private_situation(GAME.load(state.model_dump(mode="json")))
     assert {z: [p.id for p in ps] for z, ps in after.by_zone.items() if ps} == \
         {z: [p.id for p in ps] for z, ps in fresh.by_zone.items() if ps}
 
