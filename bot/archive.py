@@ -15,7 +15,6 @@ from typing import Any, Literal
 import discord
 
 from bot.client import StrategosBot
-from bot.cogs.common import guild_id
 from bot.discord_render import (
     CONTENT,
     EMBED_FIELD,
@@ -29,7 +28,7 @@ from bot.discord_render import (
     summary_text,
 )
 from bot.guard import FRIENDLY, refusal
-from bot.links import channel_jump
+from bot.links import channel_jump, guild_id
 from bot.models import EndedGame, LoadedGame, Position
 from bot.views.archive import list_view, viewer_view
 

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.client import StrategosBot
-from bot.cogs.common import guild_id
+from bot.links import guild_id
 from bot.stats import QUIET, RATING_NOTE, game_name
 from bot.stats_models import LeaderboardEntry, LeaderboardPage
 from bot.views.leaderboard import leaderboard_view

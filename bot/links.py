@@ -1,12 +1,22 @@
 """Jump links to a game's channel, and the names a player knows it by (``#channel``,
 the server), from the bot's cache of the servers it is in (with shards: of the servers on
-this process's shards)."""
+this process's shards); the server an interaction comes from (``guild_id``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from bot.errors import NoGameHere
 from bot.models import GameRow
+
+
+def guild_id(interaction: discord.Interaction[Any]) -> int:
+    """The server a command or click comes from; refused in a direct message."""
+    if interaction.guild_id is None:
+        raise NoGameHere("Games are played in server channels, not in direct messages.")
+    return interaction.guild_id
 
 
 def channel_link(row: GameRow) -> str:

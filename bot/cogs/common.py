@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.discord_render import player_count
 from bot.errors import NoGameHere, NotModerator
+from bot.links import guild_id
 from bot.models import LoadedGame
 from bot.options import suggestions
 from bot.service import GameService
@@ -26,12 +27,6 @@ async def channel_game(interaction: discord.Interaction[Any], ended: bool = Fals
     if loaded is None:
         raise NoGameHere()
     return loaded
-
-
-def guild_id(interaction: discord.Interaction[Any]) -> int:
-    if interaction.guild_id is None:
-        raise NoGameHere("Games are played in server channels, not in direct messages.")
-    return interaction.guild_id
 
 
 async def game_autocomplete(interaction: discord.Interaction[Any],

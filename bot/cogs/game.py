@@ -12,19 +12,14 @@ from discord.ext import commands
 
 from bot import announce, lobby, turns
 from bot.archive import Scope, show_history
-from bot.cogs.common import (
-    channel_game,
-    game_autocomplete,
-    guild_id,
-    options_autocomplete,
-    side_autocomplete,
-)
+from bot.cogs.common import channel_game, game_autocomplete, options_autocomplete, side_autocomplete
 from bot.discord_render import (
     player_count,
     replay_file,
 )
 from bot.errors import ServiceError
 from bot.guard import guarded
+from bot.links import guild_id
 from bot.mine import show_mine
 from bot.options import parse_options_text
 from bot.service import GameService

@@ -11,9 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import announce
-from bot.cogs.common import channel_game, guild_id, require_moderator, side_autocomplete
+from bot.cogs.common import channel_game, require_moderator, side_autocomplete
 from bot.errors import NotModerator
 from bot.guard import guarded
+from bot.links import guild_id
 from bot.models import LoadedGame, TurnUpdate
 
 QUIET = discord.AllowedMentions.none()

@@ -7,9 +7,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import game_autocomplete, guild_id
+from bot.cogs.common import game_autocomplete
 from bot.guard import guarded
 from bot.leaderboard import show_leaderboard
+from bot.links import guild_id
 from bot.stats import QUIET, head_to_head_message, stats_message
 from engine.core.registry import get_game
 
