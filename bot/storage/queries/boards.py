@@ -4,7 +4,6 @@ the late boards and hand-overs a process claims to post."""
 from __future__ import annotations
 
 from bot.storage.conn import Conn, Row
-from bot.storage.queries.connection import fetch_all
 
 
 async def turn_board(
@@ -58,8 +57,8 @@ async def board_posted(conn: Conn, game_id: int, version: int) -> None:
 
 async def any_late(conn: Conn, now: str) -> bool:
     """Whether a board or a hand-over is overdue (a read, before claiming in a write)."""
-    rows = await fetch_all(
-        conn, "SELECT 1 FROM boards WHERE post_due IS NOT NULL AND post_due <= ?"
+    rows = await conn.fetch(
+        "SELECT 1 FROM boards WHERE post_due IS NOT NULL AND post_due <= ?"
         " UNION ALL SELECT 1 FROM hand_overs WHERE due <= ? LIMIT 1", (now, now),
     )
     return bool(rows)
@@ -69,8 +68,8 @@ async def claim_late_boards(conn: Conn, now: str, until: str, limit: int) -> lis
     """The games whose board was not posted by its due time (the process posting it died),
     claimed for this process by moving the due time on to ``until``: of several processes,
     one wins each board (the update checks the time it read)."""
-    rows = await fetch_all(
-        conn, "SELECT game_id, post_due FROM boards WHERE post_due IS NOT NULL"
+    rows = await conn.fetch(
+        "SELECT game_id, post_due FROM boards WHERE post_due IS NOT NULL"
         " AND post_due <= ? ORDER BY post_due, game_id LIMIT ?", (now, limit),
     )
     return [int(row["game_id"]) for row in await _claim(conn, "boards", "post_due", rows, until)]
@@ -114,16 +113,16 @@ async def hand_over_sent(conn: Conn, game_id: int, version: int) -> None:
 async def claim_late_hand_overs(conn: Conn, now: str, until: str, limit: int) -> list[Row]:
     """Hand-overs not pinged by their due time, claimed for this process as boards are
     (``claim_late_boards``): each row's game, roles and actor."""
-    rows = await fetch_all(
-        conn, "SELECT game_id, version, roles, actor, due FROM hand_overs WHERE due <= ?"
+    rows = await conn.fetch(
+        "SELECT game_id, version, roles, actor, due FROM hand_overs WHERE due <= ?"
         " ORDER BY due, game_id LIMIT ?", (now, limit),
     )
     return await _claim(conn, "hand_overs", "due", rows, until)
 
 
 async def get_boards(conn: Conn, game_id: int) -> Row | None:
-    rows = await fetch_all(
-        conn, "SELECT state, state_log, previous, previous_log, version, post_due FROM boards"
+    rows = await conn.fetch(
+        "SELECT state, state_log, previous, previous_log, version, post_due FROM boards"
         " WHERE game_id = ?", (game_id,)
     )
     return rows[0] if rows else None

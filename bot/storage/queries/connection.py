@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.storage.conn import Conn, Row
-
-
-async def fetch_all(conn: Conn, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-    return await conn.fetch(sql, params)
+from bot.storage.conn import Conn
 
 
 def begin_immediate_sync(raw: sqlite3.Connection) -> None:

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.conn import Conn, IntegrityError, Row
-from bot.storage.queries.connection import fetch_all
 
 # A game's row without its state (``started``: it has one). Every read of a game starts
 # here; the state and its log (``STATE_COLUMNS``) are read only by a service that does not
@@ -71,7 +70,7 @@ async def move_game(conn: Conn, game_id: int, channel_id: int) -> bool:
 
 
 async def get_game(conn: Conn, game_id: int) -> Row | None:
-    rows = await fetch_all(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    rows = await conn.fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     return rows[0] if rows else None
 
 
@@ -97,8 +96,8 @@ async def games_with_state(conn: Conn, game_ids: Sequence[int]) -> list[Row]:
     if not game_ids:
         return []
     marks = ", ".join("?" for _ in game_ids)
-    return await fetch_all(conn, f"{_with_state(conn)} WHERE id IN ({marks}) ORDER BY id",
-                           tuple(game_ids))
+    return await conn.fetch(f"{_with_state(conn)} WHERE id IN ({marks}) ORDER BY id",
+                            tuple(game_ids))
 
 
 async def load_game(conn: Conn, game_id: int, known_version: int | None) -> Row | None:
@@ -112,8 +111,7 @@ async def load_game(conn: Conn, game_id: int, known_version: int | None) -> Row 
 
 
 async def active_game_with_seats(conn: Conn, channel_id: int) -> Row | None:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         f"{_with_seats(conn)} WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
         (channel_id,),
     )
@@ -123,8 +121,7 @@ async def active_game_with_seats(conn: Conn, channel_id: int) -> Row | None:
 async def last_started_game_with_seats(conn: Conn, channel_id: int
                                        ) -> Row | None:
     """The newest game of a channel that was played (finished or stopped after its start)."""
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         f"{_with_seats(conn)} WHERE channel_id = ? AND status IN ('finished', 'aborted')"
         " AND state IS NOT NULL ORDER BY id DESC LIMIT 1",
         (channel_id,),
@@ -146,7 +143,7 @@ async def games_of_user(conn: Conn, user_id: int, guild_id: int | None
     """The lobbies, running and paused games where ``user_id`` holds a seat, with their
     seats; on one server, or on every server when ``guild_id`` is None."""
     params: tuple[int, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
-    return await fetch_all(conn, games_of_user_sql(conn, guild_id is not None), params)
+    return await conn.fetch(games_of_user_sql(conn, guild_id is not None), params)
 
 
 # Games that were played to the end or stopped after their start (a lobby closed before
@@ -167,8 +164,8 @@ async def ended_games(conn: Conn, guild_id: int, channel_id: int | None,
                       user_id: int | None, limit: int, offset: int) -> list[Row]:
     """A page of a server's ended games with their seats, the last ended first."""
     where, params = _ended_where(channel_id, user_id)
-    return await fetch_all(
-        conn, f"{_with_seats(conn)}{where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
+    return await conn.fetch(
+        f"{_with_seats(conn)}{where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
         (guild_id, *params, limit, offset),
     )
 
@@ -176,7 +173,7 @@ async def ended_games(conn: Conn, guild_id: int, channel_id: int | None,
 async def count_ended_games(conn: Conn, guild_id: int, channel_id: int | None,
                             user_id: int | None) -> int:
     where, params = _ended_where(channel_id, user_id)
-    rows = await fetch_all(conn, f"SELECT COUNT(*) FROM games{where}", (guild_id, *params))
+    rows = await conn.fetch(f"SELECT COUNT(*) FROM games{where}", (guild_id, *params))
     return int(rows[0][0])
 
 
@@ -186,8 +183,7 @@ async def game_version(conn: Conn, game_id: int) -> int | None:
 
 
 async def active_game_in(conn: Conn, channel_id: int) -> Row | None:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         f"SELECT {GAME_COLUMNS} FROM games"
         " WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
         (channel_id,),
@@ -196,7 +192,7 @@ async def active_game_in(conn: Conn, channel_id: int) -> Row | None:
 
 
 async def game_seed(conn: Conn, game_id: int) -> str | None:
-    rows = await fetch_all(conn, "SELECT seed FROM games WHERE id = ?", (game_id,))
+    rows = await conn.fetch("SELECT seed FROM games WHERE id = ?", (game_id,))
     row = rows[0] if rows else None
     return None if row is None else row[0]
 
@@ -257,8 +253,7 @@ async def mark_reminded(conn: Conn, game_id: int) -> None:
 
 
 async def due_reminders(conn: Conn, now: str) -> list[int]:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT id FROM games WHERE status = 'running' AND reminded = 0"
         " AND remind_at IS NOT NULL AND remind_at <= ? AND deadline > ? ORDER BY remind_at",
         (now, now),
@@ -267,8 +262,7 @@ async def due_reminders(conn: Conn, now: str) -> list[int]:
 
 
 async def due_timeouts(conn: Conn, now: str) -> list[int]:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT id FROM games WHERE status = 'running' AND deadline IS NOT NULL"
         " AND deadline <= ? ORDER BY deadline",
         (now,),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.storage.conn import Conn, Row
-from bot.storage.queries.connection import fetch_all
 
 # What makes each kind of job due: a condition on ``games AS g`` with ``?`` for the time.
 DUE_JOBS = {
@@ -29,8 +28,7 @@ async def claim_due_jobs(conn: Conn, job: str, now: str, worker: str, until: str
     by ``worker`` until ``until``. PostgreSQL locks the games picked and skips those another
     transaction is claiming (``FOR UPDATE SKIP LOCKED``)."""
     where, order, marks = DUE_JOBS[job]
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT g.id FROM games AS g LEFT JOIN job_claims AS c"
         " ON c.game_id = g.id AND c.job = ?"
         f" WHERE {where} AND (c.game_id IS NULL OR c.claimed_until <= ? OR c.claimed_by = ?)"
@@ -64,14 +62,13 @@ async def release_job(conn: Conn, game_id: int, job: str, worker: str) -> bool:
 
 async def job_claims(conn: Conn) -> list[Row]:
     """Every claim held, by game and job (for tests and a look at a running bot)."""
-    return await fetch_all(conn, "SELECT game_id, job, claimed_by, claimed_until FROM job_claims"
-                                 " ORDER BY game_id, job")
+    return await conn.fetch("SELECT game_id, job, claimed_by, claimed_until FROM job_claims"
+                            " ORDER BY game_id, job")
 
 
 async def games_of_status(conn: Conn, statuses: Sequence[str]) -> list[int]:
     marks = ", ".join("?" for _ in statuses)
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", tuple(statuses)
     )
     return [int(r[0]) for r in rows]
@@ -80,8 +77,7 @@ async def games_of_status(conn: Conn, statuses: Sequence[str]) -> list[int]:
 async def count_games_of_status(conn: Conn, statuses: Sequence[str]) -> dict[str, int]:
     """Status -> how many games have it, for each of ``statuses`` (0 when none)."""
     marks = ", ".join("?" for _ in statuses)
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         f"SELECT status, COUNT(*) FROM games WHERE status IN ({marks}) GROUP BY status",
         tuple(statuses),
     )

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.storage.conn import Conn, Row
-from bot.storage.queries.connection import fetch_all
 
 
 async def append_log(conn: Conn, game_id: int, start: int,
@@ -28,8 +27,8 @@ async def cut_log(conn: Conn, game_id: int, length: int) -> None:
 
 async def public_log(conn: Conn, game_id: int, count: int) -> list[str]:
     """The last ``count`` public entries of a game's log (JSON), oldest first."""
-    rows = await fetch_all(
-        conn, "SELECT entry FROM game_log WHERE game_id = ? AND public = 1"
+    rows = await conn.fetch(
+        "SELECT entry FROM game_log WHERE game_id = ? AND public = 1"
         " ORDER BY idx DESC LIMIT ?", (game_id, count),
     )
     return [str(r[0]) for r in reversed(rows)]
@@ -80,8 +79,7 @@ async def append_action(
 
 
 async def get_actions(conn: Conn, game_id: int) -> list[Row]:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT seq, kind, user_id, role, choice, at, barrier, undoes, version, detail"
         " FROM actions WHERE game_id = ? ORDER BY seq",
         (game_id,),
@@ -90,8 +88,7 @@ async def get_actions(conn: Conn, game_id: int) -> list[Row]:
 
 
 async def count_actions(conn: Conn, game_id: int, kind: str) -> int:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT COUNT(*) FROM actions WHERE game_id = ? AND kind = ?", (game_id, kind)
     )
     row = rows[0] if rows else None

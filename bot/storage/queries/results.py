@@ -8,7 +8,6 @@ from typing import Any
 
 from bot.rating import Skill
 from bot.storage.conn import Conn, Row
-from bot.storage.queries.connection import fetch_all
 
 
 async def ratings_of(
@@ -147,8 +146,7 @@ async def insert_result(
 
 
 async def results_of_game(conn: Conn, game_id: int) -> list[Row]:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT game_id, role, user_id, team, outcome, score, rating_before, rating_after"
         " FROM results WHERE game_id = ? ORDER BY role",
         (game_id,),
@@ -171,8 +169,7 @@ _PER_GAME = (
 
 
 async def user_record(conn: Conn, guild_id: int, user_id: int) -> list[Row]:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         f"SELECT g.kind, COUNT(*) AS games, {_count('g.o = 2')} AS wins,"
         f" {_count('g.o = 0')} AS losses, {_count('g.o = 1')} AS draws, MAX(r.rating) AS rating,"
         " MAX(r.sigma) AS sigma, COALESCE(MAX(r.games), 0) AS rated"
@@ -187,8 +184,7 @@ async def user_record(conn: Conn, guild_id: int, user_id: int) -> list[Row]:
 async def recent_results(
     conn: Conn, guild_id: int, user_id: int, limit: int
 ) -> list[Row]:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT game_id, kind, role, team, outcome, rating_before, rating_after, finished_at"
         " FROM results WHERE guild_id = ? AND user_id = ?"
         " ORDER BY finished_at DESC, game_id DESC, role LIMIT ?",
@@ -230,14 +226,14 @@ async def leaderboard(
     """Rated players, best first, with their rank; per kind, or over all kinds (one row per
     user and kind)."""
     sql, params = _ranked(kind, "")
-    return await fetch_all(conn, sql, (guild_id, *params, limit, offset))
+    return await conn.fetch(sql, (guild_id, *params, limit, offset))
 
 
 async def count_ratings(conn: Conn, guild_id: int, kind: str | None) -> int:
     """How many rows the leaderboard has."""
     kind_filter = "" if kind is None else " AND kind = ?"
-    rows = await fetch_all(conn, f"SELECT COUNT(*) FROM ratings WHERE guild_id = ?{kind_filter}",
-                           (guild_id,) if kind is None else (guild_id, kind))
+    rows = await conn.fetch(f"SELECT COUNT(*) FROM ratings WHERE guild_id = ?{kind_filter}",
+                            (guild_id,) if kind is None else (guild_id, kind))
     return int(rows[0][0])
 
 
@@ -247,15 +243,14 @@ async def leaderboard_rank(
     """The user's best leaderboard row with its rank (over all kinds: their best kind), or
     None when they have no rating."""
     sql, params = _ranked(kind, "WHERE user_id = ?")
-    rows = await fetch_all(conn, sql, (guild_id, *params, user_id, 1, 0))
+    rows = await conn.fetch(sql, (guild_id, *params, user_id, 1, 0))
     return rows[0] if rows else None
 
 
 async def rating_history(conn: Conn, guild_id: int, user_id: int) -> list[Row]:
     """The user's rated games in the order they finished: the displayed rating before and
     after each (one row per game: several seats of one user share their rating)."""
-    return await fetch_all(
-        conn,
+    return await conn.fetch(
         "SELECT game_id, kind, MIN(finished_at) AS finished_at,"
         " MAX(rating_before) AS rating_before, MAX(rating_after) AS rating_after"
         " FROM results WHERE guild_id = ? AND user_id = ? AND rating_after IS NOT NULL"
@@ -266,8 +261,7 @@ async def rating_history(conn: Conn, guild_id: int, user_id: int) -> list[Row]:
 
 async def side_record(conn: Conn, guild_id: int, user_id: int) -> list[Row]:
     """Per game kind and side (role) the user held: games, wins, losses and draws."""
-    return await fetch_all(
-        conn,
+    return await conn.fetch(
         f"SELECT kind, role, COUNT(*) AS games, {_WINS} AS wins, {_LOSSES} AS losses,"
         f" {_DRAWS} AS draws"
         " FROM results WHERE guild_id = ? AND user_id = ? GROUP BY kind, role ORDER BY kind, role",
@@ -282,8 +276,7 @@ async def head_to_head(
     won (``wins``: the first user, ``other_wins``; ``both_lost``: a third team won) and the
     draws; on one team (``together``: they shared a team), its wins, losses and draws. Each
     user's outcome in a game is their best seat's, as in their record."""
-    return await fetch_all(
-        conn,
+    return await conn.fetch(
         f"WITH a AS ({_PER_GAME}), b AS ({_PER_GAME}),"
         " pairs AS (SELECT a.game_id, a.kind, a.o AS ao, b.o AS bo, EXISTS ("
         "   SELECT 1 FROM results AS x JOIN results AS y"

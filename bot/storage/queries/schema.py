@@ -7,7 +7,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.storage.conn import Conn, Row
-from bot.storage.queries.connection import fetch_all
 
 # Every table of the schema but schema_migrations, each after the tables it refers to; the
 # tables with an identity column ``id`` are in ``COPIED_WITH_IDS``.
@@ -53,7 +52,7 @@ async def ensure_migrations_table(conn: Conn) -> None:
 
 
 async def applied_migrations(conn: Conn) -> dict[int, str]:
-    rows = await fetch_all(conn, "SELECT version, name FROM schema_migrations")
+    rows = await conn.fetch("SELECT version, name FROM schema_migrations")
     return {int(r[0]): str(r[1]) for r in rows}
 
 
@@ -72,5 +71,5 @@ async def record_migration(
 
 
 async def table_names(conn: Conn) -> list[str]:
-    rows = await fetch_all(conn, conn.dialect.table_names)
+    rows = await conn.fetch(conn.dialect.table_names)
     return [str(r[0]) for r in rows]

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from bot.storage.conn import Conn, Row
-from bot.storage.queries.connection import fetch_all
 
 
 async def get_seats(conn: Conn, game_id: int) -> list[Row]:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT game_id, seat, user_id, role FROM seats WHERE game_id = ? ORDER BY seat",
         (game_id,),
     )
@@ -18,8 +16,7 @@ async def get_seats(conn: Conn, game_id: int) -> list[Row]:
 async def insert_seat(
     conn: Conn, game_id: int, user_id: int, role: str | None, now: str
 ) -> int:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT COALESCE(MAX(seat), 0) + 1 FROM seats WHERE game_id = ?", (game_id,)
     )
     row = rows[0] if rows else None

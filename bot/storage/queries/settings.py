@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.storage.conn import Conn, Row
-from bot.storage.queries.connection import fetch_all
 
 
 async def set_moderator_role(
@@ -21,8 +20,7 @@ async def set_moderator_role(
 
 
 async def moderator_role(conn: Conn, guild_id: int) -> int | None:
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
     )
     row = rows[0] if rows else None
@@ -31,7 +29,7 @@ async def moderator_role(conn: Conn, guild_id: int) -> int | None:
 
 async def synced_commands(conn: Conn, target: str) -> str | None:
     """The digest of the command tree last synced to ``target`` (None: never)."""
-    rows = await fetch_all(conn, "SELECT digest FROM command_sync WHERE target = ?", (target,))
+    rows = await conn.fetch("SELECT digest FROM command_sync WHERE target = ?", (target,))
     return str(rows[0][0]) if rows else None
 
 
@@ -58,8 +56,7 @@ async def notify_modes(conn: Conn, user_ids: Iterable[int]) -> dict[int, str]:
     if not ids:
         return {}
     marks = ", ".join("?" for _ in ids)
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         f"SELECT user_id, notify FROM user_settings WHERE user_id IN ({marks})", ids
     )
     return {int(r[0]): str(r[1]) for r in rows}
@@ -74,8 +71,8 @@ async def user_settings(conn: Conn, user_ids: Iterable[int]) -> dict[int, Row]:
     if not ids:
         return {}
     marks = ", ".join("?" for _ in ids)
-    rows = await fetch_all(
-        conn, f"SELECT user_id, {', '.join(USER_FIELDS)} FROM user_settings"
+    rows = await conn.fetch(
+        f"SELECT user_id, {', '.join(USER_FIELDS)} FROM user_settings"
         f" WHERE user_id IN ({marks})", ids,
     )
     return {int(r["user_id"]): r for r in rows}
@@ -96,8 +93,8 @@ async def set_user_fields(conn: Conn, user_id: int, **fields: Any) -> None:
 
 
 async def vacation_days(conn: Conn, guild_id: int) -> float | None:
-    rows = await fetch_all(conn, "SELECT vacation_days FROM guild_settings WHERE guild_id = ?",
-                           (guild_id,))
+    rows = await conn.fetch("SELECT vacation_days FROM guild_settings WHERE guild_id = ?",
+                            (guild_id,))
     return None if not rows or rows[0][0] is None else float(rows[0][0])
 
 
@@ -111,8 +108,7 @@ async def set_vacation_days(conn: Conn, guild_id: int, days: float) -> None:
 
 async def games_with_own_reminders(conn: Conn) -> list[int]:
     """Running games with a turn timer where a player set their own reminder hours."""
-    rows = await fetch_all(
-        conn,
+    rows = await conn.fetch(
         "SELECT DISTINCT g.id FROM games AS g JOIN seats AS s ON s.game_id = g.id"
         " JOIN user_settings AS u ON u.user_id = s.user_id"
         " WHERE g.status = 'running' AND g.deadline IS NOT NULL"
@@ -141,8 +137,8 @@ async def hold_dm(conn: Conn, user_id: int, game_id: int, text: str,
 
 async def take_due_dms(conn: Conn, now: str) -> list[Row]:
     """The held direct messages due by ``now``, removed as they are taken (sent once)."""
-    rows = await fetch_all(
-        conn, "SELECT id, user_id, game_id, text FROM held_dms WHERE due_at <= ? ORDER BY id",
+    rows = await conn.fetch(
+        "SELECT id, user_id, game_id, text FROM held_dms WHERE due_at <= ? ORDER BY id",
         (now,),
     )
     if rows:
