@@ -130,17 +130,7 @@ def private_situation(state: DragonsState) -> Situation:
     shared = Situation(state)
     for zone in movable_zones(shared):
         movable_groups(shared, zone)  # worked out once, for both
-    made = object.__new__(Situation)
-    made.__dict__.update(shared.__dict__)
-    made.by_zone = dict(shared.by_zone)  # each list it changes is a new one (relocate)
-    made._groups = dict(shared._groups)
-    made._movable = None if shared._movable is None else list(shared._movable)
-    made._passengers = {}
-    made._carries = {}
-    made._carrying = None
-    made.march = None
-    made._read = None
-    return made
+    return shared.private_copy()
 
 
 def relocate(sit: Situation, pieces: list[Piece], origin: str) -> None:

@@ -204,6 +204,22 @@ class Situation:
         made._read = None
         return made
 
+    def private_copy(self) -> Situation:
+        """A copy of this Situation for a caller that moves units on it and puts them back
+        (``reach.private_situation``): its own index of where units stand and of the groups
+        worked out so far, nothing else kept."""
+        made = super().__new__(type(self))
+        made.__dict__.update(self.__dict__)
+        made.by_zone = dict(self.by_zone)  # each list it changes is a new one (relocate)
+        made._groups = dict(self._groups)
+        made._movable = None if self._movable is None else list(self._movable)
+        made._passengers = {}
+        made._carries = {}
+        made._carrying = None
+        made.march = None
+        made._read = None
+        return made
+
 
 _KEPT: dict[int, Situation] = {}  # id(state) -> the Situation made last for it
 _READING: dict[int, object] = {}  # id(state) -> a token while the state is only read
