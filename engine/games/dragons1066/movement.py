@@ -192,10 +192,10 @@ def passengers(sit: Situation, land: str) -> dict[str, Piece]:
     """One boardable unit of each kind in ``land``: the acting kingdom's land units with a
     move left (boarding costs one). Worked out once per Situation: read it, do not change
     it."""
-    found = sit._passengers.get(land)
+    found = sit.passengers.get(land)
     if found is not None:
         return found
-    found = sit._passengers[land] = {}
+    found = sit.passengers[land] = {}
     for piece in sit.pieces(land):
         if DOMAIN[piece.kind] == "land" and can_move(sit, piece):
             best = found.get(piece.kind)
@@ -217,11 +217,11 @@ def drops(sit: Situation, sea: str) -> tuple[str, ...]:
 def carries(sit: Situation, sea: str) -> list[Carry]:
     """Every transport one of the acting kingdom's Galleons in ``sea`` may make now
     (worked out once per Situation: read it, do not change it)."""
-    known = sit._carries.get(sea)
+    known = sit.sea_carries.get(sea)
     if known is not None:
         return known
     found: list[Carry] = []
-    sit._carries[sea] = found
+    sit.sea_carries[sea] = found
     galleons = [p for p in sit.pieces(sea) if p.owner == sit.kingdom and may_carry(p)]
     if not galleons:
         return found
@@ -246,7 +246,7 @@ def carries(sit: Situation, sea: str) -> list[Carry]:
 
 def can_carry(sit: Situation, sea: str) -> bool:
     """Whether :func:`carries` lists anything for ``sea``, found without listing them all."""
-    known = sit._carries.get(sea)
+    known = sit.sea_carries.get(sea)
     if known is not None:
         return bool(known)
     galleons = [p for p in sit.pieces(sea) if p.owner == sit.kingdom and may_carry(p)]
@@ -266,11 +266,11 @@ def can_carry(sit: Situation, sea: str) -> bool:
 def carrying_seas(sit: Situation) -> list[str]:
     """The seas where one of the acting kingdom's Galleons may carry a unit now, in the
     map's order."""
-    if sit._carrying is None:
+    if sit.carrying_seas is None:
         seas = {p.zone for p in sit.state.pieces
                 if p.owner == sit.kingdom and may_carry(p)}
-        sit._carrying = [sea for sea in SEAS if sea in seas and can_carry(sit, sea)]
-    return list(sit._carrying)
+        sit.carrying_seas = [sea for sea in SEAS if sea in seas and can_carry(sit, sea)]
+    return list(sit.carrying_seas)
 
 
 def may_drop(sit: Situation, sea: str, land: str, passenger: Piece) -> bool:

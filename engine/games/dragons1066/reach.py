@@ -98,10 +98,10 @@ ORDER = {kind: n for n, kind in enumerate(UNITS)}
 def movable_groups(sit: Situation, zone: str) -> dict[str, list[Piece]]:
     """The acting kingdom's units in ``zone`` that can go somewhere, by :func:`group_key`,
     in the unit table's order (worked out once per Situation: read it, do not change it)."""
-    groups = sit._groups.get(zone)
+    groups = sit.groups.get(zone)
     if groups is not None:
         return groups
-    groups = sit._groups[zone] = {}
+    groups = sit.groups[zone] = {}
     able = [p for p in sit.pieces(zone) if can_move(sit, p) and destinations(sit, p)]
     for piece in sorted(able, key=lambda p: (ORDER[p.kind], -moves_left(p), p.id)):
         groups.setdefault(group_key(piece), []).append(piece)
@@ -111,7 +111,7 @@ def movable_groups(sit: Situation, zone: str) -> dict[str, list[Piece]]:
 def movable_zones(sit: Situation) -> list[str]:
     """The zones holding a unit of the acting kingdom that can go somewhere, in the map's
     order."""
-    if sit._movable is None:
+    if sit.movable is None:
         found: set[str] = set()
         kingdom = sit.kingdom
         for piece in sit.state.pieces:
@@ -119,8 +119,8 @@ def movable_zones(sit: Situation) -> list[str]:
                     and not piece.new and piece.used < MOVE[piece.kind] \
                     and destinations(sit, piece):
                 found.add(piece.zone)
-        sit._movable = sorted(found, key=ZONE_ORDER.__getitem__)
-    return list(sit._movable)
+        sit.movable = sorted(found, key=ZONE_ORDER.__getitem__)
+    return list(sit.movable)
 
 
 def private_situation(state: DragonsState) -> Situation:
@@ -146,11 +146,11 @@ def relocate(sit: Situation, pieces: list[Piece], origin: str) -> None:
         changed.add(piece.zone)
     # what depends on where the units stand is worked out again, for the zones changed
     for zone in changed:
-        sit._groups.pop(zone, None)
-    if sit._movable is not None:
-        still = [zone for zone in sit._movable if zone not in changed]
+        sit.groups.pop(zone, None)
+    if sit.movable is not None:
+        still = [zone for zone in sit.movable if zone not in changed]
         still += [zone for zone in changed if movable_groups(sit, zone)]
-        sit._movable = sorted(still, key=ZONE_ORDER.__getitem__)
-    sit._passengers = {}
-    sit._carries = {}
-    sit._carrying = None
+        sit.movable = sorted(still, key=ZONE_ORDER.__getitem__)
+    sit.passengers = {}
+    sit.sea_carries = {}
+    sit.carrying_seas = None

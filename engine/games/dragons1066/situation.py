@@ -120,11 +120,14 @@ class Situation:
         # where units may go depends only on these: shared by every Situation alike
         self.map = map_of(self.attack, frozenset(enemy_zones), frozenset(self.battles),
                           frozenset(enemy_lands), frozenset(friendly_lands))
-        self._groups: dict[str, dict[str, list[Piece]]] = {}
-        self._movable: list[str] | None = None
-        self._passengers: dict[str, dict[str, Piece]] = {}
-        self._carries: dict[str, list[Carry]] = {}
-        self._carrying: list[str] | None = None
+        # worked out on this index when first asked, by ``reach.py`` (each zone's movable
+        # groups, the zones with a unit that may move) and ``movement.py`` (who may board a
+        # Galleon in a land, where each Galleon may drop one, the seas it may carry from)
+        self.groups: dict[str, dict[str, list[Piece]]] = {}
+        self.movable: list[str] | None = None
+        self.passengers: dict[str, dict[str, Piece]] = {}
+        self.sea_carries: dict[str, list[Carry]] = {}
+        self.carrying_seas: list[str] | None = None
         # the suggested march from here (``suggest.suggested_march``), once worked out
         self.march: list[tuple[str, str, list[Piece]]] | None = None
 
@@ -171,17 +174,17 @@ class Situation:
             if here is not None:
                 here.append(piece)
         by_zone = made.by_zone = dict(self.by_zone)
-        groups = made._groups = dict(self._groups)
+        groups = made.groups = dict(self.groups)
         for zone, here in fresh.items():
             if here:
                 by_zone[zone] = here
             else:
                 by_zone.pop(zone, None)
             groups.pop(zone, None)
-        made._movable = None
-        made._passengers = {}
-        made._carries = {}
-        made._carrying = None
+        made.movable = None
+        made.passengers = {}
+        made.sea_carries = {}
+        made.carrying_seas = None
         made.march = None
         return made
 
@@ -211,11 +214,11 @@ class Situation:
         made = super().__new__(type(self))
         made.__dict__.update(self.__dict__)
         made.by_zone = dict(self.by_zone)  # each list it changes is a new one (relocate)
-        made._groups = dict(self._groups)
-        made._movable = None if self._movable is None else list(self._movable)
-        made._passengers = {}
-        made._carries = {}
-        made._carrying = None
+        made.groups = dict(self.groups)
+        made.movable = None if self.movable is None else list(self.movable)
+        made.passengers = {}
+        made.sea_carries = {}
+        made.carrying_seas = None
         made.march = None
         made._read = None
         return made
