@@ -62,6 +62,16 @@ def set_up(players: int, seed: str = "t", revision: int | None = None) -> Epirei
     return state
 
 
+def solo_game(scenario: str = "first-peloponnesian-war") -> EpireiaState:
+    """A solo game of ``scenario`` through its set-up, taking the first offer each time."""
+    state = new_game(1)
+    choose(state, "solo", f"scn:{scenario}")
+    while state.phase == "setup":
+        prompt = GAME.prompts(state)["solo"]
+        choose(state, "solo", prompt.choices[0].id)
+    return state
+
+
 def script(state: EpireiaState, *rolls: int) -> None:
     state.rng = ScriptedRng(seed=state.rng.seed, draws=state.rng.draws, script=list(rolls))
 

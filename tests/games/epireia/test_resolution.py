@@ -9,8 +9,7 @@ from engine.games.epireia.resolution import (
     resolve_territories,
 )
 from engine.games.epireia.state import BRIGANDS, HOME
-from tests.games.epireia.helpers import clear_figures, place, script, set_up
-from tests.games.epireia.test_solo import solo_game
+from tests.games.epireia.helpers import clear_figures, place, script, set_up, solo_game
 
 
 def test_persia_example_heliodorus_cancels_the_crowding_penalty() -> None:

@@ -5,18 +5,9 @@ from engine.games.epireia.board import CITIES
 from engine.games.epireia.content import CONTENT
 from engine.games.epireia.phases import end_round
 from engine.games.epireia.solo import move_enemy_figures, place_enemy, prepare_solo_scenario
-from engine.games.epireia.state import HOME, EpireiaState
+from engine.games.epireia.state import HOME
 from engine.games.epireia.view import Token
-from tests.games.epireia.helpers import choose, new_game, script
-
-
-def solo_game(scenario: str = "first-peloponnesian-war") -> EpireiaState:
-    state = new_game(1)
-    choose(state, "solo", f"scn:{scenario}")
-    while state.phase == "setup":
-        prompt = GAME.prompts(state)["solo"]
-        choose(state, "solo", prompt.choices[0].id)
-    return state
+from tests.games.epireia.helpers import choose, new_game, script, solo_game
 
 
 def test_solo_set_up_scenario_city_enemy_and_augur() -> None:
