@@ -10,6 +10,7 @@ import pytest
 from engine.core.errors import BadOptions, IllegalChoice, NotYourTurn
 from engine.core.record import GameRecord, record_game, verify
 from engine.core.registry import get_game
+from engine.core.revised import entries_for
 from engine.core.rng import Rng, seed_digest
 from engine.core.runner import Action, act, canonical_json, replay, start, undo_depth
 from engine.core.simulate import simulate
@@ -96,3 +97,11 @@ def test_simulate_summary() -> None:
     summary = simulate("duel", 2, 50, seed="t")
     assert summary.errors == 0
     assert sum(summary.wins.values()) == 50
+
+
+def test_a_before_table_is_read_from_the_nearest_later_revision() -> None:
+    before = {3: "as revision 3 read it", 1: "as revision 1 read it"}
+    assert entries_for(before, 1) == ["as revision 1 read it", "as revision 3 read it"]
+    assert entries_for(before, 2) == ["as revision 3 read it"]
+    assert entries_for(before, 3) == ["as revision 3 read it"]
+    assert entries_for(before, 4) == []  # the newest rules read the data itself

@@ -24,6 +24,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.revised import entries_for
+
 DATA = Path(__file__).parent / "data"
 
 Resource = Literal["wheat", "wood", "copper"]
@@ -168,11 +170,10 @@ class Figure(Strict):
 
     def under(self, revision: int) -> Figure:
         """The card as a game of rules ``revision`` reads it."""
-        for last in sorted(self.before):
-            if revision <= last:
-                return self.model_copy(update={
-                    **self.before[last].model_dump(exclude_none=True), "before": {}})
-        return self
+        earlier = entries_for(self.before, revision)
+        if not earlier:
+            return self
+        return self.model_copy(update={**earlier[0].model_dump(exclude_none=True), "before": {}})
 
 
 BuildingFamily = Literal["military", "religious", "civil", "political", "administrator"]

@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from engine.core.revised import entries_for
+
 DATA = Path(__file__).parent / "data"
 
 Kind = Literal[
@@ -159,9 +161,9 @@ class AreaDef(BaseModel):
     def reward(self, side: str, revision: int | None = None) -> Reward:
         """``side``'s reward under rules ``revision`` (None: the newest)."""
         if revision is not None:
-            for last in sorted(self.before):
-                if revision <= last and side in self.before[last]:
-                    return self.before[last][side]
+            for rewards in entries_for(self.before, revision):
+                if side in rewards:
+                    return rewards[side]
         return self.empire if side == "empire" else self.insurgents
 
 
