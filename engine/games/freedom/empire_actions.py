@@ -24,6 +24,7 @@ from engine.games.freedom.movement import (
     REACH,
     can_move_normally,
     can_step,
+    chosen_unit,
     imperial_kinds,
     normal_destinations,
     step_destinations,
@@ -89,11 +90,6 @@ def _unit_choice(sid: str, kind: str, several: bool) -> Choice:
     label = SPACES[sid].name + (f" ({'Allied' if kind == 'ally' else 'Expeditionary'})"
                                 if several else "")
     return choice(id=cid, label=label, group="Move a unit from")
-
-
-def _parse_from(state: FreedomState, arg: str) -> tuple[str, str]:
-    sid, _, kind = arg.partition(":")
-    return sid, kind or imperial_kinds(state, sid)[0]
 
 
 def _move_choices(
@@ -180,7 +176,7 @@ class EmpireMove(PromptState):
             pop(state, frame)
 
     def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        frame.data["src"], frame.data["kind"] = _parse_from(state, arg)
+        frame.data["src"], frame.data["kind"] = chosen_unit(state, arg)
 
     def on_to(self, state: FreedomState, frame: Frame, arg: str) -> None:
         d = frame.data
@@ -230,7 +226,7 @@ class EmpireSlow(PromptState):
             pop(state, frame)
 
     def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        frame.data["src"], frame.data["kind"] = _parse_from(state, arg)
+        frame.data["src"], frame.data["kind"] = chosen_unit(state, arg)
 
     def on_to(self, state: FreedomState, frame: Frame, arg: str) -> None:
         src = frame.data["src"]

@@ -98,6 +98,13 @@ def imperial_kinds(state: FreedomState, space_id: str) -> tuple[str, ...]:
     return ALLY_ONLY if space["ally"] > 0 else NO_KIND
 
 
+def chosen_unit(state: FreedomState, arg: str) -> tuple[str, str]:
+    """The space and the unit kind of an Imperial "from" choice (``M64`` or ``M64:ally``):
+    the kind is named only when both kinds stand there, else it is the one that does."""
+    sid, _, kind = arg.partition(":")
+    return sid, kind or imperial_kinds(state, sid)[0]
+
+
 # mode -> space -> (neighbour, climb, thick, limit) of each step in ``REACH``: what
 # ``imperial_step`` still asks of the pieces for those (``_may_step`` settled the rest; a Camp
 # or City Centre is never a step's destination, so the room left is the space's limit less

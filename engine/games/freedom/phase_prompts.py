@@ -21,7 +21,7 @@ from engine.games.freedom.data import (
     side_does,
 )
 from engine.games.freedom.flow import PromptState, choice, pop, prompt_state
-from engine.games.freedom.movement import can_step, imperial_kinds, step_destinations
+from engine.games.freedom.movement import can_step, chosen_unit, imperial_kinds, step_destinations
 from engine.games.freedom.pieces import move_units
 from engine.games.freedom.state import Frame, FreedomState, remembered
 
@@ -88,8 +88,7 @@ class Opening(PromptState):
         return choices
 
     def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        sid, _, kind = arg.partition(":")
-        frame.data["src"], frame.data["kind"] = sid, kind or imperial_kinds(state, sid)[0]
+        frame.data["src"], frame.data["kind"] = chosen_unit(state, arg)
 
     def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
         frame.data["src"] = None

@@ -21,6 +21,7 @@ from engine.games.freedom.combat import (
 )
 from engine.games.freedom.empire_actions import CANNON_COST
 from engine.games.freedom.movement import (
+    chosen_unit,
     normal_destinations,
     regroup_destinations,
     step_destinations,
@@ -36,8 +37,7 @@ def score_emp_move(ctx: Context, frame: Frame, cid: str) -> float:
     if verb == "back":
         return -50.0
     if verb == "from":
-        sid, _, kind = arg.partition(":")
-        kind = kind or ("exp" if state.spaces[sid].exp else "ally")
+        sid, kind = chosen_unit(state, arg)
         dests = normal_destinations(state, sid, kind, zone(state),
                                     allow_through=not d.get("at"))
         return best_gain([ctx.move_gain(sid, dst) for dst, _ in dests]) if dests else -50.0
@@ -54,8 +54,7 @@ def score_emp_slow(ctx: Context, frame: Frame, cid: str) -> float:
     if verb == "back":
         return -50.0
     if verb == "from":
-        sid, _, kind = arg.partition(":")
-        kind = kind or ("exp" if state.spaces[sid].exp else "ally")
+        sid, kind = chosen_unit(state, arg)
         return best_gain([ctx.move_gain(sid, dst)
                           for dst in step_destinations(state, sid, kind, "slow", zone(state))])
     if verb == "to":

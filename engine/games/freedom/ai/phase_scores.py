@@ -12,7 +12,7 @@ from engine.games.freedom.ai.menus import insurgent_cannon_value, placement_valu
 from engine.games.freedom.cannon_fire import cannon_bonus, cannon_targets
 from engine.games.freedom.data import SPACES, other
 from engine.games.freedom.event_combat import back_steps
-from engine.games.freedom.movement import imperial_step
+from engine.games.freedom.movement import chosen_unit, imperial_step
 from engine.games.freedom.state import Frame
 
 
@@ -24,8 +24,7 @@ def score_opening(ctx: Context, frame: Frame, cid: str) -> float:
     if verb == "back":
         return -50.0
     if verb == "from":
-        sid, _, kind = arg.partition(":")
-        kind = kind or ("exp" if state.spaces[sid].exp else "ally")
+        sid, kind = chosen_unit(state, arg)
         return best_gain([ctx.move_gain(sid, t) for t in SPACES[sid].neighbours
                           if imperial_step(state, sid, t, kind, "opening")])
     if verb == "to":
