@@ -134,8 +134,22 @@ def _any_slow_anywhere(state: FreedomState) -> bool:
     return _any_slow(state, state.occupancy.imperial, None)
 
 
+class UnitThenSpace(PromptState):
+    """A move of the Empire's: pick a unit ("from"), then where it goes; "back" drops the
+    unit picked, or leaves the action when none is."""
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if frame.data.get("src"):
+            frame.data["src"] = None
+        else:
+            pop(state, frame)
+
+    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        frame.data["src"], frame.data["kind"] = chosen_unit(state, arg)
+
+
 @prompt_state
-class EmpireMove(PromptState):
+class EmpireMove(UnitThenSpace):
     """Normal Movement: 2 units 1 space each, or 1 unit 2 spaces (1 AP)."""
 
     name = "emp_move"
@@ -169,15 +183,6 @@ class EmpireMove(PromptState):
             choices.append(DONE)
         return choices
 
-    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        if frame.data.get("src"):
-            frame.data["src"] = None
-        else:
-            pop(state, frame)
-
-    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        frame.data["src"], frame.data["kind"] = chosen_unit(state, arg)
-
     def on_to(self, state: FreedomState, frame: Frame, arg: str) -> None:
         d = frame.data
         src, kind = d["src"], d["kind"]
@@ -204,7 +209,7 @@ class EmpireMove(PromptState):
 
 
 @prompt_state
-class EmpireSlow(PromptState):
+class EmpireSlow(UnitThenSpace):
     """Slow Movement: 1 unit 1 space into the lagoon, the southern city or the wall (1 AP)."""
 
     name = "emp_slow"
@@ -218,15 +223,6 @@ class EmpireSlow(PromptState):
                     for dst in step_destinations(state, frame.data["src"], frame.data["kind"],
                                                  "slow", zone(state))] + [BACK_STEP]
         return [*_unit_choices(state, empire_slow_sources(state)), BACK]
-
-    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        if frame.data.get("src"):
-            frame.data["src"] = None
-        else:
-            pop(state, frame)
-
-    def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        frame.data["src"], frame.data["kind"] = chosen_unit(state, arg)
 
     def on_to(self, state: FreedomState, frame: Frame, arg: str) -> None:
         src = frame.data["src"]
