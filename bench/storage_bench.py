@@ -45,7 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -161,14 +161,25 @@ async def latency(
 
 
 class Table:
-    """Wakes the sides of one game when something changed (as a ping wakes a player)."""
+    """Wakes the sides of one game as the bot's pings wake its players: a side waits until a
+    write asks its role (a hand-over), or until the game ends. Only the sides asked reload
+    the game, as only the players pinged click; an idle side does not read it after every
+    action of the others."""
 
     def __init__(self) -> None:
-        self.changed = asyncio.Event()
+        self.turns: dict[str, asyncio.Event] = {}
 
-    def ping(self) -> None:
-        self.changed.set()
-        self.changed = asyncio.Event()
+    def turn(self, role: str) -> asyncio.Event:
+        """The event that says ``role`` may be asked now: cleared before the side reads the
+        game, so a ping between that read and the wait is not lost."""
+        return self.turns.setdefault(role, asyncio.Event())
+
+    def ping(self, roles: Iterable[str]) -> None:
+        for role in roles:
+            self.turn(role).set()
+
+    def close(self) -> None:
+        self.ping(list(self.turns))
 
 
 async def side(
@@ -178,10 +189,11 @@ async def side(
     chooser = Rng(seed=f"{game_id}:{role}")
     accepted = 0
     while True:
-        waiting = table.changed
+        waiting = table.turn(role)
+        waiting.clear()
         loaded = await service.load(game_id)
         if loaded.row.status != "running" or (loaded.state and loaded.state.actions >= limit):
-            table.ping()
+            table.close()
             return accepted
         prompt = loaded.prompts.get(role)
         if prompt is None:
@@ -196,7 +208,10 @@ async def side(
         accepted += 1
         if update.loaded.state and update.loaded.state.actions >= limit:
             await service.abort(game_id, 0)  # long games are cut at the limit
-        table.ping()
+        if update.loaded.prompts and not update.finished:
+            table.ping(update.loaded.prompts)
+        else:
+            table.close()  # the end (or the cut): every side reads it and stops
 
 
 async def stored_state(db: Database, game_id: int) -> tuple[Any, Any]:

@@ -139,7 +139,7 @@ class ServiceBase:
             thread=bool(row["thread"]),
         )
 
-    def _loaded(self, row: Row) -> LoadedGame | None:
+    def _loaded(self, row: Row, before: LoadedGame | None = None) -> LoadedGame | None:
         """A game from a row carrying its seats (``queries.*_with_seats``, ``write_game``),
         or None when the row has no state (``queries.GAME_COLUMNS``) and this process does
         not hold the state of its version: read it whole then (``games_with_state``).
@@ -148,7 +148,9 @@ class ServiceBase:
         row gives back the same (read-only) ``LoadedGame``, a row at the version kept gives
         back its state; only a version this process has not seen parses a state.
         ``_commit`` takes the state over (``LoadedGame.take_state``): readers of the loaded
-        game still read the state of its version.
+        game still read the state of its version. ``before``: the game at the version just
+        before ``row``'s, whose write changed the row but not the state (a moderator's): its
+        state and prompts are this version's.
         """
         key = tuple(row)[:META_WIDTH]
         cached = self._loaded_cache.get(row["id"])
@@ -169,6 +171,10 @@ class ServiceBase:
             # kept before hands its state over, so one loaded game holds a state at a time
             # and its writer's ``take_state`` changes no other reader's.
             state, stored = cached[1].take_state(), cached[1].snapshot
+        elif before is not None and before.version + 1 == row["version"] and (
+                before.state is not None):
+            state, stored = before.take_state(), before.snapshot
+            self._remember((row["id"], row["version"]), before.prompts)
         else:
             return None
         prompts: dict[str, Prompt] = {}
@@ -200,6 +206,13 @@ class ServiceBase:
                 assert game is not None  # a row read whole always makes a game
             done.append(game)
         return done
+
+    def _held(self, game_id: int) -> LoadedGame | None:
+        """The game as this process last loaded or wrote it, without reading the database
+        (None: not held). Another process may have written since: only a write checked
+        against its version may trust it."""
+        cached = self._loaded_cache.get(game_id)
+        return None if cached is None else cached[1]
 
     def _known_version(self, game_id: int) -> int | None:
         """The version of the game whose state this process holds (None: none)."""

@@ -23,9 +23,16 @@ class ModerationMixin(WritingBase):
         if loaded.row.status not in ("lobby", "running", "paused"):
             raise errors.GameOver()
 
-    async def _after_write(self, game_id: int) -> LoadedGame:
+    async def _after_write(self, before: LoadedGame) -> LoadedGame:
+        """The game after a moderator's write, which changes its row or seats, never its
+        state: the state of the version before is handed over, not parsed again (unless
+        another process wrote meanwhile)."""
         async with self.db.read() as conn:
-            return await self._fetch(conn, game_id)
+            row = await queries.get_game_with_seats(conn, before.id)
+            if row is None:
+                raise errors.GameNotFound()
+            loaded = self._loaded(row, before)
+            return loaded if loaded is not None else await self._fetch(conn, before.id)
 
     async def _mod_row(
         self,
@@ -58,7 +65,7 @@ class ModerationMixin(WritingBase):
                 )
                 # the moderator's notice ends the game's posts: no board is posted late
                 await queries.board_posted(conn, loaded.id, loaded.version + 1)
-            return (await self._after_write(game_id)).row
+            return (await self._after_write(loaded)).row
 
     async def kick(
         self, game_id: int, mod_id: int, user_id: int, *, resign: bool = False
@@ -80,7 +87,7 @@ class ModerationMixin(WritingBase):
                         version=loaded.version + 1, user_id=mod_id,
                         detail=json.dumps({"kick": user_id}),
                     )
-                return TurnUpdate(loaded=await self._after_write(game_id), turn_ended=False)
+                return TurnUpdate(loaded=await self._after_write(loaded), turn_ended=False)
             roles = loaded.roles_of(user_id)
             if not resign:
                 sides = " and ".join(loaded.role_name(r) for r in roles)
@@ -124,7 +131,7 @@ class ModerationMixin(WritingBase):
                     await queries.replace_role_user(conn, game_id, role, new_user)
                     detail["role"] = role
                 await self._mod_row(conn, loaded, mod_id, now, detail, **extra)
-            return await self._after_write(game_id)
+            return await self._after_write(loaded)
 
     async def pause(self, game_id: int, mod_id: int) -> LoadedGame:
         async with self._lock(game_id):
@@ -135,7 +142,7 @@ class ModerationMixin(WritingBase):
                     conn, loaded, mod_id, self._now(), {"pause": True}, status="paused",
                     deadline=None, remind_at=None, reminded=0,
                 )
-            return await self._after_write(game_id)
+            return await self._after_write(loaded)
 
     async def resume(self, game_id: int, mod_id: int) -> LoadedGame:
         async with self._lock(game_id):
@@ -148,7 +155,7 @@ class ModerationMixin(WritingBase):
                     conn, loaded, mod_id, now, {"resume": True}, status="running",
                     **self._timer_fields(loaded.row.timeout_hours, now),
                 )
-            return await self._after_write(game_id)
+            return await self._after_write(loaded)
 
     async def set_timeout(self, game_id: int, mod_id: int, hours: float | None) -> GameRow:
         """Set (or with 0/None, remove) the per-turn timer; it restarts now."""
@@ -167,4 +174,4 @@ class ModerationMixin(WritingBase):
                     conn, loaded, mod_id, now, {"timeout_hours": checked},
                     timeout_hours=checked, **timer,
                 )
-            return (await self._after_write(game_id)).row
+            return (await self._after_write(loaded)).row

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from bot import errors
+from bot.models import LoadedGame
 from bot.service import GameService
 from bot.service.core import Step, WriteConflict
 from bot.storage import Database, open_database, queries
@@ -171,6 +173,99 @@ async def test_a_write_from_another_database_object_is_read_again(database: str)
     finally:
         await first_db.close()
         await second_db.close()
+
+
+async def test_a_click_on_the_game_held_reads_the_database_once(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The click's own read is the only one: ``act`` starts from the game this process holds
+    (the write checks its version) instead of reading the row again under the lock."""
+    start = await started_duel(service)
+    game_id = start.loaded.id
+    loaded = await service.load(game_id)
+    reads: list[int] = []
+    real_load = service.load
+
+    async def counted_load(game: int) -> LoadedGame:
+        reads.append(game)
+        return await real_load(game)
+
+    monkeypatch.setattr(service, "load", counted_load)
+    update = await service.act(game_id, NORTH, loaded.version, "north",
+                               first_choice(loaded, "north"))
+    assert reads == [] and update.loaded.version == loaded.version + 1
+    assert update.loaded.state is not None
+    assert canonical_json(update.loaded.state) == await stored_state(service.db, game_id)
+
+
+async def test_a_click_after_another_process_wrote_reads_the_game_again(database: str) -> None:
+    """The game held by this process is behind: a button of the newer version is refused by
+    the held copy, so the game is read again and the choice applies to the version stored."""
+    first_db = await open_database(database)
+    second_db = await open_database(database)
+    try:
+        first, second = GameService(first_db, Clock()), GameService(second_db, Clock())
+        game_id = (await started_duel(first)).loaded.id
+        held = await first.load(game_id)
+        moved = await play_card(second, game_id, NORTH, "north")  # another process writes
+        newer = moved.loaded
+        update = await first.act(game_id, SOUTH, newer.version, "south",
+                                 first_choice(newer, "south"))
+        assert update.loaded.version == held.version + 2
+        assert update.loaded.state is not None
+        assert canonical_json(update.loaded.state) == await stored_state(second_db, game_id)
+    finally:
+        await first_db.close()
+        await second_db.close()
+
+
+async def test_a_refusal_by_the_held_game_is_checked_against_the_database(
+        database: str) -> None:
+    """Another process paused the game, then resumed it: this process still holds it paused,
+    and a click is not refused for that. And the other way round: held running but paused
+    meanwhile, the click is refused because the game is paused (the write's version check)."""
+    first_db = await open_database(database)
+    second_db = await open_database(database)
+    try:
+        first, second = GameService(first_db, Clock()), GameService(second_db, Clock())
+        game_id = (await started_duel(first)).loaded.id
+        await first.pause(game_id, NORTH)
+        assert (await first.load(game_id)).row.status == "paused"  # held paused
+        await second.resume(game_id, NORTH)
+        resumed = await second.load(game_id)
+        update = await first.act(game_id, NORTH, resumed.version, "north",
+                                 first_choice(resumed, "north"))
+        assert update.loaded.row.status == "running"
+        held = update.loaded  # held running
+        await second.pause(game_id, NORTH)
+        with pytest.raises(errors.GamePaused):
+            await first.act(game_id, SOUTH, held.version, "south", first_choice(held, "south"))
+        assert (await second.load(game_id)).version == held.version + 1  # nothing written
+    finally:
+        await first_db.close()
+        await second_db.close()
+
+
+async def test_a_moderators_write_hands_the_state_over(service: GameService) -> None:
+    """Pause, resume, the timer and abort change the game's row, never its state: the game
+    read after each keeps the state it had (nothing parsed), equal to the one stored."""
+    game_id = (await started_duel(service)).loaded.id
+    await play_card(service, game_id, NORTH, "north")
+    await service.load(game_id)
+    parsed = service.states_parsed
+    paused = await service.pause(game_id, NORTH)
+    resumed = await service.resume(game_id, NORTH)
+    await service.set_timeout(game_id, NORTH, 12)
+    timed = await service.load(game_id)
+    assert [paused.row.status, resumed.row.status] == ["paused", "running"]
+    assert timed.row.timeout_hours == 12 and timed.version == paused.version + 2
+    assert service.states_parsed == parsed
+    assert timed.state is not None and "south" in timed.prompts
+    assert canonical_json(timed.state) == await stored_state(service.db, game_id)
+    await service.abort(game_id, NORTH)
+    assert service.states_parsed == parsed
+    update = await service.load(game_id)
+    assert update.row.status == "aborted" and update.state is not None
+    assert canonical_json(update.state) == await stored_state(service.db, game_id)
 
 
 async def test_the_cache_keeps_a_bounded_number_of_games(db: Database) -> None:
