@@ -6,7 +6,10 @@ Two phases on a fresh SQLite file (WAL, the real service, no Discord):
    validate, apply, persist) and, with ``--render``, plus drawing and encoding the
    spectator board as a PNG (when the game has a renderer). Prints p50/p95.
 2. Throughput: ``--games`` games open at once, each side played by its own coroutine
-   with random legal choices (stale clicks retried), all committing to one file.
+   with random legal choices (stale clicks retried), all committing to one file. A side
+   waits until a write asks its role, as a player waits for the bot's ping (before Dec 2
+   2026 every side read the game again after every action: three extra reads per action
+   at four players, which no player makes).
    Prints committed actions per second, then checks every game: the log numbered
    without gaps, no lost and no duplicated action, and the stored snapshot equal byte
    for byte to a replay of the log from the seed.
