@@ -19,7 +19,7 @@ from engine.games.freedom.data import (
     TRACKS,
     side_does,
 )
-from engine.games.freedom.flow import PromptState, choice, pop, prompt_state
+from engine.games.freedom.flow import FromThenTo, PromptState, choice, pop, prompt_state
 from engine.games.freedom.movement import (
     REACH,
     can_move_normally,
@@ -134,15 +134,8 @@ def _any_slow_anywhere(state: FreedomState) -> bool:
     return _any_slow(state, state.occupancy.imperial, None)
 
 
-class UnitThenSpace(PromptState):
-    """A move of the Empire's: pick a unit ("from"), then where it goes; "back" drops the
-    unit picked, or leaves the action when none is."""
-
-    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        if frame.data.get("src"):
-            frame.data["src"] = None
-        else:
-            pop(state, frame)
+class UnitThenSpace(FromThenTo):
+    """A move of the Empire's: pick a unit ("from": its space and kind), then where it goes."""
 
     def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
         frame.data["src"], frame.data["kind"] = chosen_unit(state, arg)
@@ -234,7 +227,7 @@ class EmpireSlow(UnitThenSpace):
 
 
 @prompt_state
-class EmpireAttack(PromptState):
+class EmpireAttack(FromThenTo):
     """Attack (1 AP): one unit attacks an adjacent Insurgent-held space with 2d8."""
 
     name = "emp_attack"
@@ -252,12 +245,6 @@ class EmpireAttack(PromptState):
                     for t in imperial_targets(state, src, zone(state))] + [BACK_STEP]
         return [choice(id=f"from:{s}", label=SPACES[s].name, group="Attack from")
                 for s in imperial_attackers(state, zone(state))] + [BACK]
-
-    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        if frame.data.get("src"):
-            frame.data["src"] = None
-        else:
-            pop(state, frame)
 
     def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
         frame.data["src"] = arg

@@ -62,6 +62,17 @@ class PromptState(core.PromptState[FreedomState]):
     """One of Freedom's questions. Set ``name``, implement ``text``/``choices``/``on_<verb>``."""
 
 
+class FromThenTo(PromptState):
+    """A question in two picks, a space to act from (``src``), then where: "back" drops the
+    space picked, or leaves the action when none is."""
+
+    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
+        if frame.data.get("src"):
+            frame.data["src"] = None
+        else:
+            pop(state, frame)
+
+
 def push_ap(
     state: FreedomState,
     role: str,

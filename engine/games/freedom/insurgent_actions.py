@@ -20,7 +20,7 @@ from engine.games.freedom.data import (
     KLISOVA,
     SPACES,
 )
-from engine.games.freedom.flow import PromptState, choice, pop, prompt_state
+from engine.games.freedom.flow import FromThenTo, PromptState, choice, pop, prompt_state
 from engine.games.freedom.movement import (
     insurgent_placements,
     regroup_destinations,
@@ -50,7 +50,7 @@ def insurgent_cannon_sites(state: FreedomState) -> list[str]:
 
 
 @prompt_state
-class Regroup(PromptState):
+class Regroup(FromThenTo):
     """Regroup: one Insurgent unit anywhere in the city or onto an island (1 AP; free in the
     Opening)."""
 
@@ -72,13 +72,7 @@ class Regroup(PromptState):
         return [*remembered(state, "regroup_from", _regroup_sources),
                 choice(id="pass", label="No Regroup") if opening else BACK]
 
-    def on_back(self, state: FreedomState, frame: Frame, arg: str) -> None:
-        if frame.data.get("src"):
-            frame.data["src"] = None
-        else:
-            pop(state, frame)
-
-    on_pass = on_back
+    on_pass = FromThenTo.on_back
 
     def on_from(self, state: FreedomState, frame: Frame, arg: str) -> None:
         frame.data["src"] = arg
