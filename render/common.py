@@ -9,10 +9,10 @@ small palette first: about three times smaller and faster to encode than a full-
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -86,6 +86,25 @@ def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
                 line = candidate
         lines.append(line)
     return lines
+
+
+T = TypeVar("T")
+
+
+def pack_rows(items: Sequence[T], width_of: Callable[[T], int], width: int,
+              gap: int) -> list[list[T]]:
+    """``items`` flowed into rows no wider than ``width``, ``gap`` pixels between two in a row
+    (an item wider than ``width`` gets a row of its own)."""
+    rows: list[list[T]] = [[]]
+    used = 0
+    for item in items:
+        w = width_of(item)
+        if rows[-1] and used + gap + w > width:
+            rows.append([])
+            used = 0
+        used += (gap if rows[-1] else 0) + w
+        rows[-1].append(item)
+    return rows
 
 
 def fits(text: str, width: int, height: int, size: int, bold: bool = False) -> bool:

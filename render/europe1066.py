@@ -112,16 +112,7 @@ def chip_width(chip: Chip, size: int) -> int:
 
 def chip_rows(chips: Sequence[Chip], width: int, size: int) -> list[list[Chip]]:
     """The chips flowed into rows no wider than ``width``."""
-    rows: list[list[Chip]] = [[]]
-    used = 0
-    for chip in chips:
-        w = chip_width(chip, size)
-        if rows[-1] and used + 4 + w > width:
-            rows.append([])
-            used = 0
-        used += (4 if rows[-1] else 0) + w
-        rows[-1].append(chip)
-    return rows
+    return c.pack_rows(chips, lambda chip: chip_width(chip, size), width, gap=4)
 
 
 def fit_chips(chips: Sequence[Chip], area: c.Box) -> tuple[int, list[list[Chip]]]:

@@ -39,16 +39,7 @@ def chip_box(chip: Chip, size: int, upright: bool) -> tuple[int, int]:
 
 def _rows(chips: Sequence[Chip], width: int, size: int,
           upright: bool = False) -> list[list[Chip]]:
-    rows: list[list[Chip]] = [[]]
-    used = 0
-    for chip in chips:
-        w = chip_box(chip, size, upright)[0]
-        if rows[-1] and used + 3 + w > width:
-            rows.append([])
-            used = 0
-        used += (3 if rows[-1] else 0) + w
-        rows[-1].append(chip)
-    return rows
+    return c.pack_rows(chips, lambda chip: chip_box(chip, size, upright)[0], width, gap=3)
 
 
 def _fits(chips: Sequence[Chip], area: c.Box, size: int,
