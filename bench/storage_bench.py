@@ -175,7 +175,10 @@ class Table:
     def turn(self, role: str) -> asyncio.Event:
         """The event that says ``role`` may be asked now: cleared before the side reads the
         game, so a ping between that read and the wait is not lost."""
-        return self.turns.setdefault(role, asyncio.Event())
+        event = self.turns.get(role)
+        if event is None:
+            event = self.turns[role] = asyncio.Event()
+        return event
 
     def ping(self, roles: Iterable[str]) -> None:
         for role in roles:

@@ -32,7 +32,7 @@ class ModerationMixin(WritingBase):
             if row is None:
                 raise errors.GameNotFound()
             loaded = self._loaded(row, before)
-            return loaded if loaded is not None else await self._fetch(conn, before.id)
+            return loaded if loaded is not None else (await self._load_rows(conn, [row]))[0]
 
     async def _mod_row(
         self,
